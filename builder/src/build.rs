@@ -1,0 +1,310 @@
+//! `rangefind build`: collect documents → index them into tantivy segments of at most
+//! `split_docs` documents → write each as a split → write the manifest last.
+//!
+//! Writes are atomic: a split is written under a temporary name and renamed to its content
+//! address once complete, and the manifest is replaced (write + rename) only after every split
+//! it names is in place. An interrupted build leaves the previous manifest serving a complete
+//! index.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rangefind_engine::format::{record_hot_ranges, write_split, SplitWriteOptions};
+use rangefind_engine::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
+use rangefind_engine::mapping::{
+    register_tokenizers, BuiltDocument, DocMapping, DocumentBuilder, MappedSchema, StoreCompression,
+};
+use tantivy::directory::MmapDirectory;
+use tantivy::store::Compressor;
+use tantivy::{Index, IndexSettings, IndexWriter, TantivyDocument};
+
+use crate::input::{self, NextLine};
+use crate::options::BuildOptions;
+
+/// Where the splits go, relative to the index root.
+pub const SPLITS_DIR: &str = "splits";
+/// Characters of the BLAKE3 hex digest used as a split id (128 bits).
+const SPLIT_ID_LEN: usize = 32;
+/// Malformed documents quoted in the summary with --skip-invalid.
+const SKIPPED_EXAMPLES: usize = 5;
+
+/// What a build did.
+#[derive(Debug, Default)]
+pub struct BuildReport {
+    /// Non-blank lines read.
+    pub read: u64,
+    /// Documents indexed.
+    pub indexed: u64,
+    /// Malformed documents skipped (with --skip-invalid).
+    pub skipped: u64,
+    /// The first few skipped documents: "file:line: reason".
+    pub skipped_examples: Vec<String>,
+    /// The splits written.
+    pub splits: Vec<SplitEntry>,
+    /// Compressed input bytes.
+    pub input_bytes: u64,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// Runs a build and prints its summary.
+pub fn run(options: BuildOptions) -> anyhow::Result<()> {
+    let input_bytes: u64 = options.inputs.iter().map(|p| fs::metadata(p).map(|m| m.len()).unwrap_or(0)).sum();
+    eprintln!(
+        "rangefind {}: building {} from {} input file(s), {:.1} MB, {} thread(s), {} MB memory budget",
+        env!("CARGO_PKG_VERSION"),
+        options.out.display(),
+        options.inputs.len(),
+        input_bytes as f64 / 1e6,
+        options.threads,
+        options.memory_bytes >> 20
+    );
+    let report = build(&options)?;
+    let split_bytes: u64 = report.splits.iter().map(|s| s.size).sum();
+    for example in &report.skipped_examples {
+        eprintln!("  skipped {example}");
+    }
+    eprintln!(
+        "Finished in {:.1} s: {} documents read, {} indexed, {} skipped; {} split(s), {:.1} MB ({:.1} MB/s of input)",
+        report.elapsed.as_secs_f64(),
+        report.read,
+        report.indexed,
+        report.skipped,
+        report.splits.len(),
+        split_bytes as f64 / 1e6,
+        report.input_bytes as f64 / 1e6 / report.elapsed.as_secs_f64().max(1e-3),
+    );
+    Ok(())
+}
+
+/// Builds the index described by `options`.
+pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
+    let started = Instant::now();
+    let splits_dir = options.out.join(SPLITS_DIR);
+    fs::create_dir_all(&splits_dir).with_context(|| format!("--out {}: cannot create", options.out.display()))?;
+    let work = tempfile::Builder::new()
+        .prefix(".rangefind-build-")
+        .tempdir_in(&options.out)
+        .with_context(|| format!("--out {}: cannot create a work directory", options.out.display()))?;
+    let schema = MappedSchema::new(options.mapping.clone());
+    let documents = DocumentBuilder::new(schema.clone());
+
+    let consumed = Arc::new(AtomicU64::new(0));
+    let total: u64 = options.inputs.iter().map(|p| fs::metadata(p).map(|m| m.len()).unwrap_or(0)).sum();
+    let progress = progress_bar(total, options.quiet);
+    let mut report = BuildReport { input_bytes: total, ..BuildReport::default() };
+    let mut next_split = 0usize;
+    let mut current: Option<SplitBuilder> = None;
+    let mut finishing: Option<JoinHandle<anyhow::Result<SplitEntry>>> = None;
+
+    for path in &options.inputs {
+        let mut lines = input::open(path, consumed.clone())?;
+        loop {
+            let built = match lines.next_line()? {
+                NextLine::End => break,
+                NextLine::NotUtf8(number) => Err(format!("{}:{number}: not valid UTF-8", path.display())),
+                NextLine::Line(line) => documents
+                    .build_from_json(line.text)
+                    .map_err(|e| format!("{}:{}: {e}", line.path.display(), line.number)),
+            };
+            report.read += 1;
+            let document = match built {
+                Ok(document) => document,
+                Err(message) if options.skip_invalid => {
+                    report.skipped += 1;
+                    if report.skipped_examples.len() < SKIPPED_EXAMPLES {
+                        report.skipped_examples.push(message);
+                    }
+                    continue;
+                }
+                Err(message) => {
+                    progress.finish_and_clear();
+                    bail!("{message}\n(use --skip-invalid to skip malformed documents and report them)");
+                }
+            };
+            if current.is_none() {
+                let dir = work.path().join(format!("split-{next_split}"));
+                next_split += 1;
+                current = Some(SplitBuilder::new(&dir, &schema, options)?);
+            }
+            let split = current.as_mut().expect("just created");
+            split.add(document)?;
+            report.indexed += 1;
+            if split.docs >= options.split_docs {
+                let full = current.take().expect("current split");
+                // Finish the previous split before starting to finish this one, so at most one
+                // split is merged and written while the next one is indexed.
+                if let Some(handle) = finishing.take() {
+                    report.splits.push(join(handle)?);
+                }
+                let (splits_dir, options) = (splits_dir.clone(), options.clone());
+                finishing = Some(std::thread::spawn(move || full.finish(&splits_dir, &options)));
+            }
+            if report.read % 1024 == 0 {
+                progress.set_position(consumed.load(Ordering::Relaxed));
+                progress.set_message(format!("{} docs", report.indexed));
+            }
+        }
+    }
+    if let Some(handle) = finishing.take() {
+        report.splits.push(join(handle)?);
+    }
+    if let Some(split) = current.take() {
+        progress.set_message(format!("{} docs, writing the last split", report.indexed));
+        report.splits.push(split.finish(&splits_dir, options)?);
+    }
+    progress.finish_and_clear();
+    if report.indexed == 0 {
+        bail!("no documents were indexed: the input is empty{}", if report.skipped > 0 { " or every line was malformed" } else { "" });
+    }
+    write_manifest(&options.out, &Manifest::new(options.mapping.clone(), report.splits.clone()))?;
+    report.elapsed = started.elapsed();
+    Ok(report)
+}
+
+fn join(handle: JoinHandle<anyhow::Result<SplitEntry>>) -> anyhow::Result<SplitEntry> {
+    handle.join().map_err(|_| anyhow::anyhow!("the split writer thread panicked"))?
+}
+
+fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(4));
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {elapsed_precise} [{bar:30}] {bytes}/{total_bytes} {bytes_per_sec} {msg}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    bar
+}
+
+/// One split being indexed in its own tantivy index directory.
+struct SplitBuilder {
+    dir: PathBuf,
+    index: Index,
+    writer: IndexWriter<TantivyDocument>,
+    docs: u64,
+    time_range: Option<(i64, i64)>,
+}
+
+impl SplitBuilder {
+    fn new(dir: &Path, schema: &MappedSchema, options: &BuildOptions) -> anyhow::Result<SplitBuilder> {
+        fs::create_dir_all(dir)?;
+        let store = &options.mapping.store;
+        let settings = IndexSettings {
+            docstore_compression: match store.compression {
+                StoreCompression::Lz4 => Compressor::Lz4,
+                StoreCompression::None => Compressor::None,
+            },
+            docstore_blocksize: store.block_size,
+            ..IndexSettings::default()
+        };
+        let index = Index::builder()
+            .schema(schema.schema.clone())
+            .settings(settings)
+            .create_in_dir(dir)
+            .context("creating the split's index")?;
+        register_tokenizers(index.tokenizers(), &options.mapping);
+        let writer = index
+            .writer_with_num_threads(options.threads, options.memory_bytes)
+            .context("starting the indexer")?;
+        Ok(SplitBuilder { dir: dir.to_path_buf(), index, writer, docs: 0, time_range: None })
+    }
+
+    fn add(&mut self, document: BuiltDocument) -> anyhow::Result<()> {
+        self.writer.add_document(document.document)?;
+        self.docs += 1;
+        if let Some(t) = document.timestamp {
+            self.time_range = Some(match self.time_range {
+                Some((lo, hi)) => (lo.min(t), hi.max(t)),
+                None => (t, t),
+            });
+        }
+        Ok(())
+    }
+
+    /// Commits, merges into one segment, and writes the split file.
+    fn finish(mut self, splits_dir: &Path, options: &BuildOptions) -> anyhow::Result<SplitEntry> {
+        self.writer.commit().context("committing the split")?;
+        let segments = self.index.searchable_segment_ids()?;
+        if segments.len() > 1 {
+            self.writer.merge(&segments).wait().context("merging the split's segments")?;
+        }
+        self.writer.wait_merging_threads().context("finishing merges")?;
+        let metas = self.index.searchable_segment_metas()?;
+        let [segment] = metas.as_slice() else {
+            bail!("expected one segment after merging, found {}", metas.len());
+        };
+        // The segment's files are the ones named after its id (plus meta.json).
+        let prefix = segment.id().uuid_string();
+        let mut files: Vec<String> = fs::read_dir(&self.dir)?
+            .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+            .filter(|name| name.starts_with(&prefix) && !name.ends_with(".temp"))
+            .collect();
+        files.sort();
+        files.insert(0, "meta.json".to_string());
+        let files_len: u64 = files.iter().map(|f| fs::metadata(self.dir.join(f)).map(|m| m.len()).unwrap_or(0)).sum();
+        let directory = MmapDirectory::open(&self.dir)?;
+        // Fieldnorms go into the hotcache while they stay within 0.1 % of the split.
+        let hot = record_hot_ranges(Box::new(directory.clone()), &options.mapping, files_len / 1000)
+            .context("recording the hotcache")?;
+        let entry = write_split_file(&directory, &files, &hot, splits_dir, options.page_size, self.docs, self.time_range)?;
+        fs::remove_dir_all(&self.dir).ok();
+        Ok(entry)
+    }
+}
+
+fn write_split_file(
+    directory: &MmapDirectory,
+    files: &[String],
+    hot: &std::collections::BTreeMap<PathBuf, Vec<std::ops::Range<u64>>>,
+    splits_dir: &Path,
+    page_size: u32,
+    doc_count: u64,
+    time_range: Option<(i64, i64)>,
+) -> anyhow::Result<SplitEntry> {
+    let mut temp = tempfile::Builder::new().prefix(".tmp-").suffix(".split").tempfile_in(splits_dir)?;
+    let summary = {
+        let out = std::io::BufWriter::with_capacity(1 << 20, temp.as_file_mut());
+        let options = SplitWriteOptions { page_size, doc_count, time_range };
+        write_split(directory, files, hot, &options, out).map_err(|e| anyhow::anyhow!("writing the split: {e}"))?
+    };
+    temp.as_file().sync_all()?;
+    let id = summary.hash[..SPLIT_ID_LEN].to_string();
+    let path = format!("{SPLITS_DIR}/{id}.split");
+    temp.persist(splits_dir.join(format!("{id}.split"))).context("renaming the split into place")?;
+    Ok(SplitEntry {
+        id,
+        path,
+        size: summary.len,
+        docs: doc_count,
+        open_region: [summary.open_region.start, summary.open_region.end],
+        time_range,
+    })
+}
+
+/// Replaces the manifest atomically (write a temporary file, sync, rename, sync the directory).
+pub fn write_manifest(out: &Path, manifest: &Manifest) -> anyhow::Result<()> {
+    let mut temp = tempfile::Builder::new().prefix(".manifest-").tempfile_in(out)?;
+    serde_json::to_writer_pretty(&mut temp, manifest)?;
+    temp.write_all(b"\n")?;
+    temp.as_file().sync_all()?;
+    temp.persist(out.join(MANIFEST_FILE)).context("renaming the manifest into place")?;
+    if let Ok(dir) = fs::File::open(out) {
+        dir.sync_all().ok();
+    }
+    Ok(())
+}
+
+/// The mapping of an existing build, for tools that need it.
+pub fn mapping_of(manifest: &Manifest) -> &DocMapping {
+    &manifest.mapping
+}

@@ -1,0 +1,94 @@
+//! `rangefind inspect`: what an index or a split is made of.
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use rangefind_engine::format::{Footer, OpenRegion};
+use rangefind_engine::io::{ByteRange, FileSource, HttpSource, RangeSource};
+use rangefind_engine::manifest::MANIFEST_FILE;
+use rangefind_engine::search::{IndexOptions, SearchIndex};
+
+use crate::options::InspectArgs;
+use crate::search::store_for;
+
+/// Runs `rangefind inspect`.
+pub async fn run(args: InspectArgs) -> anyhow::Result<()> {
+    if args.index.ends_with(".split") {
+        let source: Arc<dyn RangeSource> = if args.index.starts_with("http") {
+            Arc::new(HttpSource::new(args.index.clone(), reqwest_client()))
+        } else {
+            Arc::new(FileSource::new(&args.index))
+        };
+        let (footer, len) = read_footer(source.as_ref()).await?;
+        print_split(&args.index, &footer, len);
+        return Ok(());
+    }
+    let store = store_for(&args.index)?;
+    let index = SearchIndex::open(store.clone(), IndexOptions::default())
+        .await
+        .with_context(|| format!("opening {}", args.index))?;
+    let manifest = index.manifest();
+    let total: u64 = manifest.splits.iter().map(|s| s.size).sum();
+    println!("index {} ({MANIFEST_FILE} format {} v{})", args.index, manifest.format, manifest.version);
+    println!(
+        "  {} documents in {} split(s), {} bytes; id field {:?}, search fields {:?}",
+        manifest.doc_count(),
+        manifest.splits.len(),
+        total,
+        manifest.mapping.id_field,
+        manifest.mapping.search_fields().iter().map(|f| f.name.as_str()).collect::<Vec<_>>()
+    );
+    for entry in &manifest.splits {
+        let source = store.open(&entry.path);
+        let (footer, len) = read_footer(source.as_ref()).await.with_context(|| entry.path.clone())?;
+        print_split(&entry.path, &footer, len);
+    }
+    Ok(())
+}
+
+fn reqwest_client() -> rangefind_engine::io::HttpClient {
+    rangefind_engine::io::http_client()
+}
+
+async fn read_footer(source: &dyn RangeSource) -> anyhow::Result<(Footer, u64)> {
+    let tail = source.read(ByteRange::Suffix(256 * 1024)).await?;
+    let data_len = OpenRegion::data_len_from_trailer(&tail.bytes, tail.file_len)?;
+    let bytes = if data_len < tail.start {
+        source.read(ByteRange::Bounded(data_len..tail.file_len)).await?.bytes
+    } else {
+        tail.bytes
+    };
+    Ok((OpenRegion::parse(bytes, tail.file_len)?.footer, tail.file_len))
+}
+
+fn print_split(name: &str, footer: &Footer, len: u64) {
+    let hot = footer.hot_len();
+    let open = len - footer.data_len;
+    println!("split {name}");
+    println!(
+        "  {} documents, {} bytes; page size {}; time range {}",
+        footer.doc_count,
+        len,
+        footer.page_size,
+        footer
+            .time_range
+            .map(|(a, b)| format!("{a}..={b}"))
+            .unwrap_or_else(|| "-".into())
+    );
+    println!(
+        "  hotcache {hot} bytes ({:.3} % of the split); open read {open} bytes ({:.3} %): hotcache + page table {} + footer",
+        100.0 * hot as f64 / len as f64,
+        100.0 * open as f64 / len as f64,
+        footer.page_table_len()
+    );
+    println!("  {:<48} {:>12} {:>12} {:>10}", "file", "offset", "bytes", "hot bytes");
+    for file in &footer.files {
+        let hot: u64 = footer
+            .hot
+            .iter()
+            .filter(|h| h.start >= file.start && h.start < file.start + file.len)
+            .map(|h| h.len)
+            .sum();
+        println!("  {:<48} {:>12} {:>12} {:>10}", file.name, file.start, file.len, hot);
+    }
+}

@@ -1,0 +1,27 @@
+//! The `rangefind` command line: build splits from JSONL, search them (locally or over HTTP),
+//! inspect them, and serve them with a static server that honours `Range`.
+
+pub mod build;
+pub mod input;
+pub mod inspect;
+pub mod options;
+pub mod search;
+pub mod serve;
+
+use clap::Parser;
+
+use crate::options::{Cli, Command};
+
+/// Parses the command line and runs the command.
+pub fn run() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    match cli.command {
+        Command::Build(options) => build::run(options.resolve()?),
+        Command::Search(options) => runtime.block_on(search::run(options)),
+        Command::Inspect(options) => runtime.block_on(inspect::run(options)),
+        Command::Serve(options) => runtime.block_on(serve::run(options)),
+    }
+}

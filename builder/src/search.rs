@@ -1,0 +1,86 @@
+//! `rangefind search`: one query against a directory or URL, printed for people or as JSON.
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use rangefind_engine::io::{DirStore, HttpStore, IndexStore};
+use rangefind_engine::search::{IndexOptions, SearchIndex, SearchRequest, SearchResponse};
+
+use crate::options::SearchArgs;
+
+/// The store for an index argument: `http(s)://…` or a directory.
+pub fn store_for(index: &str) -> anyhow::Result<Arc<dyn IndexStore>> {
+    if index.starts_with("http://") || index.starts_with("https://") {
+        return Ok(Arc::new(HttpStore::new(index)));
+    }
+    let path = std::path::Path::new(index);
+    if !path.is_dir() {
+        anyhow::bail!("INDEX {index}: not a directory or an http(s) URL");
+    }
+    Ok(Arc::new(DirStore::new(path)))
+}
+
+/// Runs `rangefind search`.
+pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
+    let store = store_for(&args.index)?;
+    let index = SearchIndex::open(store, IndexOptions::default())
+        .await
+        .with_context(|| format!("opening {}", args.index))?;
+    let request = SearchRequest {
+        query: args.query.clone(),
+        limit: args.limit,
+        offset: args.offset,
+        snippet: !args.no_snippet,
+    };
+    let response = index.search(&request).await.with_context(|| format!("searching {:?}", args.query))?;
+    if args.json {
+        println!("{}", serde_json::to_string(&response)?);
+    } else {
+        print_human(&index, &response);
+    }
+    if args.explain {
+        for request in &response.requests {
+            let what = index.describe_range(&request.file, &request.range).await.unwrap_or_default();
+            eprintln!(
+                "wave {} {:>9} bytes  {}  {}..{}  {what}",
+                request.wave,
+                request.range.end - request.range.start,
+                request.file,
+                request.range.start,
+                request.range.end
+            );
+        }
+    }
+    Ok(())
+}
+
+fn print_human(index: &SearchIndex, response: &SearchResponse) {
+    let mapping = &index.manifest().mapping;
+    let title_field = mapping.search_fields().first().map(|f| f.name.clone());
+    println!("{} documents match", response.count);
+    for (rank, hit) in response.hits.iter().enumerate() {
+        let title = title_field
+            .as_ref()
+            .and_then(|f| hit.doc.get(f))
+            .and_then(|v| v.as_str())
+            .unwrap_or("");
+        println!("{:>3}. {}  {}  (score {:.2})", rank + 1, hit.id, title, hit.score);
+        if let Some(snippet) = &hit.snippet {
+            let plain = snippet.replace("<mark>", "\x1b[1m").replace("</mark>", "\x1b[0m");
+            println!("     {}", unescape(&plain).replace('\n', " "));
+        }
+    }
+    let s = &response.stats;
+    println!(
+        "cost: {} requests, {} bytes, {} waves; {}/{} splits opened; {:.1} ms",
+        s.requests, s.bytes, s.waves, s.splits_opened, s.splits_total, s.elapsed_ms
+    );
+}
+
+fn unescape(html: &str) -> String {
+    html.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}

@@ -1,0 +1,274 @@
+//! `rangefind serve`: a static file server that honours `Range` the way splits need it:
+//! single ranges, suffix (`bytes=-N`) and open-ended (`bytes=N-`) ranges, 416 when the range
+//! cannot be satisfied, strong ETags, immutable caching for splits, and CORS so a page on
+//! another origin may send `Range` and read `Content-Range`.
+
+use std::net::SocketAddr;
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::Context;
+use axum::body::Body;
+use axum::http::{header, HeaderMap, HeaderValue, Method, Request, Response, StatusCode};
+use axum::Router;
+use tokio::io::{AsyncReadExt, AsyncSeekExt};
+
+use crate::options::ServeArgs;
+
+/// Runs `rangefind serve` until interrupted.
+pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
+    let root = args.dir.canonicalize().with_context(|| format!("DIR {}: not found", args.dir.display()))?;
+    let address: SocketAddr = format!("{}:{}", args.bind, args.port)
+        .parse()
+        .with_context(|| format!("--bind {} --port {}: not an address", args.bind, args.port))?;
+    let listener = tokio::net::TcpListener::bind(address)
+        .await
+        .with_context(|| format!("cannot listen on {address} (--port, RANGEFIND_PORT)"))?;
+    let bound = listener.local_addr()?;
+    println!("Serving {} on http://{bound}/ (Ctrl-C to stop)", root.display());
+    axum::serve(listener, router(root))
+        .with_graceful_shutdown(async {
+            tokio::signal::ctrl_c().await.ok();
+        })
+        .await?;
+    Ok(())
+}
+
+/// The router serving `root` (also used by tests).
+pub fn router(root: PathBuf) -> Router {
+    let root = Arc::new(root);
+    Router::new().fallback(move |request: Request<Body>| {
+        let root = root.clone();
+        async move { respond(&root, request).await }
+    })
+}
+
+fn plain(status: StatusCode, text: &str) -> Response<Body> {
+    let mut response = Response::new(Body::from(format!("{text}\n")));
+    *response.status_mut() = status;
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
+    cors(response.headers_mut());
+    response
+}
+
+fn cors(headers: &mut HeaderMap) {
+    headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+    headers.insert(
+        header::ACCESS_CONTROL_EXPOSE_HEADERS,
+        HeaderValue::from_static("Content-Range, Content-Length, Accept-Ranges, ETag, Last-Modified"),
+    );
+}
+
+/// Maps a URL path to a file under `root`, refusing anything that would leave it.
+fn resolve(root: &Path, url_path: &str) -> Option<PathBuf> {
+    let decoded = percent_encoding::percent_decode_str(url_path).decode_utf8().ok()?;
+    let mut path = root.to_path_buf();
+    for component in Path::new(decoded.trim_start_matches('/')).components() {
+        match component {
+            Component::Normal(part) => path.push(part),
+            Component::CurDir => {}
+            _ => return None,
+        }
+    }
+    if path.is_dir() {
+        path.push("index.html");
+    }
+    Some(path)
+}
+
+fn content_type(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        "html" | "htm" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "json" => "application/json",
+        "wasm" => "application/wasm",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "txt" => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+/// A parsed `Range` header against a file of `len` bytes.
+#[derive(Debug, PartialEq)]
+enum RangeAnswer {
+    /// No (usable) Range header: send everything with 200.
+    Whole,
+    /// Send `start..end` with 206.
+    Partial(u64, u64),
+    /// 416.
+    Unsatisfiable,
+}
+
+fn parse_range(value: Option<&str>, len: u64) -> RangeAnswer {
+    let Some(spec) = value.and_then(|v| v.trim().strip_prefix("bytes=")) else {
+        return RangeAnswer::Whole;
+    };
+    if spec.contains(',') {
+        // Several ranges: allowed to be ignored (RFC 9110 §14.2); splits never ask for them.
+        return RangeAnswer::Whole;
+    }
+    let Some((first, last)) = spec.trim().split_once('-') else {
+        return RangeAnswer::Whole;
+    };
+    let (first, last) = (first.trim(), last.trim());
+    let range = if first.is_empty() {
+        match last.parse::<u64>() {
+            Ok(0) => return RangeAnswer::Unsatisfiable,
+            Ok(n) => (len.saturating_sub(n), len),
+            Err(_) => return RangeAnswer::Whole,
+        }
+    } else {
+        let Ok(start) = first.parse::<u64>() else { return RangeAnswer::Whole };
+        let end = if last.is_empty() {
+            len
+        } else {
+            match last.parse::<u64>() {
+                Ok(last) if last >= start => (last + 1).min(len),
+                _ => return RangeAnswer::Whole,
+            }
+        };
+        (start, end)
+    };
+    if range.0 >= len {
+        return RangeAnswer::Unsatisfiable;
+    }
+    RangeAnswer::Partial(range.0, range.1)
+}
+
+async fn respond(root: &Path, request: Request<Body>) -> Response<Body> {
+    if request.method() == Method::OPTIONS {
+        let mut response = plain(StatusCode::NO_CONTENT, "");
+        *response.body_mut() = Body::empty();
+        let headers = response.headers_mut();
+        headers.insert(header::ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static("GET, HEAD, OPTIONS"));
+        headers.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, HeaderValue::from_static("Range, If-None-Match, If-Match"));
+        headers.insert(header::ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("86400"));
+        return response;
+    }
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        return plain(StatusCode::METHOD_NOT_ALLOWED, "only GET and HEAD");
+    }
+    let Some(path) = resolve(root, request.uri().path()) else {
+        return plain(StatusCode::FORBIDDEN, "path outside the served directory");
+    };
+    let Ok(mut file) = tokio::fs::File::open(&path).await else {
+        return plain(StatusCode::NOT_FOUND, "not found");
+    };
+    let Ok(metadata) = file.metadata().await else {
+        return plain(StatusCode::INTERNAL_SERVER_ERROR, "cannot stat the file");
+    };
+    let len = metadata.len();
+    let modified = metadata.modified().ok();
+    let mtime = modified
+        .and_then(|m| m.duration_since(std::time::UNIX_EPOCH).ok())
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let etag = format!("\"{len:x}-{mtime:x}\"");
+    let range_header = request.headers().get(header::RANGE).and_then(|v| v.to_str().ok());
+    let answer = parse_range(range_header, len);
+
+    let mut builder = Response::builder()
+        .header(header::ACCEPT_RANGES, "bytes")
+        .header(header::ETAG, &etag)
+        .header(header::CONTENT_TYPE, content_type(&path))
+        .header(header::CACHE_CONTROL, cache_control(&path));
+    if let Some(modified) = modified {
+        builder = builder.header(header::LAST_MODIFIED, httpdate::fmt_http_date(modified));
+    }
+    if request.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str()) {
+        return finish(builder.status(StatusCode::NOT_MODIFIED), Body::empty());
+    }
+    let (status, start, end) = match answer {
+        RangeAnswer::Whole => (StatusCode::OK, 0, len),
+        RangeAnswer::Partial(start, end) => (StatusCode::PARTIAL_CONTENT, start, end),
+        RangeAnswer::Unsatisfiable => {
+            let response = builder
+                .status(StatusCode::RANGE_NOT_SATISFIABLE)
+                .header(header::CONTENT_RANGE, format!("bytes */{len}"));
+            return finish(response, Body::empty());
+        }
+    };
+    if status == StatusCode::PARTIAL_CONTENT {
+        builder = builder.header(header::CONTENT_RANGE, format!("bytes {start}-{}/{len}", end - 1));
+    }
+    builder = builder.status(status).header(header::CONTENT_LENGTH, end - start);
+    if request.method() == Method::HEAD {
+        return finish(builder, Body::empty());
+    }
+    if file.seek(std::io::SeekFrom::Start(start)).await.is_err() {
+        return plain(StatusCode::INTERNAL_SERVER_ERROR, "cannot seek");
+    }
+    let stream = tokio_util_stream(file.take(end - start));
+    finish(builder, Body::from_stream(stream))
+}
+
+fn finish(builder: axum::http::response::Builder, body: Body) -> Response<Body> {
+    match builder.body(body) {
+        Ok(mut response) => {
+            cors(response.headers_mut());
+            response
+        }
+        Err(_) => plain(StatusCode::INTERNAL_SERVER_ERROR, "cannot build the response"),
+    }
+}
+
+/// Splits and other content-addressed files never change; the manifest and pages do.
+fn cache_control(path: &Path) -> &'static str {
+    if path.extension().is_some_and(|e| e == "split") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    }
+}
+
+/// A file reader as a stream of chunks.
+fn tokio_util_stream(
+    mut reader: impl tokio::io::AsyncRead + Unpin + Send + 'static,
+) -> impl futures::Stream<Item = std::io::Result<bytes::Bytes>> + Send {
+    futures::stream::poll_fn(move |cx| {
+        let mut buffer = vec![0u8; 64 * 1024];
+        let mut read_buf = tokio::io::ReadBuf::new(&mut buffer);
+        match std::pin::Pin::new(&mut reader).poll_read(cx, &mut read_buf) {
+            std::task::Poll::Pending => std::task::Poll::Pending,
+            std::task::Poll::Ready(Err(e)) => std::task::Poll::Ready(Some(Err(e))),
+            std::task::Poll::Ready(Ok(())) => {
+                let n = read_buf.filled().len();
+                if n == 0 {
+                    std::task::Poll::Ready(None)
+                } else {
+                    buffer.truncate(n);
+                    std::task::Poll::Ready(Some(Ok(bytes::Bytes::from(buffer))))
+                }
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges() {
+        assert_eq!(parse_range(None, 10), RangeAnswer::Whole);
+        assert_eq!(parse_range(Some("bytes=2-4"), 10), RangeAnswer::Partial(2, 5));
+        assert_eq!(parse_range(Some("bytes=2-"), 10), RangeAnswer::Partial(2, 10));
+        assert_eq!(parse_range(Some("bytes=-3"), 10), RangeAnswer::Partial(7, 10));
+        assert_eq!(parse_range(Some("bytes=-30"), 10), RangeAnswer::Partial(0, 10));
+        assert_eq!(parse_range(Some("bytes=5-100"), 10), RangeAnswer::Partial(5, 10));
+        assert_eq!(parse_range(Some("bytes=10-"), 10), RangeAnswer::Unsatisfiable);
+        assert_eq!(parse_range(Some("bytes=-0"), 10), RangeAnswer::Unsatisfiable);
+        assert_eq!(parse_range(Some("bytes=4-2"), 10), RangeAnswer::Whole);
+        assert_eq!(parse_range(Some("bytes=0-1,4-5"), 10), RangeAnswer::Whole);
+    }
+
+    #[test]
+    fn paths_cannot_escape_the_root() {
+        let root = Path::new("/srv/x");
+        assert_eq!(resolve(root, "/a/b.split"), Some(PathBuf::from("/srv/x/a/b.split")));
+        assert_eq!(resolve(root, "/../etc/passwd"), None);
+        assert_eq!(resolve(root, "/a/%2e%2e/%2e%2e/etc"), None);
+    }
+}

@@ -1,0 +1,191 @@
+//! One error type for the engine: a small `Copy` kind to match on, plus the context a person
+//! needs to act (which file or URL, which byte range, what was expected).
+
+use std::fmt;
+use std::sync::Arc;
+
+/// What went wrong, coarse enough to map onto an HTTP status or an exit code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// A file, split or field does not exist.
+    NotFound,
+    /// The network or the server failed (status, dropped connection, ignored `Range`).
+    Http,
+    /// Local I/O failed.
+    Io,
+    /// The synchronous search read bytes the warm-up did not fetch (a bug in the planner).
+    NotWarmed,
+    /// Bytes do not match their checksum or structure: corrupt, truncated or changed.
+    Corrupt,
+    /// A format or version this reader cannot read.
+    Incompatible,
+    /// The query cannot be run (bad field, bad parameters).
+    InvalidQuery,
+    /// A document or configuration is malformed.
+    InvalidInput,
+    /// An error from tantivy that fits no other kind.
+    Internal,
+}
+
+impl ErrorKind {
+    /// Stable code used in messages, JSON errors and by the JS hosts.
+    pub fn code(self) -> &'static str {
+        match self {
+            ErrorKind::NotFound => "not_found",
+            ErrorKind::Http => "http",
+            ErrorKind::Io => "io",
+            ErrorKind::NotWarmed => "not_warmed",
+            ErrorKind::Corrupt => "corrupt",
+            ErrorKind::Incompatible => "incompatible",
+            ErrorKind::InvalidQuery => "invalid_query",
+            ErrorKind::InvalidInput => "invalid_input",
+            ErrorKind::Internal => "internal",
+        }
+    }
+
+    /// Builds an error of this kind with a message.
+    pub fn with_message(self, message: impl Into<String>) -> Error {
+        Error {
+            kind: self,
+            message: Arc::from(message.into()),
+            context: Vec::new(),
+        }
+    }
+}
+
+/// An engine error: kind, message, and the context chain (outermost last).
+#[derive(Clone, Debug)]
+pub struct Error {
+    kind: ErrorKind,
+    message: Arc<str>,
+    context: Vec<Arc<str>>,
+}
+
+impl Error {
+    /// The kind, for matching.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// Adds context (a path, URL, split id or operation) to the error.
+    pub fn with_context(mut self, context: impl Into<String>) -> Error {
+        self.context.push(Arc::from(context.into()));
+        self
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.kind.code())?;
+        for context in self.context.iter().rev() {
+            write!(f, "{context}: ")?;
+        }
+        write!(f, "{}", self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Result alias for the engine.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Marker carried inside `std::io::Error` when tantivy reads bytes that were not warmed, so the
+/// warm-up loop can tell "fetch more" from a real failure.
+#[derive(Debug)]
+pub(crate) struct NotWarmedMarker {
+    pub file: String,
+    pub range: std::ops::Range<u64>,
+}
+
+impl fmt::Display for NotWarmedMarker {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bytes {:?} of {} were read before being fetched", self.range, self.file)
+    }
+}
+
+impl std::error::Error for NotWarmedMarker {}
+
+/// Marker for bytes that failed verification, carried inside `std::io::Error`.
+#[derive(Debug)]
+pub(crate) struct CorruptMarker(pub Error);
+
+impl fmt::Display for CorruptMarker {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for CorruptMarker {}
+
+/// True when a tantivy error is (or wraps) a read of bytes that were not fetched yet.
+pub(crate) fn is_not_warmed(error: &tantivy::TantivyError) -> bool {
+    io_marker::<NotWarmedMarker>(error).is_some()
+}
+
+fn io_marker<M: std::error::Error + 'static>(error: &tantivy::TantivyError) -> Option<&M> {
+    let io_error: &std::io::Error = match error {
+        tantivy::TantivyError::IoError(io) => io.as_ref(),
+        tantivy::TantivyError::OpenReadError(tantivy::directory::error::OpenReadError::IoError {
+            io_error,
+            ..
+        }) => io_error.as_ref(),
+        _ => return None,
+    };
+    io_error.get_ref()?.downcast_ref::<M>()
+}
+
+impl From<tantivy::TantivyError> for Error {
+    fn from(error: tantivy::TantivyError) -> Error {
+        if let Some(CorruptMarker(inner)) = io_marker::<CorruptMarker>(&error) {
+            return inner.clone();
+        }
+        let kind = match &error {
+            _ if is_not_warmed(&error) => ErrorKind::NotWarmed,
+            tantivy::TantivyError::DataCorruption(_) => ErrorKind::Corrupt,
+            tantivy::TantivyError::IncompatibleIndex(_) => ErrorKind::Incompatible,
+            tantivy::TantivyError::InvalidArgument(_) | tantivy::TantivyError::SchemaError(_) => {
+                ErrorKind::InvalidQuery
+            }
+            tantivy::TantivyError::FieldNotFound(_) => ErrorKind::InvalidQuery,
+            tantivy::TantivyError::IoError(_) => ErrorKind::Io,
+            _ => ErrorKind::Internal,
+        };
+        kind.with_message(error.to_string())
+    }
+}
+
+/// Maps an `io::Error` coming back from tantivy: our markers keep their meaning.
+pub(crate) fn from_io(error: std::io::Error) -> Error {
+    if let Some(marker) = error.get_ref().and_then(|e| e.downcast_ref::<CorruptMarker>()) {
+        return marker.0.clone();
+    }
+    if let Some(marker) = error.get_ref().and_then(|e| e.downcast_ref::<NotWarmedMarker>()) {
+        return ErrorKind::NotWarmed.with_message(marker.to_string());
+    }
+    ErrorKind::Io.with_message(error.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_puts_outer_context_first() {
+        let error = ErrorKind::Corrupt
+            .with_message("page 3 checksum mismatch")
+            .with_context("splits/abc.split")
+            .with_context("opening index");
+        assert_eq!(
+            error.to_string(),
+            "corrupt: opening index: splits/abc.split: page 3 checksum mismatch"
+        );
+    }
+
+    #[test]
+    fn not_warmed_survives_a_trip_through_tantivy() {
+        let io = std::io::Error::other(NotWarmedMarker { file: "a.idx".into(), range: 3..9 });
+        let tantivy_error = tantivy::TantivyError::from(io);
+        assert!(is_not_warmed(&tantivy_error));
+        assert_eq!(Error::from(tantivy_error).kind(), ErrorKind::NotWarmed);
+    }
+}

@@ -1,0 +1,240 @@
+//! One wave of page fetches: merge, share, verify, cache, count.
+
+use std::collections::{BTreeSet, HashMap};
+use std::ops::Range;
+use std::sync::{Arc, Mutex};
+
+use futures::future::{BoxFuture, FutureExt, Shared};
+use futures::stream::{self, StreamExt};
+use tantivy::directory::OwnedBytes;
+
+use super::cache::{PageCache, PageKey};
+use super::source::{ByteRange, RangeSource};
+use super::stats::QueryStats;
+use crate::error::{Error, ErrorKind, Result};
+
+/// Requests in flight at once within one wave (browsers cap per-host connections anyway).
+const MAX_CONCURRENT_REQUESTS: usize = 32;
+
+#[cfg(not(target_arch = "wasm32"))]
+type Fut<T> = BoxFuture<'static, T>;
+#[cfg(target_arch = "wasm32")]
+type Fut<T> = futures::future::LocalBoxFuture<'static, T>;
+
+type Pages = Arc<Vec<(PageKey, OwnedBytes)>>;
+type SharedRead = Shared<Fut<Result<Pages, Error>>>;
+
+/// The paging facts of one split: where its bytes come from and how to verify them.
+#[derive(Debug)]
+pub struct SplitPages {
+    /// Content id (cache key).
+    pub id: Arc<str>,
+    /// Where the bytes come from.
+    pub source: Arc<dyn RangeSource>,
+    /// Length of the split file; every read must report this length.
+    pub file_len: u64,
+    /// Length of the data region (pages cover `0..data_len`).
+    pub data_len: u64,
+    /// Page size.
+    pub page_size: u64,
+    /// Checksum of each page ([`crate::format::page_checksum`]).
+    pub page_crcs: Vec<u16>,
+}
+
+impl SplitPages {
+    /// Byte range of page `page`.
+    pub fn page_range(&self, page: u64) -> Range<u64> {
+        page * self.page_size..((page + 1) * self.page_size).min(self.data_len)
+    }
+
+    /// Pages covering `range` (clamped to the data region).
+    pub fn pages_of(&self, range: &Range<u64>) -> Range<u64> {
+        let end = range.end.min(self.data_len);
+        if range.start >= end {
+            return 0..0;
+        }
+        range.start / self.page_size..end.div_ceil(self.page_size)
+    }
+
+    fn verify(&self, page: u64, bytes: &[u8]) -> Result<()> {
+        let expected = self.page_crcs.get(page as usize).copied();
+        if expected != Some(crate::format::page_checksum(bytes)) {
+            let range = self.page_range(page);
+            return Err(ErrorKind::Corrupt
+                .with_message(format!(
+                    "page {page} (bytes {}..{}) does not match its checksum: \
+                     the split is corrupt or was changed after it was built",
+                    range.start, range.end
+                ))
+                .with_context(self.source.name().to_string()));
+        }
+        Ok(())
+    }
+}
+
+/// The missing byte ranges of one split, to fetch in a wave.
+#[derive(Debug)]
+pub struct PageRequest {
+    /// The split.
+    pub split: Arc<SplitPages>,
+    /// Byte ranges (any alignment) of its data region.
+    pub ranges: Vec<Range<u64>>,
+}
+
+/// Fetches pages for queries; shared by all queries on an index.
+pub struct Fetcher {
+    cache: Arc<PageCache>,
+    in_flight: Mutex<HashMap<PageKey, SharedRead>>,
+}
+
+impl std::fmt::Debug for Fetcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Fetcher({:?})", self.cache)
+    }
+}
+
+impl Fetcher {
+    /// A fetcher filling `cache`.
+    pub fn new(cache: Arc<PageCache>) -> Fetcher {
+        Fetcher { cache, in_flight: Mutex::new(HashMap::new()) }
+    }
+
+    /// The page cache.
+    pub fn cache(&self) -> &Arc<PageCache> {
+        &self.cache
+    }
+
+    /// Makes every page touched by `requests` available in `pages` (the query's working set):
+    /// from `pages` itself, the cache, a read already in flight, or new requests, one per run
+    /// of adjacent missing pages, all sent concurrently. Counts one wave if it waited on the
+    /// network at all.
+    pub async fn fetch_wave(
+        &self,
+        requests: Vec<PageRequest>,
+        pages: &mut HashMap<PageKey, OwnedBytes>,
+        stats: &QueryStats,
+    ) -> Result<()> {
+        let mut waits: Vec<SharedRead> = Vec::new();
+        let mut new_reads: Vec<(SharedRead, Vec<PageKey>)> = Vec::new();
+        {
+            let mut in_flight = self.in_flight.lock().expect("in-flight lock");
+            let mut waiting: BTreeSet<(Arc<str>, u64)> = BTreeSet::new();
+            for request in requests {
+                let split = &request.split;
+                let mut missing = BTreeSet::new();
+                for range in &request.ranges {
+                    for page in split.pages_of(range) {
+                        let key = PageKey { split: split.id.clone(), page };
+                        if pages.contains_key(&key) {
+                            continue;
+                        }
+                        if let Some(bytes) = self.cache.get(&key) {
+                            pages.insert(key, bytes);
+                        } else if let Some(read) = in_flight.get(&key) {
+                            if waiting.insert((split.id.clone(), page)) {
+                                waits.push(read.clone());
+                            }
+                        } else {
+                            missing.insert(page);
+                        }
+                    }
+                }
+                for run in runs(&missing) {
+                    let read = self.read_run(split.clone(), run.clone(), stats.clone());
+                    let keys: Vec<PageKey> = run
+                        .map(|page| PageKey { split: split.id.clone(), page })
+                        .collect();
+                    for key in &keys {
+                        in_flight.insert(key.clone(), read.clone());
+                    }
+                    new_reads.push((read, keys));
+                }
+            }
+        }
+        if waits.is_empty() && new_reads.is_empty() {
+            return Ok(());
+        }
+        let all: Vec<SharedRead> = waits
+            .into_iter()
+            .chain(new_reads.iter().map(|(read, _)| read.clone()))
+            .collect();
+        let results: Vec<Result<Pages>> = stream::iter(all)
+            .buffer_unordered(MAX_CONCURRENT_REQUESTS)
+            .collect()
+            .await;
+        stats.add_wave();
+        {
+            let mut in_flight = self.in_flight.lock().expect("in-flight lock");
+            for (_, keys) in &new_reads {
+                for key in keys {
+                    in_flight.remove(key);
+                }
+            }
+        }
+        for result in results {
+            for (key, bytes) in result?.iter() {
+                pages.insert(key.clone(), bytes.clone());
+            }
+        }
+        Ok(())
+    }
+
+    /// A shared read of a run of pages; its request is counted in the stats of the query that
+    /// sent it (a query that joins it waits without counting it again).
+    fn read_run(&self, split: Arc<SplitPages>, run: Range<u64>, stats: QueryStats) -> SharedRead {
+        let cache = self.cache.clone();
+        let future = async move {
+            let start = split.page_range(run.start).start;
+            let end = split.page_range(run.end - 1).end;
+            let read = split.source.read(ByteRange::Bounded(start..end)).await?;
+            stats.add_request(split.source.name(), read.start..read.start + read.bytes.len() as u64);
+            if read.file_len != split.file_len {
+                return Err(ErrorKind::Corrupt
+                    .with_message(format!(
+                        "the split is now {} bytes, but {} bytes were expected: it was truncated or replaced",
+                        read.file_len, split.file_len
+                    ))
+                    .with_context(split.source.name().to_string()));
+            }
+            let mut pages = Vec::with_capacity((run.end - run.start) as usize);
+            for page in run {
+                let range = split.page_range(page);
+                let bytes = &read.bytes[(range.start - start) as usize..(range.end - start) as usize];
+                split.verify(page, bytes)?;
+                let key = PageKey { split: split.id.clone(), page };
+                let bytes = OwnedBytes::new(bytes.to_vec());
+                cache.insert(key.clone(), bytes.clone());
+                pages.push((key, bytes));
+            }
+            Ok(Arc::new(pages))
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        let boxed: Fut<Result<Pages>> = future.boxed();
+        #[cfg(target_arch = "wasm32")]
+        let boxed: Fut<Result<Pages>> = future.boxed_local();
+        boxed.shared()
+    }
+}
+
+/// Runs of consecutive page numbers.
+fn runs(pages: &BTreeSet<u64>) -> Vec<Range<u64>> {
+    let mut runs: Vec<Range<u64>> = Vec::new();
+    for &page in pages {
+        match runs.last_mut() {
+            Some(run) if run.end == page => run.end += 1,
+            _ => runs.push(page..page + 1),
+        }
+    }
+    runs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_group_adjacent_pages() {
+        let pages: BTreeSet<u64> = [1, 2, 3, 7, 9, 10].into_iter().collect();
+        assert_eq!(runs(&pages), vec![1..4, 7..8, 9..11]);
+    }
+}

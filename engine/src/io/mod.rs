@@ -1,0 +1,34 @@
+//! Range I/O: where split bytes come from and how they are cached.
+//!
+//! A read travels: tantivy (sync) → split directory → query scope / page cache; on a miss the
+//! warm-up loop fetches the missing pages in one wave through the [`Fetcher`], which merges
+//! adjacent pages into one request, shares in-flight reads, verifies every page's checksum
+//! and counts requests, bytes and waves.
+
+mod cache;
+mod fetch;
+#[cfg(feature = "native")]
+mod file;
+#[cfg(feature = "http")]
+mod http;
+mod memory;
+mod source;
+mod stats;
+mod store;
+
+pub use cache::{PageCache, PageKey};
+pub use fetch::{Fetcher, PageRequest, SplitPages};
+#[cfg(feature = "native")]
+pub use file::{DirStore, FileSource};
+#[cfg(feature = "http")]
+pub use http::{client as http_client, HttpSource, HttpStore};
+#[cfg(feature = "http")]
+/// The HTTP client type used by [`HttpSource`].
+pub type HttpClient = reqwest::Client;
+pub use memory::{MemorySource, MemoryStore};
+pub use source::{ByteRange, MaybeSendSync, RangeRead, RangeSource};
+pub use stats::{IoCounts, QueryStats, RequestRecord};
+pub use store::IndexStore;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,85 @@
+//! The one trait every byte source implements.
+
+use std::fmt::Debug;
+use std::ops::Range;
+
+use bytes::Bytes;
+
+use crate::error::Result;
+
+/// `Send + Sync` natively; nothing in wasm, where JS objects are neither.
+#[cfg(not(target_arch = "wasm32"))]
+pub trait MaybeSendSync: Send + Sync {}
+#[cfg(not(target_arch = "wasm32"))]
+impl<T: Send + Sync> MaybeSendSync for T {}
+/// `Send + Sync` natively; nothing in wasm, where JS objects are neither.
+#[cfg(target_arch = "wasm32")]
+pub trait MaybeSendSync {}
+#[cfg(target_arch = "wasm32")]
+impl<T> MaybeSendSync for T {}
+
+/// Which bytes to read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ByteRange {
+    /// `start..end` of the file.
+    Bounded(Range<u64>),
+    /// The last `n` bytes (or the whole file if shorter).
+    Suffix(u64),
+}
+
+/// Bytes read, where they start, and how long the whole file is (as the server or the file
+/// system says: a reader compares it with the length it expects, to catch replaced files).
+#[derive(Clone, Debug)]
+pub struct RangeRead {
+    /// The bytes.
+    pub bytes: Bytes,
+    /// Offset of `bytes` in the file.
+    pub start: u64,
+    /// Length of the whole file.
+    pub file_len: u64,
+}
+
+/// An immutable file read by byte ranges.
+///
+/// Implementers return exactly the bytes asked for (clamped to the end of the file for
+/// suffix reads) or an error naming the file; never fewer bytes silently.
+#[cfg_attr(not(target_arch = "wasm32"), async_trait::async_trait)]
+#[cfg_attr(target_arch = "wasm32", async_trait::async_trait(?Send))]
+pub trait RangeSource: MaybeSendSync + Debug {
+    /// The path or URL, for messages.
+    fn name(&self) -> &str;
+
+    /// Reads a range.
+    async fn read(&self, range: ByteRange) -> Result<RangeRead>;
+}
+
+/// Checks a read against what was asked; shared by every source so each reports the same way.
+pub(crate) fn check_read(name: &str, asked: &ByteRange, read: &RangeRead) -> Result<()> {
+    use crate::error::ErrorKind;
+    let end = read.start + read.bytes.len() as u64;
+    let expected = match asked {
+        ByteRange::Bounded(r) => r.clone(),
+        ByteRange::Suffix(n) => read.file_len.saturating_sub(*n)..read.file_len,
+    };
+    if expected.end > read.file_len {
+        return Err(ErrorKind::Corrupt
+            .with_message(format!(
+                "asked for bytes {}..{} but the file is {} bytes long: truncated or replaced",
+                expected.start, expected.end, read.file_len
+            ))
+            .with_context(name.to_string()));
+    }
+    if read.start != expected.start || end != expected.end {
+        return Err(ErrorKind::Http
+            .with_message(format!(
+                "asked for bytes {}..{}, received {}..{} ({} bytes): short or misplaced read",
+                expected.start,
+                expected.end,
+                read.start,
+                end,
+                read.bytes.len()
+            ))
+            .with_context(name.to_string()));
+    }
+    Ok(())
+}

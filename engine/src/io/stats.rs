@@ -1,0 +1,75 @@
+//! Exact cost counters of one query, filled by the I/O layer.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use serde::Serialize;
+
+/// Requests, bytes and waves one query caused. Counted where requests are sent, never
+/// estimated. Cloning shares the counters.
+#[derive(Clone, Debug, Default)]
+pub struct QueryStats {
+    counters: Arc<Counters>,
+}
+
+#[derive(Debug, Default)]
+struct Counters {
+    requests: AtomicU64,
+    bytes: AtomicU64,
+    waves: AtomicU64,
+    log: Mutex<Vec<RequestRecord>>,
+}
+
+/// One request a query sent: which file, which bytes, in which wave (1-based).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct RequestRecord {
+    /// Path or URL.
+    pub file: String,
+    /// Byte range.
+    pub range: Range<u64>,
+    /// The wave it belonged to.
+    pub wave: u64,
+}
+
+/// A snapshot of [`QueryStats`].
+#[derive(Clone, Copy, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct IoCounts {
+    /// Range requests sent.
+    pub requests: u64,
+    /// Bytes received.
+    pub bytes: u64,
+    /// Sequential rounds of requests.
+    pub waves: u64,
+}
+
+impl QueryStats {
+    /// Fresh counters.
+    pub fn new() -> QueryStats {
+        QueryStats::default()
+    }
+    pub(crate) fn add_request(&self, file: &str, range: Range<u64>) {
+        self.counters.requests.fetch_add(1, Ordering::Relaxed);
+        self.counters.bytes.fetch_add(range.end - range.start, Ordering::Relaxed);
+        // The wave being sent is the next one: waves are counted when they complete.
+        let wave = self.counters.waves.load(Ordering::Relaxed) + 1;
+        let record = RequestRecord { file: file.to_string(), range, wave };
+        self.counters.log.lock().expect("stats lock").push(record);
+    }
+
+    /// Every request sent so far, in order.
+    pub fn requests(&self) -> Vec<RequestRecord> {
+        self.counters.log.lock().expect("stats lock").clone()
+    }
+    pub(crate) fn add_wave(&self) {
+        self.counters.waves.fetch_add(1, Ordering::Relaxed);
+    }
+    /// Current counts.
+    pub fn counts(&self) -> IoCounts {
+        IoCounts {
+            requests: self.counters.requests.load(Ordering::Relaxed),
+            bytes: self.counters.bytes.load(Ordering::Relaxed),
+            waves: self.counters.waves.load(Ordering::Relaxed),
+        }
+    }
+}

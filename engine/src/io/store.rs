@@ -1,0 +1,22 @@
+//! Where an index lives: a directory, a URL prefix, or memory.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+
+use super::source::{MaybeSendSync, RangeSource};
+use crate::error::Result;
+
+/// An index root: opens its files as range sources and reads small mutable files whole.
+#[cfg_attr(not(target_arch = "wasm32"), async_trait::async_trait)]
+#[cfg_attr(target_arch = "wasm32", async_trait::async_trait(?Send))]
+pub trait IndexStore: MaybeSendSync + std::fmt::Debug {
+    /// A range source for a file under the root (`splits/<id>.split`).
+    fn open(&self, path: &str) -> Arc<dyn RangeSource>;
+
+    /// Reads a whole small file (the manifest), bypassing any cache.
+    async fn read_all(&self, path: &str) -> Result<Bytes>;
+
+    /// The root, for messages.
+    fn root(&self) -> &str;
+}

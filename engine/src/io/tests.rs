@@ -1,0 +1,108 @@
+//! One contract suite for every `RangeSource`: each behaviour written once, run per impl.
+//! (The HTTP source runs the same checks against real servers in `builder/tests/`.)
+
+use bytes::Bytes;
+
+use super::*;
+use crate::error::ErrorKind;
+
+const CONTENT: &[u8] = b"0123456789abcdefghij";
+
+async fn reads_bounded_ranges(source: &dyn RangeSource) {
+    let read = source.read(ByteRange::Bounded(3..7)).await.unwrap();
+    assert_eq!(&read.bytes[..], b"3456");
+    assert_eq!((read.start, read.file_len), (3, 20));
+}
+
+async fn reads_suffixes(source: &dyn RangeSource) {
+    let read = source.read(ByteRange::Suffix(5)).await.unwrap();
+    assert_eq!(&read.bytes[..], b"fghij");
+    assert_eq!(read.start, 15);
+    let whole = source.read(ByteRange::Suffix(100)).await.unwrap();
+    assert_eq!(&whole.bytes[..], CONTENT);
+}
+
+async fn reports_reads_past_the_end(source: &dyn RangeSource) {
+    let error = source.read(ByteRange::Bounded(15..30)).await.unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::Corrupt, "{error}");
+    assert!(error.to_string().contains("truncated or replaced"), "{error}");
+}
+
+async fn run_contract(source: &dyn RangeSource) {
+    reads_bounded_ranges(source).await;
+    reads_suffixes(source).await;
+    reports_reads_past_the_end(source).await;
+}
+
+#[tokio::test]
+async fn memory_source_keeps_the_contract() {
+    run_contract(&MemorySource::new("mem", Bytes::from_static(CONTENT))).await;
+}
+
+#[cfg(feature = "native")]
+#[tokio::test]
+async fn file_source_keeps_the_contract() {
+    let dir = std::env::temp_dir().join(format!("rangefind-io-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("f.bin");
+    std::fs::write(&path, CONTENT).unwrap();
+    run_contract(&FileSource::new(&path)).await;
+    let missing = FileSource::new(dir.join("missing"));
+    assert_eq!(missing.read(ByteRange::Suffix(1)).await.unwrap_err().kind(), ErrorKind::NotFound);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[tokio::test]
+async fn a_wave_merges_adjacent_pages_and_serves_repeats_from_cache() {
+    use std::collections::HashMap;
+    use std::sync::Arc;
+
+    let data: Vec<u8> = (0..4096u32).map(|i| (i % 251) as u8).collect();
+    let page_crcs = data.chunks(256).map(crate::format::page_checksum).collect();
+    let split = Arc::new(SplitPages {
+        id: Arc::from("s1"),
+        source: Arc::new(MemorySource::new("s1", Bytes::from(data.clone()))),
+        file_len: 4096,
+        data_len: 4096,
+        page_size: 256,
+        page_crcs,
+    });
+    let fetcher = Fetcher::new(Arc::new(PageCache::new(1 << 20)));
+    let stats = QueryStats::new();
+    let mut pages = HashMap::new();
+    let request = |ranges: Vec<std::ops::Range<u64>>| vec![PageRequest { split: split.clone(), ranges }];
+    // Pages 0-1 and 3 (two runs) and page 10.
+    fetcher.fetch_wave(request(vec![10..300, 800..900, 2600..2700]), &mut pages, &stats).await.unwrap();
+    assert_eq!(stats.counts(), IoCounts { requests: 3, bytes: 256 * 4, waves: 1 });
+    // Same pages again: nothing sent, no wave.
+    let mut fresh = HashMap::new();
+    fetcher.fetch_wave(request(vec![0..512]), &mut fresh, &stats).await.unwrap();
+    assert_eq!(stats.counts().waves, 1);
+    assert_eq!(fresh.len(), 2);
+}
+
+#[tokio::test]
+async fn a_page_that_fails_its_checksum_is_reported() {
+    use std::collections::HashMap;
+    use std::sync::Arc;
+
+    let mut data = vec![7u8; 1024];
+    let page_crcs = data.chunks(256).map(crate::format::page_checksum).collect();
+    data[600] ^= 0xff;
+    let split = Arc::new(SplitPages {
+        id: Arc::from("s2"),
+        source: Arc::new(MemorySource::new("s2.split", Bytes::from(data))),
+        file_len: 1024,
+        data_len: 1024,
+        page_size: 256,
+        page_crcs,
+    });
+    let fetcher = Fetcher::new(Arc::new(PageCache::new(1 << 20)));
+    let error = fetcher
+        .fetch_wave(vec![PageRequest { split, ranges: vec![0..1024] }], &mut HashMap::new(), &QueryStats::new())
+        .await
+        .unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::Corrupt);
+    assert!(error.to_string().contains("page 2 (bytes 512..768)"), "{error}");
+    assert!(error.to_string().contains("s2.split"), "{error}");
+}

@@ -1,0 +1,30 @@
+//! rangefind engine: full-text search over immutable splits read with byte-range requests.
+//!
+//! The builder writes splits ([`format`]) and a [`manifest`]; readers open an index from any
+//! [`io::IndexStore`] (a directory, an HTTP prefix, memory), and each query runs as
+//! *async warm-up, then synchronous tantivy search*: the engine works out which byte ranges a
+//! query needs, fetches them in as few concurrent waves as possible, verifies and caches them
+//! by page, then lets tantivy search bytes already in memory.
+//!
+//! ```no_run
+//! # async fn demo() -> rangefind_engine::error::Result<()> {
+//! use std::sync::Arc;
+//! use rangefind_engine::io::DirStore;
+//! use rangefind_engine::search::{IndexOptions, SearchIndex, SearchRequest};
+//!
+//! let index = SearchIndex::open(Arc::new(DirStore::new("out/mdn")), IndexOptions::default()).await?;
+//! let response = index.search(&SearchRequest::new("array map", 10)).await?;
+//! println!("{} hits in {} waves", response.count, response.stats.waves);
+//! # Ok(()) }
+//! ```
+#![warn(missing_docs)]
+
+pub mod error;
+pub mod format;
+pub mod io;
+pub mod manifest;
+pub mod mapping;
+pub mod search;
+pub mod split;
+
+pub use tantivy;

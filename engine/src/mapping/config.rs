@@ -1,0 +1,301 @@
+//! The doc mapping as written in YAML and stored in the manifest.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{ErrorKind, Result};
+
+/// How documents are indexed, stored and searched.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DocMapping {
+    /// Field whose value identifies a document in results (`hits[].id`).
+    pub id_field: String,
+    /// Optional datetime field giving each document's time (splits record their time range).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timestamp_field: Option<String>,
+    /// Fields searched when a query names none. Default: every indexed text field.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub default_search_fields: Vec<String>,
+    /// How words of a query combine when no operator is written. Default: `and`.
+    #[serde(default)]
+    pub default_operator: Operator,
+    /// Text field used for result snippets. Default: the first stored text field that is not
+    /// the first default search field, else the first stored text field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub snippet_field: Option<String>,
+    /// Doc store settings.
+    #[serde(default)]
+    pub store: StoreOptions,
+    /// The fields, in order.
+    pub fields: Vec<FieldMapping>,
+}
+
+/// Default boolean operator between query words.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Operator {
+    /// Every word must match (site-search behaviour).
+    #[default]
+    And,
+    /// Any word may match; more matches rank higher.
+    Or,
+}
+
+/// Doc store settings: the store decides most of a cold query's bytes.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct StoreOptions {
+    /// Compression of doc store blocks.
+    #[serde(default)]
+    pub compression: StoreCompression,
+    /// Uncompressed size of a doc store block in bytes. Small blocks mean fewer bytes per hit.
+    #[serde(default = "default_block_size")]
+    pub block_size: usize,
+}
+
+fn default_block_size() -> usize {
+    4096
+}
+
+impl Default for StoreOptions {
+    fn default() -> Self {
+        StoreOptions {
+            compression: StoreCompression::default(),
+            block_size: default_block_size(),
+        }
+    }
+}
+
+/// Doc store codec.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum StoreCompression {
+    /// lz4 (fast, in every engine build).
+    #[default]
+    Lz4,
+    /// No compression.
+    None,
+}
+
+/// One field of the mapping.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FieldMapping {
+    /// Field name; a dotted name (`actor.login`) reads a nested JSON object.
+    pub name: String,
+    /// Value type.
+    #[serde(rename = "type")]
+    pub field_type: FieldType,
+    /// JSON path to read, when it differs from `name` (dotted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// Searchable. Default: true.
+    #[serde(default = "yes")]
+    pub indexed: bool,
+    /// Returned in results. Default: true.
+    #[serde(default = "yes")]
+    pub stored: bool,
+    /// Columnar (for sorting, ranges and aggregations). Default: false.
+    #[serde(default)]
+    pub fast: bool,
+    /// Text only: stemming language (`en`, `fr`, `de`, ...). Default: no stemming.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+    /// Text only: keep word positions for phrase queries. Default: true.
+    #[serde(default = "yes")]
+    pub positions: bool,
+    /// Score multiplier for matches in this field. Default: 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boost: Option<f32>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Field value types.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum FieldType {
+    /// Analysed text: split into words, lowercased, optionally stemmed.
+    Text,
+    /// One exact token (ids, logins, names, enums).
+    Keyword,
+    /// Signed 64-bit integer.
+    I64,
+    /// Unsigned 64-bit integer.
+    U64,
+    /// 64-bit float.
+    F64,
+    /// Boolean.
+    Bool,
+    /// RFC 3339 date and time (or integer seconds since the epoch).
+    Datetime,
+}
+
+impl DocMapping {
+    /// Parses and validates a YAML mapping.
+    pub fn from_yaml(text: &str) -> Result<DocMapping> {
+        let mapping: DocMapping = serde_yaml_ng::from_str(text)
+            .map_err(|e| ErrorKind::InvalidInput.with_message(format!("doc mapping: {e}")))?;
+        mapping.validate()?;
+        Ok(mapping)
+    }
+
+    /// Checks references between settings; each problem names the setting to fix.
+    pub fn validate(&self) -> Result<()> {
+        let invalid = |msg: String| Err(ErrorKind::InvalidInput.with_message(msg));
+        let mut seen = std::collections::HashSet::new();
+        for field in &self.fields {
+            if field.name.is_empty() || field.name.starts_with('-') {
+                return invalid(format!("field name {:?} is not valid", field.name));
+            }
+            if !seen.insert(field.name.as_str()) {
+                return invalid(format!("field {:?} is declared twice", field.name));
+            }
+            if field.field_type != FieldType::Text && (field.language.is_some() || !field.positions)
+            {
+                return invalid(format!(
+                    "field {:?}: `language` and `positions` apply to text fields only",
+                    field.name
+                ));
+            }
+            if let Some(language) = &field.language {
+                if super::tokenizers::stemmer_language(language).is_none() {
+                    return invalid(format!(
+                        "field {:?}: unknown language {language:?} (use a code such as en, fr, de, es, it, pt, nl, sv, ru)",
+                        field.name
+                    ));
+                }
+            }
+            if !field.indexed && !field.stored && !field.fast {
+                return invalid(format!(
+                    "field {:?} is neither indexed, stored nor fast: remove it",
+                    field.name
+                ));
+            }
+        }
+        let id = self.field(&self.id_field).ok_or_else(|| {
+            ErrorKind::InvalidInput.with_message(format!(
+                "id_field {:?} is not one of the fields",
+                self.id_field
+            ))
+        })?;
+        if !id.stored {
+            return invalid(format!("id_field {:?} must be stored", self.id_field));
+        }
+        if let Some(ts) = &self.timestamp_field {
+            match self.field(ts) {
+                Some(f) if f.field_type == FieldType::Datetime && f.fast => {}
+                _ => {
+                    return invalid(format!(
+                        "timestamp_field {ts:?} must name a datetime field with `fast: true`"
+                    ))
+                }
+            }
+        }
+        for name in &self.default_search_fields {
+            match self.field(name) {
+                Some(f) if f.indexed => {}
+                _ => {
+                    return invalid(format!(
+                        "default_search_fields: {name:?} is not an indexed field"
+                    ))
+                }
+            }
+        }
+        if let Some(name) = &self.snippet_field {
+            match self.field(name) {
+                Some(f) if f.field_type == FieldType::Text && f.stored => {}
+                _ => {
+                    return invalid(format!(
+                        "snippet_field {name:?} must name a stored text field"
+                    ))
+                }
+            }
+        }
+        if self.store.block_size < 512 || self.store.block_size > 1 << 20 {
+            return invalid(format!(
+                "store.block_size {} is out of range (512 ..= 1048576)",
+                self.store.block_size
+            ));
+        }
+        Ok(())
+    }
+
+    /// The field named `name`.
+    pub fn field(&self, name: &str) -> Option<&FieldMapping> {
+        self.fields.iter().find(|f| f.name == name)
+    }
+
+    /// Fields searched when a query names none.
+    pub fn search_fields(&self) -> Vec<&FieldMapping> {
+        if self.default_search_fields.is_empty() {
+            self.fields
+                .iter()
+                .filter(|f| f.indexed && f.field_type == FieldType::Text)
+                .collect()
+        } else {
+            self.default_search_fields
+                .iter()
+                .filter_map(|name| self.field(name))
+                .collect()
+        }
+    }
+
+    /// The stored text field snippets are cut from, if any.
+    pub fn snippet_field(&self) -> Option<&FieldMapping> {
+        if let Some(name) = &self.snippet_field {
+            return self.field(name);
+        }
+        let stored_text: Vec<&FieldMapping> = self
+            .fields
+            .iter()
+            .filter(|f| f.stored && f.indexed && f.field_type == FieldType::Text)
+            .collect();
+        let first_search = self.search_fields().first().map(|f| f.name.clone());
+        stored_text
+            .iter()
+            .find(|f| Some(&f.name) != first_search.as_ref())
+            .or(stored_text.first())
+            .copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MAPPING: &str = r#"
+id_field: id
+timestamp_field: at
+fields:
+  - { name: id, type: keyword }
+  - { name: title, type: text, language: en, boost: 2 }
+  - { name: body, type: text }
+  - { name: at, type: datetime, fast: true }
+"#;
+
+    #[test]
+    fn parses_defaults() {
+        let mapping = DocMapping::from_yaml(MAPPING).unwrap();
+        assert_eq!(mapping.default_operator, Operator::And);
+        assert!(mapping.fields[1].stored && mapping.fields[1].positions);
+        let search: Vec<&str> = mapping.search_fields().iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(search, ["title", "body"]);
+        assert_eq!(mapping.snippet_field().unwrap().name, "body");
+    }
+
+    #[test]
+    fn errors_name_the_setting() {
+        let bad = MAPPING.replace("id_field: id", "id_field: nope");
+        let error = DocMapping::from_yaml(&bad).unwrap_err().to_string();
+        assert!(error.contains("id_field \"nope\""), "{error}");
+        let bad = MAPPING.replace("language: en", "language: xx");
+        assert!(DocMapping::from_yaml(&bad).unwrap_err().to_string().contains("unknown language"));
+        let bad = MAPPING.replace("fast: true", "fast: false");
+        assert!(DocMapping::from_yaml(&bad).unwrap_err().to_string().contains("timestamp_field"));
+        let bad = MAPPING.replace("type: keyword", "type: keyword, colour: red");
+        assert!(DocMapping::from_yaml(&bad).unwrap_err().to_string().contains("colour"));
+    }
+}

@@ -1,0 +1,254 @@
+//! JSON documents to tantivy documents, following the mapping.
+
+use std::fmt;
+
+use serde_json::Value;
+use tantivy::schema::Field;
+use tantivy::{DateTime, TantivyDocument};
+
+use super::config::FieldType;
+use super::schema::MappedSchema;
+
+/// Why one document could not be indexed. Names the field and what was found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DocumentError(pub String);
+
+impl fmt::Display for DocumentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for DocumentError {}
+
+/// A document converted for indexing, with the facts a split records about it.
+#[derive(Debug)]
+pub struct BuiltDocument {
+    /// The tantivy document.
+    pub document: TantivyDocument,
+    /// Seconds since the epoch of the timestamp field, if the mapping has one and the
+    /// document sets it.
+    pub timestamp: Option<i64>,
+}
+
+/// Converts parsed JSON objects into tantivy documents.
+pub struct DocumentBuilder {
+    schema: MappedSchema,
+    /// Per mapping field: its JSON path split on dots.
+    paths: Vec<Vec<String>>,
+    id_index: usize,
+    timestamp_index: Option<usize>,
+}
+
+impl DocumentBuilder {
+    /// A builder for this schema.
+    pub fn new(schema: MappedSchema) -> DocumentBuilder {
+        let mapping = &schema.mapping;
+        let paths = mapping
+            .fields
+            .iter()
+            .map(|f| {
+                let source = f.source.as_deref().unwrap_or(&f.name);
+                source.split('.').map(str::to_string).collect()
+            })
+            .collect();
+        let position = |name: &str| mapping.fields.iter().position(|f| f.name == name);
+        let id_index = position(&mapping.id_field).expect("validated mapping");
+        let timestamp_index = mapping.timestamp_field.as_deref().and_then(position);
+        DocumentBuilder {
+            schema,
+            paths,
+            id_index,
+            timestamp_index,
+        }
+    }
+
+    /// Parses one JSON line and converts it.
+    pub fn build_from_json(&self, line: &str) -> Result<BuiltDocument, DocumentError> {
+        let value: Value = serde_json::from_str(line)
+            .map_err(|e| DocumentError(format!("invalid JSON: {e}")))?;
+        self.build(&value)
+    }
+
+    /// Converts one parsed JSON object.
+    pub fn build(&self, value: &Value) -> Result<BuiltDocument, DocumentError> {
+        if !value.is_object() {
+            return Err(DocumentError("a document must be a JSON object".into()));
+        }
+        let mut document = TantivyDocument::new();
+        let mut timestamp = None;
+        for (index, mapping) in self.schema.mapping.fields.iter().enumerate() {
+            let field = self.schema.fields[index];
+            let mut values = Vec::new();
+            collect_path(value, &self.paths[index], &mut values);
+            if index == self.id_index && values.iter().all(|v| v.is_null()) {
+                return Err(DocumentError(format!(
+                    "missing id field {:?} (id_field in the mapping)",
+                    mapping.name
+                )));
+            }
+            for json in values {
+                let added = add_value(&mut document, field, mapping.field_type, json)
+                    .map_err(|found| {
+                        DocumentError(format!(
+                            "field {:?}: expected {}, found {found}",
+                            mapping.name,
+                            type_name(mapping.field_type)
+                        ))
+                    })?;
+                if Some(index) == self.timestamp_index && timestamp.is_none() {
+                    timestamp = added;
+                }
+            }
+        }
+        Ok(BuiltDocument {
+            document,
+            timestamp,
+        })
+    }
+}
+
+/// Every value at `path`, descending through arrays.
+fn collect_path<'a>(value: &'a Value, path: &[String], out: &mut Vec<&'a Value>) {
+    match value {
+        Value::Array(items) => items.iter().for_each(|item| collect_path(item, path, out)),
+        _ if path.is_empty() => out.push(value),
+        Value::Object(map) => {
+            if let Some(child) = map.get(&path[0]) {
+                collect_path(child, &path[1..], out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Adds one JSON value; returns the timestamp for datetimes, or a description of a value of
+/// the wrong type.
+fn add_value(
+    document: &mut TantivyDocument,
+    field: Field,
+    field_type: FieldType,
+    json: &Value,
+) -> Result<Option<i64>, String> {
+    if json.is_null() {
+        return Ok(None);
+    }
+    let wrong = || describe(json);
+    match field_type {
+        FieldType::Text | FieldType::Keyword => match json {
+            Value::String(text) => document.add_text(field, text),
+            Value::Number(n) => document.add_text(field, n.to_string()),
+            Value::Bool(b) => document.add_text(field, b.to_string()),
+            _ => return Err(wrong()),
+        },
+        FieldType::I64 => document.add_i64(field, as_number(json).ok_or_else(wrong)?),
+        FieldType::U64 => document.add_u64(field, as_number(json).ok_or_else(wrong)?),
+        FieldType::F64 => document.add_f64(field, as_number(json).ok_or_else(wrong)?),
+        FieldType::Bool => match json {
+            Value::Bool(b) => document.add_bool(field, *b),
+            Value::String(s) if s == "true" || s == "false" => document.add_bool(field, s == "true"),
+            _ => return Err(wrong()),
+        },
+        FieldType::Datetime => {
+            let seconds = parse_datetime(json).ok_or_else(wrong)?;
+            document.add_date(field, DateTime::from_timestamp_secs(seconds));
+            return Ok(Some(seconds));
+        }
+    }
+    Ok(None)
+}
+
+fn as_number<T: std::str::FromStr + serde::de::DeserializeOwned>(json: &Value) -> Option<T> {
+    match json {
+        Value::Number(_) => serde_json::from_value(json.clone()).ok(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// RFC 3339 text, or integer seconds since the epoch.
+pub(crate) fn parse_datetime(json: &Value) -> Option<i64> {
+    match json {
+        Value::String(text) => {
+            let parsed = time::OffsetDateTime::parse(
+                text.trim(),
+                &time::format_description::well_known::Rfc3339,
+            )
+            .ok()?;
+            Some(parsed.unix_timestamp())
+        }
+        Value::Number(n) => n.as_i64(),
+        _ => None,
+    }
+}
+
+fn describe(json: &Value) -> String {
+    let mut text = json.to_string();
+    if text.len() > 60 {
+        let cut = (0..=60).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+        text.truncate(cut);
+        text.push('…');
+    }
+    text
+}
+
+fn type_name(field_type: FieldType) -> &'static str {
+    match field_type {
+        FieldType::Text => "text",
+        FieldType::Keyword => "a keyword",
+        FieldType::I64 => "a signed integer",
+        FieldType::U64 => "an unsigned integer",
+        FieldType::F64 => "a number",
+        FieldType::Bool => "a boolean",
+        FieldType::Datetime => "an RFC 3339 datetime",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tantivy::schema::Value as _;
+
+    use super::*;
+    use crate::mapping::DocMapping;
+
+    fn builder() -> (DocumentBuilder, MappedSchema) {
+        let mapping = DocMapping::from_yaml(
+            r#"
+id_field: id
+timestamp_field: created_at
+fields:
+  - { name: id, type: keyword }
+  - { name: actor.login, type: keyword }
+  - { name: payload.message, type: text }
+  - { name: size, type: u64, fast: true }
+  - { name: created_at, type: datetime, fast: true }
+"#,
+        )
+        .unwrap();
+        let schema = MappedSchema::new(mapping);
+        (DocumentBuilder::new(schema.clone()), schema)
+    }
+
+    #[test]
+    fn reads_dotted_paths_and_datetimes() {
+        let (builder, schema) = builder();
+        let built = builder
+            .build_from_json(r#"{"id":"1","actor":{"login":"octo"},"payload":{"message":"fix"},"size":3,"created_at":"2020-01-02T03:04:05Z"}"#)
+            .unwrap();
+        assert_eq!(built.timestamp, Some(1577934245));
+        let login = schema.field("actor.login").unwrap();
+        let value = built.document.get_first(login).unwrap();
+        assert_eq!(value.as_str(), Some("octo"));
+    }
+
+    #[test]
+    fn errors_name_the_field_and_value() {
+        let (builder, _) = builder();
+        let error = builder.build_from_json(r#"{"id":"1","size":"big"}"#).unwrap_err();
+        assert_eq!(error.0, r#"field "size": expected an unsigned integer, found "big""#);
+        let error = builder.build_from_json(r#"{"size":1}"#).unwrap_err();
+        assert!(error.0.contains("missing id field"), "{error}");
+        let error = builder.build_from_json(r#"{"id": "#).unwrap_err();
+        assert!(error.0.starts_with("invalid JSON"), "{error}");
+    }
+}

@@ -1,0 +1,25 @@
+//! Doc mapping: how JSON documents become tantivy documents.
+//!
+//! The mapping is written by a person in YAML (`examples/*/rangefind.yaml`), stored in the
+//! manifest, and read back by every engine, so the builder and the readers analyse text the
+//! same way.
+
+mod config;
+mod document;
+mod schema;
+mod tokenizers;
+
+pub use config::{DocMapping, FieldMapping, FieldType, Operator, StoreCompression, StoreOptions};
+pub use document::{BuiltDocument, DocumentBuilder, DocumentError};
+pub use schema::{has_fieldnorms, MappedSchema};
+pub use tokenizers::register_tokenizers;
+
+/// Name of the analyser of keyword fields.
+pub(crate) fn tokenizers_keyword() -> &'static str {
+    tokenizers::KEYWORD_TOKENIZER
+}
+
+/// Name of the analyser for the last word of prefix queries.
+pub(crate) fn tokenizers_prefix() -> &'static str {
+    tokenizers::PREFIX_TOKENIZER
+}

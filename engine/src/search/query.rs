@@ -1,0 +1,288 @@
+//! From what a person typed to a tantivy query, never failing on plain text.
+//!
+//! tantivy's grammar handles fields, phrases, boolean operators and ranges. On top of it:
+//! `word*` is a prefix query (tantivy only accepts phrase prefixes of two words or more), and
+//! input that is not valid syntax (`Notification: click event`, `bufferData() method`) is
+//! searched as plain words instead of failing.
+
+use tantivy::query::{
+    BooleanQuery, BoostQuery, EmptyQuery, Occur, PhrasePrefixQuery, Query, QueryParser,
+    QueryParserError,
+};
+use tantivy::query_grammar::{Delimiter, UserInputAst, UserInputLeaf, UserInputLiteral};
+use tantivy::schema::{Field, FieldType, Term};
+use tantivy::tokenizer::TokenizerManager;
+
+use crate::error::{ErrorKind, Result};
+use crate::mapping::{register_tokenizers, MappedSchema, Operator};
+
+/// Terms a prefix may expand to, per field and split.
+pub const MAX_PREFIX_EXPANSIONS: u32 = 50;
+
+/// A prefix to expand during warm-up.
+#[derive(Clone, Debug)]
+pub struct PrefixTerm {
+    /// The field.
+    pub field: Field,
+    /// The prefix, as a term of the field.
+    pub prefix: Term,
+    /// Whether the expansions' positions are needed (phrase prefix).
+    pub positions: bool,
+}
+
+/// A parsed query with what the warm-up needs to know about it.
+pub struct ParsedQuery {
+    /// The tantivy query.
+    pub query: Box<dyn Query>,
+    /// Prefixes to expand.
+    pub prefixes: Vec<PrefixTerm>,
+}
+
+/// Parses queries for one mapping.
+pub struct QueryBuilder {
+    parser: QueryParser,
+    schema: MappedSchema,
+    tokenizers: TokenizerManager,
+    default_fields: Vec<Field>,
+    default_occur: Occur,
+}
+
+impl QueryBuilder {
+    /// A builder for this schema.
+    pub fn new(schema: &MappedSchema) -> QueryBuilder {
+        let tokenizers = TokenizerManager::default();
+        register_tokenizers(&tokenizers, &schema.mapping);
+        let default_fields: Vec<Field> = schema
+            .mapping
+            .search_fields()
+            .iter()
+            .filter_map(|f| schema.field(&f.name))
+            .collect();
+        let mut parser =
+            QueryParser::new(schema.schema.clone(), default_fields.clone(), tokenizers.clone());
+        let default_occur = match schema.mapping.default_operator {
+            Operator::And => {
+                parser.set_conjunction_by_default();
+                Occur::Must
+            }
+            Operator::Or => Occur::Should,
+        };
+        for (mapping, field) in schema.mapping.fields.iter().zip(&schema.fields) {
+            if let Some(boost) = mapping.boost {
+                parser.set_field_boost(*field, boost);
+            }
+        }
+        QueryBuilder { parser, schema: schema.clone(), tokenizers, default_fields, default_occur }
+    }
+
+    /// Parses `text`. Only an unusable query (an unknown field in otherwise valid syntax is
+    /// treated as plain text) is an error.
+    pub fn parse(&self, text: &str) -> Result<ParsedQuery> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Ok(ParsedQuery { query: Box::new(EmptyQuery), prefixes: Vec::new() });
+        }
+        if let Ok(ast) = tantivy::query_grammar::parse_query(text) {
+            let mut prefixes = Vec::new();
+            if let Ok(query) = self.convert(ast, &mut prefixes) {
+                return Ok(ParsedQuery { query, prefixes });
+            }
+        }
+        // Not valid syntax (or names a field that does not exist): search the words.
+        let words = plain_words(text);
+        if words.is_empty() {
+            return Ok(ParsedQuery { query: Box::new(EmptyQuery), prefixes: Vec::new() });
+        }
+        let ast = UserInputAst::Clause(
+            words
+                .split(' ')
+                .map(|word| {
+                    let literal = UserInputLiteral {
+                        field_name: None,
+                        phrase: word.to_string(),
+                        delimiter: Delimiter::None,
+                        slop: 0,
+                        prefix: false,
+                    };
+                    (None, UserInputAst::Leaf(Box::new(UserInputLeaf::Literal(literal))))
+                })
+                .collect(),
+        );
+        let mut prefixes = Vec::new();
+        let query = self
+            .convert(ast, &mut prefixes)
+            .map_err(|e| ErrorKind::InvalidQuery.with_message(format!("{e} in {text:?}")))?;
+        Ok(ParsedQuery { query, prefixes })
+    }
+
+    fn convert(
+        &self,
+        ast: UserInputAst,
+        prefixes: &mut Vec<PrefixTerm>,
+    ) -> Result<Box<dyn Query>, QueryParserError> {
+        if !has_prefix(&ast) {
+            return self.parser.build_query_from_user_input_ast(ast);
+        }
+        match ast {
+            UserInputAst::Clause(children) => {
+                let mut clauses = Vec::with_capacity(children.len());
+                for (occur, child) in children {
+                    clauses.push((occur.unwrap_or(self.default_occur), self.convert(child, prefixes)?));
+                }
+                Ok(Box::new(BooleanQuery::new(clauses)))
+            }
+            UserInputAst::Boost(inner, boost) => Ok(Box::new(BoostQuery::new(
+                self.convert(*inner, prefixes)?,
+                boost.into_inner() as f32,
+            ))),
+            UserInputAst::Leaf(leaf) => match *leaf {
+                UserInputLeaf::Literal(literal) if is_prefix(&literal) => self.prefix_query(literal, prefixes),
+                other => self.parser.build_query_from_user_input_ast(UserInputAst::Leaf(Box::new(other))),
+            },
+        }
+    }
+
+    fn prefix_query(
+        &self,
+        literal: UserInputLiteral,
+        prefixes: &mut Vec<PrefixTerm>,
+    ) -> Result<Box<dyn Query>, QueryParserError> {
+        let fields = match &literal.field_name {
+            Some(name) => vec![self
+                .schema
+                .schema
+                .get_field(name)
+                .map_err(|_| QueryParserError::FieldDoesNotExist(name.clone()))?],
+            None => self.default_fields.clone(),
+        };
+        let mut per_field: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for field in fields {
+            let Some(terms) = self.prefix_terms(field, &literal.phrase)? else { continue };
+            let positions = terms.len() > 1;
+            let (_, prefix) = terms.last().expect("at least one term").clone();
+            prefixes.push(PrefixTerm { field, prefix, positions });
+            let mut query = PhrasePrefixQuery::new_with_offset(terms);
+            query.set_max_expansions(MAX_PREFIX_EXPANSIONS);
+            let mut query: Box<dyn Query> = Box::new(query);
+            if let Some(boost) = self.schema.mapping_of(field).boost {
+                query = Box::new(BoostQuery::new(query, boost));
+            }
+            per_field.push((Occur::Should, query));
+        }
+        Ok(match per_field.len() {
+            0 => Box::new(EmptyQuery),
+            1 => per_field.pop().expect("one").1,
+            _ => Box::new(BooleanQuery::new(per_field)),
+        })
+    }
+
+    /// Terms of a prefix literal in `field`: the leading words analysed as the field indexes
+    /// them, the last word only lowercased and folded (a stemmed prefix would not be a prefix).
+    fn prefix_terms(&self, field: Field, phrase: &str) -> Result<Option<Vec<(usize, Term)>>, QueryParserError> {
+        let entry = self.schema.schema.get_field_entry(field);
+        let FieldType::Str(options) = entry.field_type() else {
+            return Err(QueryParserError::UnsupportedQuery(format!(
+                "prefix queries need a text or keyword field, {} is not one",
+                entry.name()
+            )));
+        };
+        let Some(indexing) = options.get_indexing_options() else {
+            return Err(QueryParserError::FieldNotIndexed(entry.name().to_string()));
+        };
+        if indexing.tokenizer() == crate::mapping::tokenizers_keyword() {
+            return Ok(Some(vec![(0, Term::from_field_text(field, phrase.trim_end_matches('*')))]));
+        }
+        let mut words = Vec::new();
+        let phrase = phrase.trim_end_matches('*');
+        let mut splitter = self.tokenizers.get(crate::mapping::tokenizers_prefix()).expect("registered");
+        splitter.token_stream(phrase).process(&mut |token| words.push((token.position, token.text.clone())));
+        let Some((last_position, last)) = words.pop() else { return Ok(None) };
+        let mut analyzer = self.tokenizers.get(indexing.tokenizer()).expect("registered");
+        let mut terms = Vec::new();
+        for (position, word) in words {
+            let mut stemmed = word.clone();
+            analyzer.token_stream(&word).process(&mut |token| stemmed = token.text.clone());
+            terms.push((position, Term::from_field_text(field, &stemmed)));
+        }
+        if !terms.is_empty() && !indexing.index_option().has_positions() {
+            return Err(QueryParserError::FieldDoesNotHavePositionsIndexed(entry.name().to_string()));
+        }
+        terms.push((last_position, Term::from_field_text(field, &last)));
+        Ok(Some(terms))
+    }
+}
+
+fn has_prefix(ast: &UserInputAst) -> bool {
+    match ast {
+        UserInputAst::Clause(children) => children.iter().any(|(_, child)| has_prefix(child)),
+        UserInputAst::Boost(inner, _) => has_prefix(inner),
+        UserInputAst::Leaf(leaf) => matches!(&**leaf, UserInputLeaf::Literal(l) if is_prefix(l)),
+    }
+}
+
+/// `"big bad wo"*` (a phrase prefix) or `wor*` (tantivy's grammar reads it as the word
+/// `wor*` and would silently search `wor`).
+fn is_prefix(literal: &UserInputLiteral) -> bool {
+    literal.prefix
+        || (literal.delimiter == Delimiter::None
+            && literal.phrase.ends_with('*')
+            && !literal.phrase.ends_with("\\*")
+            && literal.phrase.trim_end_matches('*').chars().any(char::is_alphanumeric))
+}
+
+/// Letters and digits only, so any text is a valid query of plain words. A trailing `*`
+/// on a word survives (prefix search while typing).
+fn plain_words(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let chars: Vec<char> = text.chars().collect();
+    for (i, c) in chars.iter().enumerate() {
+        let keep_star = *c == '*'
+            && i > 0
+            && chars[i - 1].is_alphanumeric()
+            && chars.get(i + 1).is_none_or(|n| n.is_whitespace());
+        if c.is_alphanumeric() || keep_star {
+            out.push(*c);
+        } else {
+            out.push(' ');
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mapping::DocMapping;
+
+    fn builder() -> QueryBuilder {
+        let mapping = DocMapping::from_yaml(
+            "id_field: id\nfields:\n  - { name: id, type: keyword }\n  - { name: title, type: text, language: en }\n  - { name: body, type: text }\n",
+        )
+        .unwrap();
+        QueryBuilder::new(&MappedSchema::new(mapping))
+    }
+
+    #[test]
+    fn plain_words_keeps_letters_digits_and_a_final_star() {
+        assert_eq!(plain_words("Notification: click event"), "Notification click event");
+        assert_eq!(plain_words("bufferData() method"), "bufferData method");
+        assert_eq!(plain_words("arr* (x)"), "arr* x");
+    }
+
+    #[test]
+    fn invalid_syntax_still_searches() {
+        let builder = builder();
+        for text in ["Notification: click event", "bufferData() method", "a AND (", "\"unclosed", "title:", "-", "((("] {
+            builder.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        }
+    }
+
+    #[test]
+    fn prefix_terms_are_recorded() {
+        let parsed = builder().parse("hello wor*").unwrap();
+        assert_eq!(parsed.prefixes.len(), 2); // title and body
+        assert_eq!(parsed.prefixes[0].prefix.value().as_str(), Some("wor"));
+        let parsed = builder().parse("\"big bad wo\"*").unwrap();
+        assert!(parsed.prefixes.iter().all(|p| p.positions));
+    }
+}

@@ -1,0 +1,137 @@
+//! Opening a split: one read of its open region, then a tantivy searcher over it.
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use bytes::{Bytes, BytesMut};
+use tantivy::directory::OwnedBytes;
+use tantivy::{Index, ReloadPolicy, Searcher};
+
+use super::directory::{SplitData, SplitDirectory};
+use crate::error::{Error, ErrorKind, Result};
+use crate::format::{Footer, OpenRegion, TRAILER_LEN};
+use crate::io::{ByteRange, Fetcher, QueryStats, RangeSource, SplitPages};
+use crate::mapping::{register_tokenizers, DocMapping};
+
+/// How much to read from the end of a split whose open region is not known in advance.
+const BLIND_SUFFIX: u64 = 256 * 1024;
+
+/// Where a split is and what the manifest says about it.
+#[derive(Clone, Debug)]
+pub struct SplitLocation {
+    /// Content id.
+    pub id: Arc<str>,
+    /// Its bytes.
+    pub source: Arc<dyn RangeSource>,
+    /// Expected length (from the manifest), checked against what the server reports.
+    pub len: Option<u64>,
+    /// Range of the open region (from the manifest): opening then costs exactly one read.
+    pub open_region: Option<Range<u64>>,
+}
+
+/// An opened split: verified footer and a searcher reading through the split directory.
+pub struct OpenedSplit {
+    /// The split's bytes and pages.
+    pub data: Arc<SplitData>,
+    /// Its footer.
+    pub footer: Footer,
+    /// The tantivy searcher (one segment).
+    pub searcher: Searcher,
+}
+
+impl std::fmt::Debug for OpenedSplit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "OpenedSplit({})", self.data.pages.id)
+    }
+}
+
+/// Reads the open region (one request when its range is known) and opens tantivy on it.
+/// The request is counted in `stats`; the caller counts the wave.
+pub async fn open_split(
+    location: &SplitLocation,
+    fetcher: &Fetcher,
+    mapping: &DocMapping,
+    stats: &QueryStats,
+) -> Result<OpenedSplit> {
+    let name = location.source.name().to_string();
+    open_inner(location, fetcher, mapping, stats).await.map_err(|e| e.with_context(name))
+}
+
+async fn open_inner(
+    location: &SplitLocation,
+    fetcher: &Fetcher,
+    mapping: &DocMapping,
+    stats: &QueryStats,
+) -> Result<OpenedSplit> {
+    let source = &location.source;
+    let ask = match &location.open_region {
+        Some(range) => ByteRange::Bounded(range.clone()),
+        None => ByteRange::Suffix(BLIND_SUFFIX),
+    };
+    let read = source.read(ask).await?;
+    stats.add_request(source.name(), read.start..read.start + read.bytes.len() as u64);
+    if let Some(expected) = location.len {
+        if read.file_len != expected {
+            return Err(ErrorKind::Corrupt.with_message(format!(
+                "the split is {} bytes but the manifest says {expected}: truncated or replaced",
+                read.file_len
+            )));
+        }
+    }
+    let file_len = read.file_len;
+    let mut tail = read.bytes;
+    if read.start + tail.len() as u64 != file_len {
+        return Err(ErrorKind::Corrupt.with_message("the open read does not reach the end of the split"));
+    }
+    let data_len = OpenRegion::data_len_from_trailer(&tail, file_len)?;
+    if data_len < read.start {
+        // Blind open of a split whose open region is larger than the first guess.
+        let more = source.read(ByteRange::Bounded(data_len..read.start)).await?;
+        stats.add_request(source.name(), more.start..more.start + more.bytes.len() as u64);
+        let mut joined = BytesMut::with_capacity((file_len - data_len) as usize);
+        joined.extend_from_slice(&more.bytes);
+        joined.extend_from_slice(&tail);
+        tail = joined.freeze();
+    }
+    if (tail.len() as u64) < TRAILER_LEN {
+        return Err(ErrorKind::Corrupt.with_message("the split is too short"));
+    }
+    let region = OpenRegion::parse(tail, file_len)?;
+    let pages = Arc::new(SplitPages {
+        id: location.id.clone(),
+        source: source.clone(),
+        file_len,
+        data_len: region.footer.data_len,
+        page_size: u64::from(region.footer.page_size),
+        page_crcs: region.page_crcs,
+    });
+    let hot = region
+        .footer
+        .hot
+        .iter()
+        .zip(region.hot)
+        .map(|(entry, bytes): (_, Bytes)| (entry.start, OwnedBytes::new(bytes.to_vec())))
+        .collect();
+    let data = Arc::new(SplitData::new(pages, fetcher.cache().clone(), &region.footer.files, hot));
+    let searcher = open_searcher(&data, mapping).map_err(|e| {
+        if e.kind() == ErrorKind::NotWarmed {
+            ErrorKind::Corrupt.with_message(format!(
+                "opening the index read bytes outside the hotcache ({e}); the split was written by an incompatible builder"
+            ))
+        } else {
+            e
+        }
+    })?;
+    Ok(OpenedSplit { data, footer: region.footer, searcher })
+}
+
+fn open_searcher(data: &Arc<SplitData>, mapping: &DocMapping) -> Result<Searcher, Error> {
+    let index = Index::open(SplitDirectory::new(data.clone()))?;
+    register_tokenizers(index.tokenizers(), mapping);
+    let reader = index
+        .reader_builder()
+        .reload_policy(ReloadPolicy::Manual)
+        .doc_store_cache_num_blocks(16)
+        .try_into()?;
+    Ok(reader.searcher())
+}
