@@ -19,7 +19,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rangefind_engine::format::{record_hot_ranges, write_split, SplitWriteOptions};
 use rangefind_engine::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
 use rangefind_engine::mapping::{
-    register_tokenizers, BuiltDocument, DocMapping, DocumentBuilder, MappedSchema, StoreCompression,
+    register_tokenizers, BuiltDocument, DocumentBuilder, MappedSchema, StoreCompression,
 };
 use tantivy::directory::MmapDirectory;
 use tantivy::store::Compressor;
@@ -280,6 +280,8 @@ fn write_split_file(
     temp.as_file().sync_all()?;
     let id = summary.hash[..SPLIT_ID_LEN].to_string();
     let path = format!("{SPLITS_DIR}/{id}.split");
+    // Temporary files are private (0600); a published split must be readable by web servers.
+    make_public(temp.as_file())?;
     temp.persist(splits_dir.join(format!("{id}.split"))).context("renaming the split into place")?;
     Ok(SplitEntry {
         id,
@@ -296,6 +298,7 @@ pub fn write_manifest(out: &Path, manifest: &Manifest) -> anyhow::Result<()> {
     let mut temp = tempfile::Builder::new().prefix(".manifest-").tempfile_in(out)?;
     serde_json::to_writer_pretty(&mut temp, manifest)?;
     temp.write_all(b"\n")?;
+    make_public(temp.as_file())?;
     temp.as_file().sync_all()?;
     temp.persist(out.join(MANIFEST_FILE)).context("renaming the manifest into place")?;
     if let Ok(dir) = fs::File::open(out) {
@@ -304,7 +307,11 @@ pub fn write_manifest(out: &Path, manifest: &Manifest) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The mapping of an existing build, for tools that need it.
-pub fn mapping_of(manifest: &Manifest) -> &DocMapping {
-    &manifest.mapping
+fn make_public(file: &fs::File) -> anyhow::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        file.set_permissions(fs::Permissions::from_mode(0o644))?;
+    }
+    Ok(())
 }

@@ -86,9 +86,11 @@ pub struct FieldMapping {
     /// Value type.
     #[serde(rename = "type")]
     pub field_type: FieldType,
-    /// JSON path to read, when it differs from `name` (dotted).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
+    /// JSON path(s) to read, when they differ from `name` (dotted). A list feeds one field
+    /// from several paths (e.g. a commit message, a PR title and a tag description), so a
+    /// query looks up one dictionary instead of several.
+    #[serde(default, skip_serializing_if = "Sources::is_empty")]
+    pub source: Sources,
     /// Searchable. Default: true.
     #[serde(default = "yes")]
     pub indexed: bool,
@@ -104,6 +106,11 @@ pub struct FieldMapping {
     /// Text only: keep word positions for phrase queries. Default: true.
     #[serde(default = "yes")]
     pub positions: bool,
+    /// Text only: keep per-document lengths for BM25 length normalisation. Default: true.
+    /// They cost one byte per document and are read whole by every scored query, so large
+    /// splits (millions of short events) usually turn them off.
+    #[serde(default = "yes")]
+    pub fieldnorms: bool,
     /// Score multiplier for matches in this field. Default: 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub boost: Option<f32>,
@@ -111,6 +118,36 @@ pub struct FieldMapping {
 
 fn yes() -> bool {
     true
+}
+
+/// One JSON path or several.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum Sources {
+    /// Read the path given by the field name.
+    #[default]
+    Name,
+    /// One path.
+    One(String),
+    /// Several paths, read in order.
+    Many(Vec<String>),
+}
+
+impl Sources {
+    fn is_empty(&self) -> bool {
+        matches!(self, Sources::Name)
+    }
+}
+
+impl FieldMapping {
+    /// The dotted JSON paths this field reads.
+    pub fn source_paths(&self) -> Vec<&str> {
+        match &self.source {
+            Sources::Name => vec![self.name.as_str()],
+            Sources::One(path) => vec![path.as_str()],
+            Sources::Many(paths) => paths.iter().map(String::as_str).collect(),
+        }
+    }
 }
 
 /// Field value types.
@@ -153,10 +190,11 @@ impl DocMapping {
             if !seen.insert(field.name.as_str()) {
                 return invalid(format!("field {:?} is declared twice", field.name));
             }
-            if field.field_type != FieldType::Text && (field.language.is_some() || !field.positions)
+            if field.field_type != FieldType::Text
+                && (field.language.is_some() || !field.positions || !field.fieldnorms)
             {
                 return invalid(format!(
-                    "field {:?}: `language` and `positions` apply to text fields only",
+                    "field {:?}: `language`, `positions` and `fieldnorms` apply to text fields only",
                     field.name
                 ));
             }

@@ -34,8 +34,8 @@ pub struct BuiltDocument {
 /// Converts parsed JSON objects into tantivy documents.
 pub struct DocumentBuilder {
     schema: MappedSchema,
-    /// Per mapping field: its JSON path split on dots.
-    paths: Vec<Vec<String>>,
+    /// Per mapping field: its JSON paths, each split on dots.
+    paths: Vec<Vec<Vec<String>>>,
     id_index: usize,
     timestamp_index: Option<usize>,
 }
@@ -48,8 +48,10 @@ impl DocumentBuilder {
             .fields
             .iter()
             .map(|f| {
-                let source = f.source.as_deref().unwrap_or(&f.name);
-                source.split('.').map(str::to_string).collect()
+                f.source_paths()
+                    .iter()
+                    .map(|path| path.split('.').map(str::to_string).collect())
+                    .collect()
             })
             .collect();
         let position = |name: &str| mapping.fields.iter().position(|f| f.name == name);
@@ -80,7 +82,9 @@ impl DocumentBuilder {
         for (index, mapping) in self.schema.mapping.fields.iter().enumerate() {
             let field = self.schema.fields[index];
             let mut values = Vec::new();
-            collect_path(value, &self.paths[index], &mut values);
+            for path in &self.paths[index] {
+                collect_path(value, path, &mut values);
+            }
             if index == self.id_index && values.iter().all(|v| v.is_null()) {
                 return Err(DocumentError(format!(
                     "missing id field {:?} (id_field in the mapping)",

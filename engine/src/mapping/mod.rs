@@ -9,7 +9,9 @@ mod document;
 mod schema;
 mod tokenizers;
 
-pub use config::{DocMapping, FieldMapping, FieldType, Operator, StoreCompression, StoreOptions};
+pub use config::{
+    DocMapping, FieldMapping, FieldType, Operator, Sources, StoreCompression, StoreOptions,
+};
 pub use document::{BuiltDocument, DocumentBuilder, DocumentError};
 pub use schema::{has_fieldnorms, MappedSchema};
 pub use tokenizers::register_tokenizers;

@@ -66,6 +66,7 @@ fn add_field(builder: &mut tantivy::schema::SchemaBuilder, field: &FieldMapping)
                     TextFieldIndexing::default()
                         .set_tokenizer(&text_tokenizer_name(field))
                         .set_index_option(record)
+                        .set_fieldnorms(field.fieldnorms)
                 } else {
                     // One token per value: no frequencies, no lengths to normalise by.
                     TextFieldIndexing::default()

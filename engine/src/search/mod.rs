@@ -18,7 +18,7 @@ pub use query::{ParsedQuery, PrefixTerm, QueryBuilder, MAX_PREFIX_EXPANSIONS};
 pub use results::{Hit, SearchResponse, SearchStats};
 
 use self::stats_provider::GlobalStatistics;
-use self::warmup::{probe, probe_postings, probe_terms, FoundTerm, Probe, Warmup};
+use self::warmup::{expansions_in_split, global_prefix_cutoffs, probe, probe_postings, probe_terms, FoundTerm, Probe, Warmup};
 use crate::error::{ErrorKind, Result};
 use crate::io::{Fetcher, IndexStore, PageCache, QueryStats};
 use crate::manifest::{Manifest, MANIFEST_FILE};
@@ -223,6 +223,19 @@ impl SearchIndex {
                 Ok(complete.then_some(()))
             })
             .await?;
+        // Prefixes expand to the same terms as in one index: parse again with what the
+        // dictionaries said, one query per split when phrase prefixes need per-split caps.
+        let cutoffs = global_prefix_cutoffs(&parsed.prefixes, &mut found);
+        let queries: Vec<Box<dyn tantivy::query::Query>> = if parsed.prefixes.is_empty() {
+            splits.iter().map(|_| parsed.query.box_clone()).collect()
+        } else {
+            let mut queries = Vec::with_capacity(splits.len());
+            for found in &found {
+                let expansions = expansions_in_split(&parsed.prefixes, found);
+                queries.push(self.queries.parse_with_cutoffs(&request.query, Some(&cutoffs), Some(&expansions))?.query);
+            }
+            queries
+        };
         warmup
             .run("postings", || {
                 let mut complete = true;
@@ -240,8 +253,8 @@ impl SearchIndex {
                 let collector = (TopDocs::with_limit(window.max(1)).order_by_score(), Count);
                 let mut results = Vec::with_capacity(splits.len());
                 let mut complete = true;
-                for split in splits.iter() {
-                    match probe(|| split.searcher.search_with_statistics_provider(&*parsed.query, &collector, &global))? {
+                for (split, query) in splits.iter().zip(&queries) {
+                    match probe(|| split.searcher.search_with_statistics_provider(&**query, &collector, &global))? {
                         Probe::Ready(result) => results.push(result),
                         Probe::Missing => complete = false,
                     }
@@ -277,7 +290,7 @@ impl SearchIndex {
             })
             .await?;
 
-        let hits = warmup.scope.enter(|| self.hits(request, &parsed, &splits, &page, documents))?;
+        let hits = warmup.scope.enter(|| self.hits(request, &queries, &splits, &page, documents))?;
         let used: std::collections::HashSet<usize> = (0..splits.len()).collect();
         Ok(SearchResponse {
             count,
@@ -290,7 +303,7 @@ impl SearchIndex {
     fn hits(
         &self,
         request: &SearchRequest,
-        parsed: &ParsedQuery,
+        queries: &[Box<dyn tantivy::query::Query>],
         splits: &[Arc<OpenedSplit>],
         page: &[(f32, usize, DocAddress)],
         documents: Vec<TantivyDocument>,
@@ -307,7 +320,7 @@ impl SearchIndex {
             let snippet = match snippet_field {
                 Some(field) => {
                     if !generators.contains_key(split) {
-                        let mut generator = SnippetGenerator::create(&splits[*split].searcher, &*parsed.query, field)?;
+                        let mut generator = SnippetGenerator::create(&splits[*split].searcher, &*queries[*split], field)?;
                         generator.set_max_num_chars(220);
                         generators.insert(*split, generator);
                     }

@@ -5,9 +5,11 @@
 //! input that is not valid syntax (`Notification: click event`, `bufferData() method`) is
 //! searched as plain words instead of failing.
 
+use std::ops::Bound;
+
 use tantivy::query::{
     BooleanQuery, BoostQuery, EmptyQuery, Occur, PhrasePrefixQuery, Query, QueryParser,
-    QueryParserError,
+    QueryParserError, RangeQuery,
 };
 use tantivy::query_grammar::{Delimiter, UserInputAst, UserInputLeaf, UserInputLiteral};
 use tantivy::schema::{Field, FieldType, Term};
@@ -36,6 +38,13 @@ pub struct ParsedQuery {
     pub query: Box<dyn Query>,
     /// Prefixes to expand.
     pub prefixes: Vec<PrefixTerm>,
+}
+
+/// Prefixes met while converting, and the cutoffs to apply to them (second parse).
+struct ParseState<'a> {
+    prefixes: Vec<PrefixTerm>,
+    cutoffs: Option<&'a [Option<Vec<u8>>]>,
+    expansions: Option<&'a [u32]>,
 }
 
 /// Parses queries for one mapping.
@@ -78,20 +87,41 @@ impl QueryBuilder {
     /// Parses `text`. Only an unusable query (an unknown field in otherwise valid syntax is
     /// treated as plain text) is an error.
     pub fn parse(&self, text: &str) -> Result<ParsedQuery> {
+        self.parse_with_cutoffs(text, None, None)
+    }
+
+    /// Parses `text` again once the warm-up knows, for each single-word prefix (in the order
+    /// of [`ParsedQuery::prefixes`]), the last term it expands to over the whole index: the
+    /// prefix then searches exactly `[prefix, cutoff]` in every split.
+    ///
+    /// `expansions` gives, per prefix, how many of its expansions up to the cutoff one split
+    /// holds: phrase prefixes (which tantivy expands per split) are capped at that number.
+    pub fn parse_with_cutoffs(
+        &self,
+        text: &str,
+        cutoffs: Option<&[Option<Vec<u8>>]>,
+        expansions: Option<&[u32]>,
+    ) -> Result<ParsedQuery> {
+        let mut state = ParseState { prefixes: Vec::new(), cutoffs, expansions };
+        let parsed = self.parse_inner(text, &mut state)?;
+        Ok(ParsedQuery { query: parsed, prefixes: state.prefixes })
+    }
+
+    fn parse_inner(&self, text: &str, prefixes: &mut ParseState<'_>) -> Result<Box<dyn Query>> {
         let text = text.trim();
         if text.is_empty() {
-            return Ok(ParsedQuery { query: Box::new(EmptyQuery), prefixes: Vec::new() });
+            return Ok(Box::new(EmptyQuery));
         }
         if let Ok(ast) = tantivy::query_grammar::parse_query(text) {
-            let mut prefixes = Vec::new();
-            if let Ok(query) = self.convert(ast, &mut prefixes) {
-                return Ok(ParsedQuery { query, prefixes });
+            if let Ok(query) = self.convert(ast, prefixes) {
+                return Ok(query);
             }
+            prefixes.prefixes.clear();
         }
         // Not valid syntax (or names a field that does not exist): search the words.
         let words = plain_words(text);
         if words.is_empty() {
-            return Ok(ParsedQuery { query: Box::new(EmptyQuery), prefixes: Vec::new() });
+            return Ok(Box::new(EmptyQuery));
         }
         let ast = UserInputAst::Clause(
             words
@@ -108,17 +138,14 @@ impl QueryBuilder {
                 })
                 .collect(),
         );
-        let mut prefixes = Vec::new();
-        let query = self
-            .convert(ast, &mut prefixes)
-            .map_err(|e| ErrorKind::InvalidQuery.with_message(format!("{e} in {text:?}")))?;
-        Ok(ParsedQuery { query, prefixes })
+        self.convert(ast, prefixes)
+            .map_err(|e| ErrorKind::InvalidQuery.with_message(format!("{e} in {text:?}")))
     }
 
     fn convert(
         &self,
         ast: UserInputAst,
-        prefixes: &mut Vec<PrefixTerm>,
+        prefixes: &mut ParseState<'_>,
     ) -> Result<Box<dyn Query>, QueryParserError> {
         if !has_prefix(&ast) {
             return self.parser.build_query_from_user_input_ast(ast);
@@ -145,7 +172,7 @@ impl QueryBuilder {
     fn prefix_query(
         &self,
         literal: UserInputLiteral,
-        prefixes: &mut Vec<PrefixTerm>,
+        prefixes: &mut ParseState<'_>,
     ) -> Result<Box<dyn Query>, QueryParserError> {
         let fields = match &literal.field_name {
             Some(name) => vec![self
@@ -160,10 +187,26 @@ impl QueryBuilder {
             let Some(terms) = self.prefix_terms(field, &literal.phrase)? else { continue };
             let positions = terms.len() > 1;
             let (_, prefix) = terms.last().expect("at least one term").clone();
-            prefixes.push(PrefixTerm { field, prefix, positions });
-            let mut query = PhrasePrefixQuery::new_with_offset(terms);
-            query.set_max_expansions(MAX_PREFIX_EXPANSIONS);
-            let mut query: Box<dyn Query> = Box::new(query);
+            let index = prefixes.prefixes.len();
+            let cutoff = prefixes.cutoffs.map(|c| c.get(index).cloned().flatten());
+            let expansions = prefixes.expansions.and_then(|e| e.get(index).copied());
+            prefixes.prefixes.push(PrefixTerm { field, prefix: prefix.clone(), positions });
+            let mut query: Box<dyn Query> = match cutoff {
+                // A single word with its index-wide expansions known: search exactly those.
+                Some(cutoff) if !positions => match cutoff {
+                    Some(last) => Box::new(RangeQuery::new(
+                        Bound::Included(prefix),
+                        Bound::Included(Term::from_field_text(field, &String::from_utf8_lossy(&last))),
+                    )),
+                    None => Box::new(EmptyQuery),
+                },
+                _ if expansions == Some(0) => Box::new(EmptyQuery),
+                _ => {
+                    let mut query = PhrasePrefixQuery::new_with_offset(terms);
+                    query.set_max_expansions(expansions.unwrap_or(MAX_PREFIX_EXPANSIONS));
+                    Box::new(query)
+                }
+            };
             if let Some(boost) = self.schema.mapping_of(field).boost {
                 query = Box::new(BoostQuery::new(query, boost));
             }

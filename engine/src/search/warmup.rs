@@ -99,6 +99,8 @@ pub(crate) struct FoundTerm {
     pub field: Field,
     pub info: TermInfo,
     pub positions: bool,
+    /// For prefix expansions: which prefix of the query, and the expanded term's bytes.
+    pub expansion: Option<(usize, Vec<u8>)>,
 }
 
 fn segment(split: &OpenedSplit) -> &SegmentReader {
@@ -120,10 +122,10 @@ pub(crate) fn probe_terms(
             continue;
         };
         if let Some(Some(info)) = ready(probe_io(|| inverted.get_term_info(term))?, &mut complete) {
-            found.push(FoundTerm { field: term.field(), info, positions: *positions });
+            found.push(FoundTerm { field: term.field(), info, positions: *positions, expansion: None });
         }
     }
-    for prefix in prefixes {
+    for (prefix_index, prefix) in prefixes.iter().enumerate() {
         let Some(inverted) = ready(probe(|| segment.inverted_index(prefix.field).map_err(Into::into))?, &mut complete) else {
             continue;
         };
@@ -136,15 +138,48 @@ pub(crate) fn probe_terms(
             let mut stream = range.limit(u64::from(super::query::MAX_PREFIX_EXPANSIONS)).into_stream()?;
             let mut infos = Vec::new();
             while stream.advance() {
-                infos.push(stream.value().clone());
+                infos.push((stream.key().to_vec(), stream.value().clone()));
             }
             Ok(infos)
         })?;
-        for info in ready(expansions, &mut complete).unwrap_or_default() {
-            found.push(FoundTerm { field: prefix.field, info, positions: prefix.positions });
+        for (key, info) in ready(expansions, &mut complete).unwrap_or_default() {
+            let expansion = Some((prefix_index, key));
+            found.push(FoundTerm { field: prefix.field, info, positions: prefix.positions, expansion });
         }
     }
     Ok(complete)
+}
+
+/// The last of the first `MAX_PREFIX_EXPANSIONS` expansions of each single-word prefix over
+/// all splits (`None`: the prefix expands to nothing), and the found terms with expansions
+/// past it removed. Capping per index, not per split, keeps results equal to one index.
+pub(crate) fn global_prefix_cutoffs(prefixes: &[PrefixTerm], found: &mut [Vec<FoundTerm>]) -> Vec<Option<Vec<u8>>> {
+    let cutoffs: Vec<Option<Vec<u8>>> = (0..prefixes.len())
+        .map(|index| {
+            let mut keys: Vec<&Vec<u8>> = found
+                .iter()
+                .flatten()
+                .filter_map(|t| t.expansion.as_ref().filter(|(i, _)| *i == index).map(|(_, key)| key))
+                .collect();
+            keys.sort();
+            keys.dedup();
+            keys.get(super::query::MAX_PREFIX_EXPANSIONS as usize - 1).or(keys.last()).map(|k| (*k).clone())
+        })
+        .collect();
+    for terms in found.iter_mut() {
+        terms.retain(|t| match &t.expansion {
+            Some((index, key)) => cutoffs[*index].as_ref().is_some_and(|c| key <= c),
+            None => true,
+        });
+    }
+    cutoffs
+}
+
+/// Per prefix, how many expansions (up to the global cutoff) one split holds.
+pub(crate) fn expansions_in_split(prefixes: &[PrefixTerm], found: &[FoundTerm]) -> Vec<u32> {
+    (0..prefixes.len())
+        .map(|index| found.iter().filter(|t| matches!(&t.expansion, Some((i, _)) if *i == index)).count() as u32)
+        .collect()
 }
 
 /// Step 2: postings (and positions) of every found term, and the fieldnorms of scored fields.

@@ -54,7 +54,14 @@ pub async fn open_split(
     stats: &QueryStats,
 ) -> Result<OpenedSplit> {
     let name = location.source.name().to_string();
-    open_inner(location, fetcher, mapping, stats).await.map_err(|e| e.with_context(name))
+    // Sources name themselves in their errors; name the split in the others (footer checks).
+    open_inner(location, fetcher, mapping, stats).await.map_err(|e| {
+        if e.to_string().contains(&name) {
+            e
+        } else {
+            e.with_context(name)
+        }
+    })
 }
 
 async fn open_inner(

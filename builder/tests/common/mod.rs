@@ -1,0 +1,66 @@
+//! Helpers shared by the end-to-end tests: build real indexes, serve them on 127.0.0.1.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rangefind_builder::build::{build, BuildReport};
+use rangefind_builder::options::BuildOptions;
+use rangefind_engine::io::HttpStore;
+use rangefind_engine::mapping::DocMapping;
+use rangefind_engine::search::{IndexOptions, SearchIndex};
+
+/// The repository root.
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+/// The shared corpora folder, or `None` with a visible message when it is absent.
+pub fn shared_corpus(file: &str) -> Option<PathBuf> {
+    let path = repo().join("..").join("shared").join("corpora").join(file);
+    if path.is_file() {
+        Some(path)
+    } else {
+        eprintln!("SKIPPED part of this test: {} is absent (the shared corpora are not here)", path.display());
+        None
+    }
+}
+
+pub fn mdn_mapping() -> DocMapping {
+    let text = std::fs::read_to_string(repo().join("examples/mdn/rangefind.yaml")).unwrap();
+    DocMapping::from_yaml(&text).unwrap()
+}
+
+pub fn options(mapping: DocMapping, inputs: Vec<PathBuf>, out: &Path, split_docs: u64) -> BuildOptions {
+    BuildOptions {
+        mapping,
+        inputs,
+        out: out.to_path_buf(),
+        split_docs,
+        skip_invalid: false,
+        threads: 2,
+        memory_bytes: 64 << 20,
+        page_size: 1024,
+        quiet: true,
+    }
+}
+
+/// Builds an index and returns its report.
+pub fn build_index(mapping: DocMapping, inputs: Vec<PathBuf>, out: &Path, split_docs: u64) -> BuildReport {
+    build(&options(mapping, inputs, out, split_docs)).expect("build")
+}
+
+/// Serves `root` with `rangefind serve`'s router on a free port; returns the base URL.
+pub async fn serve(root: &Path) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let router = rangefind_builder::serve::router(root.to_path_buf());
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    format!("http://{address}/")
+}
+
+/// Opens the index behind `url`.
+pub async fn open_http(url: &str, cache_bytes: usize) -> SearchIndex {
+    SearchIndex::open(Arc::new(HttpStore::new(url)), IndexOptions { cache_bytes }).await.expect("open index")
+}

@@ -1,0 +1,239 @@
+//! Every way a server or a split can go wrong gives a clear error naming the file and the
+//! problem: no panic, no hang, no wrong result. The server here is real (TCP on 127.0.0.1)
+//! and misbehaves on purpose.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rangefind_engine::error::{Error, ErrorKind};
+use rangefind_engine::search::SearchRequest;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// How the server misbehaves on split files (the manifest is always served correctly).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Fault {
+    None,
+    /// Answers 200 with the whole file to a Range request.
+    IgnoreRange,
+    NotFound,
+    ServerError,
+    /// Sends the headers and half the body, then closes the connection.
+    DropMidBody,
+    /// After the first split read, serves different content (a new ETag) at the same URL.
+    ChangeAfterFirstRead,
+}
+
+struct FaultServer {
+    root: PathBuf,
+    fault: Fault,
+    split_reads: AtomicUsize,
+    changed: Mutex<Option<Vec<u8>>>,
+}
+
+async fn handle(server: Arc<FaultServer>, mut stream: tokio::net::TcpStream) {
+    let mut request = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while !request.windows(4).any(|w| w == b"\r\n\r\n") {
+        match stream.read(&mut buffer).await {
+            Ok(0) | Err(_) => return,
+            Ok(n) => request.extend_from_slice(&buffer[..n]),
+        }
+    }
+    let text = String::from_utf8_lossy(&request).to_string();
+    let path = text.split_whitespace().nth(1).unwrap_or("/").trim_start_matches('/').to_string();
+    let range = text
+        .lines()
+        .find_map(|l| l.to_ascii_lowercase().strip_prefix("range: bytes=").map(str::to_string));
+    let is_split = path.ends_with(".split");
+    let mut body = match std::fs::read(server.root.join(&path)) {
+        Ok(body) => body,
+        Err(_) => return respond(&mut stream, "404 Not Found", &[], b"", None).await,
+    };
+    let mut etag = "\"v1\"";
+    if is_split {
+        let reads = server.split_reads.fetch_add(1, Ordering::SeqCst);
+        match server.fault {
+            Fault::NotFound => return respond(&mut stream, "404 Not Found", &[], b"", None).await,
+            Fault::ServerError => return respond(&mut stream, "500 Internal Server Error", &[], b"", None).await,
+            Fault::IgnoreRange => return respond(&mut stream, "200 OK", &[], &body, None).await,
+            Fault::ChangeAfterFirstRead if reads > 0 => {
+                let mut changed = server.changed.lock().unwrap();
+                let bytes = changed.get_or_insert_with(|| body.iter().map(|b| b ^ 0x5a).collect());
+                body = bytes.clone();
+                etag = "\"v2\"";
+            }
+            _ => {}
+        }
+    }
+    let Some(range) = range else {
+        return respond(&mut stream, "200 OK", &[("ETag", etag)], &body, None).await;
+    };
+    let len = body.len() as u64;
+    let (first, last) = range.trim().split_once('-').unwrap();
+    let (start, end) = if first.is_empty() {
+        (len.saturating_sub(last.parse().unwrap()), len)
+    } else {
+        let start: u64 = first.parse().unwrap();
+        (start, last.parse::<u64>().map(|l| l + 1).unwrap_or(len).min(len))
+    };
+    if start >= len {
+        let unsatisfiable = format!("bytes */{len}");
+        return respond(&mut stream, "416 Range Not Satisfiable", &[("Content-Range", &unsatisfiable)], b"", None).await;
+    }
+    let content_range = format!("bytes {start}-{}/{len}", end - 1);
+    let slice = &body[start as usize..end as usize];
+    let cut = (is_split && server.fault == Fault::DropMidBody).then_some(slice.len() / 2);
+    respond(&mut stream, "206 Partial Content", &[("Content-Range", &content_range), ("ETag", etag)], slice, cut).await;
+}
+
+async fn respond(stream: &mut tokio::net::TcpStream, status: &str, headers: &[(&str, &str)], body: &[u8], cut: Option<usize>) {
+    let mut head = format!("HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n", body.len());
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
+    let _ = stream.write_all(head.as_bytes()).await;
+    let _ = stream.write_all(&body[..cut.unwrap_or(body.len())]).await;
+    let _ = stream.shutdown().await;
+}
+
+async fn start(root: &Path, fault: Fault) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let server = Arc::new(FaultServer {
+        root: root.to_path_buf(),
+        fault,
+        split_reads: AtomicUsize::new(0),
+        changed: Mutex::new(None),
+    });
+    tokio::spawn(async move {
+        while let Ok((stream, _)) = listener.accept().await {
+            tokio::spawn(handle(server.clone(), stream));
+        }
+    });
+    format!("http://{address}/")
+}
+
+fn sample_index() -> tempfile::TempDir {
+    let out = tempfile::tempdir().unwrap();
+    let input = common::repo().join("examples/mdn/sample.jsonl.gz");
+    common::build_index(common::mdn_mapping(), vec![input], out.path(), 1000);
+    out
+}
+
+fn split_path(root: &Path) -> PathBuf {
+    let splits = root.join("splits");
+    let entry = std::fs::read_dir(&splits).unwrap().next().unwrap().unwrap();
+    entry.path()
+}
+
+/// Opens the index at `url` and runs one query, within a time limit (a hang fails the test).
+async fn search(url: &str) -> Result<u64, Error> {
+    let run = async {
+        let index = rangefind_engine::search::SearchIndex::open(
+            Arc::new(rangefind_engine::io::HttpStore::new(url)),
+            rangefind_engine::search::IndexOptions { cache_bytes: 0 },
+        )
+        .await?;
+        Ok(index.search(&SearchRequest::new("array map", 10)).await?.count)
+    };
+    tokio::time::timeout(Duration::from_secs(60), run).await.expect("the query must not hang")
+}
+
+fn assert_error(result: Result<u64, Error>, kind: ErrorKind, words: &[&str]) {
+    let error = result.expect_err("this fault must fail the query");
+    let text = error.to_string();
+    assert_eq!(error.kind(), kind, "{text}");
+    assert!(text.contains("splits/") && text.contains(".split"), "names the split: {text}");
+    for word in words {
+        assert!(text.contains(word), "{text:?} should mention {word:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_well_behaved_server_answers() {
+    let index = sample_index();
+    let url = start(index.path(), Fault::None).await;
+    assert!(search(&url).await.unwrap() > 0);
+}
+
+#[tokio::test]
+async fn a_server_that_ignores_range_is_named() {
+    let index = sample_index();
+    assert_error(search(&start(index.path(), Fault::IgnoreRange).await).await, ErrorKind::Http, &["ignored the Range header"]);
+}
+
+#[tokio::test]
+async fn a_missing_split_is_not_found() {
+    let index = sample_index();
+    assert_error(search(&start(index.path(), Fault::NotFound).await).await, ErrorKind::NotFound, &["404"]);
+}
+
+#[tokio::test]
+async fn a_failing_server_is_retried_then_reported() {
+    let index = sample_index();
+    assert_error(search(&start(index.path(), Fault::ServerError).await).await, ErrorKind::Http, &["500", "after 3 attempts"]);
+}
+
+#[tokio::test]
+async fn a_connection_dropped_mid_body_is_reported() {
+    let index = sample_index();
+    assert_error(search(&start(index.path(), Fault::DropMidBody).await).await, ErrorKind::Http, &["cut off"]);
+}
+
+#[tokio::test]
+async fn a_split_changed_under_the_reader_is_detected() {
+    let index = sample_index();
+    assert_error(search(&start(index.path(), Fault::ChangeAfterFirstRead).await).await, ErrorKind::Corrupt, &["changed"]);
+}
+
+#[tokio::test]
+async fn a_corrupt_data_page_fails_its_checksum() {
+    let index = sample_index();
+    let path = split_path(index.path());
+    let mut bytes = std::fs::read(&path).unwrap();
+    // Flip a byte in every 4 KiB of the data region: whatever the query reads is corrupt.
+    let data_len = bytes.len() * 8 / 10;
+    for at in (100..data_len).step_by(4096) {
+        bytes[at] ^= 0x01;
+    }
+    std::fs::write(&path, bytes).unwrap();
+    assert_error(search(&start(index.path(), Fault::None).await).await, ErrorKind::Corrupt, &["does not match its checksum"]);
+}
+
+#[tokio::test]
+async fn a_truncated_split_is_detected_at_open() {
+    let index = sample_index();
+    let path = split_path(index.path());
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+    assert_error(search(&start(index.path(), Fault::None).await).await, ErrorKind::Corrupt, &["truncated"]);
+}
+
+#[tokio::test]
+async fn a_wrong_magic_or_version_is_explained() {
+    let index = sample_index();
+    let path = split_path(index.path());
+    let original = std::fs::read(&path).unwrap();
+    let url = start(index.path(), Fault::None).await;
+
+    let mut bad_magic = original.clone();
+    let n = bad_magic.len();
+    bad_magic[n - 1] = b'X';
+    std::fs::write(&path, &bad_magic).unwrap();
+    assert_error(search(&url).await, ErrorKind::Corrupt, &["not a rangefind split"]);
+
+    let mut bad_version = original.clone();
+    bad_version[n - 8] = 9;
+    std::fs::write(&path, &bad_version).unwrap();
+    assert_error(search(&url).await, ErrorKind::Incompatible, &["version 9"]);
+
+    let mut bad_footer = original;
+    bad_footer[n - 100] ^= 0xff;
+    std::fs::write(&path, &bad_footer).unwrap();
+    assert_error(search(&url).await, ErrorKind::Corrupt, &["checksum mismatch"]);
+}
