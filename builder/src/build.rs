@@ -48,15 +48,21 @@ pub struct BuildReport {
     pub skipped_examples: Vec<String>,
     /// The splits written.
     pub splits: Vec<SplitEntry>,
-    /// Compressed input bytes.
+    /// Input bytes as stored (compressed or not).
     pub input_bytes: u64,
+    /// Uncompressed JSON bytes read (what throughput is measured against).
+    pub raw_bytes: u64,
     /// Wall time.
     pub elapsed: Duration,
 }
 
 /// Runs a build and prints its summary.
 pub fn run(options: BuildOptions) -> anyhow::Result<()> {
-    let input_bytes: u64 = options.inputs.iter().map(|p| fs::metadata(p).map(|m| m.len()).unwrap_or(0)).sum();
+    let input_bytes: u64 = options
+        .inputs
+        .iter()
+        .map(|p| fs::metadata(p).map(|m| m.len()).unwrap_or(0))
+        .sum();
     eprintln!(
         "rangefind {}: building {} from {} input file(s), {:.1} MB, {} thread(s), {} MB memory budget",
         env!("CARGO_PKG_VERSION"),
@@ -71,15 +77,19 @@ pub fn run(options: BuildOptions) -> anyhow::Result<()> {
     for example in &report.skipped_examples {
         eprintln!("  skipped {example}");
     }
+    let seconds = report.elapsed.as_secs_f64().max(1e-3);
     eprintln!(
-        "Finished in {:.1} s: {} documents read, {} indexed, {} skipped; {} split(s), {:.1} MB ({:.1} MB/s of input)",
-        report.elapsed.as_secs_f64(),
+        "Finished in {:.1} s: {} documents read, {} indexed, {} skipped; {} split(s), {:.1} MB \
+         ({:.2} x the {:.1} MB of raw JSON, {:.1} MB/s)",
+        seconds,
         report.read,
         report.indexed,
         report.skipped,
         report.splits.len(),
         split_bytes as f64 / 1e6,
-        report.input_bytes as f64 / 1e6 / report.elapsed.as_secs_f64().max(1e-3),
+        split_bytes as f64 / report.raw_bytes.max(1) as f64,
+        report.raw_bytes as f64 / 1e6,
+        report.raw_bytes as f64 / 1e6 / seconds,
     );
     Ok(())
 }
@@ -88,18 +98,31 @@ pub fn run(options: BuildOptions) -> anyhow::Result<()> {
 pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
     let started = Instant::now();
     let splits_dir = options.out.join(SPLITS_DIR);
-    fs::create_dir_all(&splits_dir).with_context(|| format!("--out {}: cannot create", options.out.display()))?;
+    fs::create_dir_all(&splits_dir)
+        .with_context(|| format!("--out {}: cannot create", options.out.display()))?;
     let work = tempfile::Builder::new()
         .prefix(".rangefind-build-")
         .tempdir_in(&options.out)
-        .with_context(|| format!("--out {}: cannot create a work directory", options.out.display()))?;
+        .with_context(|| {
+            format!(
+                "--out {}: cannot create a work directory",
+                options.out.display()
+            )
+        })?;
     let schema = MappedSchema::new(options.mapping.clone());
     let documents = DocumentBuilder::new(schema.clone());
 
     let consumed = Arc::new(AtomicU64::new(0));
-    let total: u64 = options.inputs.iter().map(|p| fs::metadata(p).map(|m| m.len()).unwrap_or(0)).sum();
+    let total: u64 = options
+        .inputs
+        .iter()
+        .map(|p| fs::metadata(p).map(|m| m.len()).unwrap_or(0))
+        .sum();
     let progress = progress_bar(total, options.quiet);
-    let mut report = BuildReport { input_bytes: total, ..BuildReport::default() };
+    let mut report = BuildReport {
+        input_bytes: total,
+        ..BuildReport::default()
+    };
     let mut next_split = 0usize;
     let mut current: Option<SplitBuilder> = None;
     let mut finishing: Option<JoinHandle<anyhow::Result<SplitEntry>>> = None;
@@ -109,10 +132,15 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
         loop {
             let built = match lines.next_line()? {
                 NextLine::End => break,
-                NextLine::NotUtf8(number) => Err(format!("{}:{number}: not valid UTF-8", path.display())),
-                NextLine::Line(line) => documents
-                    .build_from_json(line.text)
-                    .map_err(|e| format!("{}:{}: {e}", line.path.display(), line.number)),
+                NextLine::NotUtf8(number) => {
+                    Err(format!("{}:{number}: not valid UTF-8", path.display()))
+                }
+                NextLine::Line(line) => {
+                    report.raw_bytes += line.text.len() as u64 + 1;
+                    documents
+                        .build_from_json(line.text)
+                        .map_err(|e| format!("{}:{}: {e}", line.path.display(), line.number))
+                }
             };
             report.read += 1;
             let document = match built {
@@ -145,9 +173,11 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
                     report.splits.push(join(handle)?);
                 }
                 let (splits_dir, options) = (splits_dir.clone(), options.clone());
-                finishing = Some(std::thread::spawn(move || full.finish(&splits_dir, &options)));
+                finishing = Some(std::thread::spawn(move || {
+                    full.finish(&splits_dir, &options)
+                }));
             }
-            if report.read % 1024 == 0 {
+            if report.read.is_multiple_of(1024) {
                 progress.set_position(consumed.load(Ordering::Relaxed));
                 progress.set_message(format!("{} docs", report.indexed));
             }
@@ -162,15 +192,27 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
     }
     progress.finish_and_clear();
     if report.indexed == 0 {
-        bail!("no documents were indexed: the input is empty{}", if report.skipped > 0 { " or every line was malformed" } else { "" });
+        bail!(
+            "no documents were indexed: the input is empty{}",
+            if report.skipped > 0 {
+                " or every line was malformed"
+            } else {
+                ""
+            }
+        );
     }
-    write_manifest(&options.out, &Manifest::new(options.mapping.clone(), report.splits.clone()))?;
+    write_manifest(
+        &options.out,
+        &Manifest::new(options.mapping.clone(), report.splits.clone()),
+    )?;
     report.elapsed = started.elapsed();
     Ok(report)
 }
 
 fn join(handle: JoinHandle<anyhow::Result<SplitEntry>>) -> anyhow::Result<SplitEntry> {
-    handle.join().map_err(|_| anyhow::anyhow!("the split writer thread panicked"))?
+    handle
+        .join()
+        .map_err(|_| anyhow::anyhow!("the split writer thread panicked"))?
 }
 
 fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
@@ -179,9 +221,11 @@ fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     }
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(4));
     bar.set_style(
-        ProgressStyle::with_template("{spinner} {elapsed_precise} [{bar:30}] {bytes}/{total_bytes} {bytes_per_sec} {msg}")
-            .expect("valid template")
-            .progress_chars("=> "),
+        ProgressStyle::with_template(
+            "{spinner} {elapsed_precise} [{bar:30}] {bytes}/{total_bytes} {bytes_per_sec} {msg}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
     );
     bar
 }
@@ -196,7 +240,11 @@ struct SplitBuilder {
 }
 
 impl SplitBuilder {
-    fn new(dir: &Path, schema: &MappedSchema, options: &BuildOptions) -> anyhow::Result<SplitBuilder> {
+    fn new(
+        dir: &Path,
+        schema: &MappedSchema,
+        options: &BuildOptions,
+    ) -> anyhow::Result<SplitBuilder> {
         fs::create_dir_all(dir)?;
         let store = &options.mapping.store;
         let settings = IndexSettings {
@@ -216,7 +264,13 @@ impl SplitBuilder {
         let writer = index
             .writer_with_num_threads(options.threads, options.memory_bytes)
             .context("starting the indexer")?;
-        Ok(SplitBuilder { dir: dir.to_path_buf(), index, writer, docs: 0, time_range: None })
+        Ok(SplitBuilder {
+            dir: dir.to_path_buf(),
+            index,
+            writer,
+            docs: 0,
+            time_range: None,
+        })
     }
 
     fn add(&mut self, document: BuiltDocument) -> anyhow::Result<()> {
@@ -236,9 +290,14 @@ impl SplitBuilder {
         self.writer.commit().context("committing the split")?;
         let segments = self.index.searchable_segment_ids()?;
         if segments.len() > 1 {
-            self.writer.merge(&segments).wait().context("merging the split's segments")?;
+            self.writer
+                .merge(&segments)
+                .wait()
+                .context("merging the split's segments")?;
         }
-        self.writer.wait_merging_threads().context("finishing merges")?;
+        self.writer
+            .wait_merging_threads()
+            .context("finishing merges")?;
         let metas = self.index.searchable_segment_metas()?;
         let [segment] = metas.as_slice() else {
             bail!("expected one segment after merging, found {}", metas.len());
@@ -251,12 +310,27 @@ impl SplitBuilder {
             .collect();
         files.sort();
         files.insert(0, "meta.json".to_string());
-        let files_len: u64 = files.iter().map(|f| fs::metadata(self.dir.join(f)).map(|m| m.len()).unwrap_or(0)).sum();
+        let files_len: u64 = files
+            .iter()
+            .map(|f| fs::metadata(self.dir.join(f)).map(|m| m.len()).unwrap_or(0))
+            .sum();
         let directory = MmapDirectory::open(&self.dir)?;
         // Fieldnorms go into the hotcache while they stay within 0.1 % of the split.
-        let hot = record_hot_ranges(Box::new(directory.clone()), &options.mapping, files_len / 1000)
-            .context("recording the hotcache")?;
-        let entry = write_split_file(&directory, &files, &hot, splits_dir, options.page_size, self.docs, self.time_range)?;
+        let hot = record_hot_ranges(
+            Box::new(directory.clone()),
+            &options.mapping,
+            files_len / 1000,
+        )
+        .context("recording the hotcache")?;
+        let entry = write_split_file(
+            &directory,
+            &files,
+            &hot,
+            splits_dir,
+            options.page_size,
+            self.docs,
+            self.time_range,
+        )?;
         fs::remove_dir_all(&self.dir).ok();
         Ok(entry)
     }
@@ -271,18 +345,27 @@ fn write_split_file(
     doc_count: u64,
     time_range: Option<(i64, i64)>,
 ) -> anyhow::Result<SplitEntry> {
-    let mut temp = tempfile::Builder::new().prefix(".tmp-").suffix(".split").tempfile_in(splits_dir)?;
+    let mut temp = tempfile::Builder::new()
+        .prefix(".tmp-")
+        .suffix(".split")
+        .tempfile_in(splits_dir)?;
     let summary = {
         let out = std::io::BufWriter::with_capacity(1 << 20, temp.as_file_mut());
-        let options = SplitWriteOptions { page_size, doc_count, time_range };
-        write_split(directory, files, hot, &options, out).map_err(|e| anyhow::anyhow!("writing the split: {e}"))?
+        let options = SplitWriteOptions {
+            page_size,
+            doc_count,
+            time_range,
+        };
+        write_split(directory, files, hot, &options, out)
+            .map_err(|e| anyhow::anyhow!("writing the split: {e}"))?
     };
     temp.as_file().sync_all()?;
     let id = summary.hash[..SPLIT_ID_LEN].to_string();
     let path = format!("{SPLITS_DIR}/{id}.split");
     // Temporary files are private (0600); a published split must be readable by web servers.
     make_public(temp.as_file())?;
-    temp.persist(splits_dir.join(format!("{id}.split"))).context("renaming the split into place")?;
+    temp.persist(splits_dir.join(format!("{id}.split")))
+        .context("renaming the split into place")?;
     Ok(SplitEntry {
         id,
         path,
@@ -295,12 +378,15 @@ fn write_split_file(
 
 /// Replaces the manifest atomically (write a temporary file, sync, rename, sync the directory).
 pub fn write_manifest(out: &Path, manifest: &Manifest) -> anyhow::Result<()> {
-    let mut temp = tempfile::Builder::new().prefix(".manifest-").tempfile_in(out)?;
+    let mut temp = tempfile::Builder::new()
+        .prefix(".manifest-")
+        .tempfile_in(out)?;
     serde_json::to_writer_pretty(&mut temp, manifest)?;
     temp.write_all(b"\n")?;
     make_public(temp.as_file())?;
     temp.as_file().sync_all()?;
-    temp.persist(out.join(MANIFEST_FILE)).context("renaming the manifest into place")?;
+    temp.persist(out.join(MANIFEST_FILE))
+        .context("renaming the manifest into place")?;
     if let Ok(dir) = fs::File::open(out) {
         dir.sync_all().ok();
     }

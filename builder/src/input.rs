@@ -44,11 +44,17 @@ pub struct LineReader {
 /// Opens `path`, detecting gzip and zstd from the magic bytes. `read_bytes` counts the
 /// compressed bytes consumed.
 pub fn open(path: &Path, read_bytes: Arc<AtomicU64>) -> anyhow::Result<LineReader> {
-    let mut file = File::open(path).with_context(|| format!("--input {}: cannot open", path.display()))?;
+    let mut file =
+        File::open(path).with_context(|| format!("--input {}: cannot open", path.display()))?;
     let mut magic = [0u8; 4];
-    let n = file.read(&mut magic).with_context(|| format!("--input {}: cannot read", path.display()))?;
+    let n = file
+        .read(&mut magic)
+        .with_context(|| format!("--input {}: cannot read", path.display()))?;
     let head = std::io::Cursor::new(magic[..n].to_vec());
-    let counted = CountingReader { inner: head.chain(file), counter: read_bytes };
+    let counted = CountingReader {
+        inner: head.chain(file),
+        counter: read_bytes,
+    };
     let decoded: Box<dyn Read + Send> = match &magic[..n] {
         [0x1f, 0x8b, ..] => Box::new(flate2::read::MultiGzDecoder::new(counted)),
         [0x28, 0xb5, 0x2f, 0xfd] => {
@@ -86,7 +92,13 @@ impl LineReader {
             let n = self
                 .reader
                 .read_until(b'\n', &mut self.buffer)
-                .with_context(|| format!("{}: read error after line {}", self.path.display(), self.number))?;
+                .with_context(|| {
+                    format!(
+                        "{}: read error after line {}",
+                        self.path.display(),
+                        self.number
+                    )
+                })?;
             if n == 0 {
                 return Ok(NextLine::End);
             }
@@ -98,7 +110,11 @@ impl LineReader {
                 continue;
             }
             return Ok(match std::str::from_utf8(&self.buffer) {
-                Ok(text) => NextLine::Line(Line { path: &self.path, number: self.number, text }),
+                Ok(text) => NextLine::Line(Line {
+                    path: &self.path,
+                    number: self.number,
+                    text,
+                }),
                 Err(_) => NextLine::NotUtf8(self.number),
             });
         }

@@ -29,18 +29,28 @@ pub async fn run(args: InspectArgs) -> anyhow::Result<()> {
         .with_context(|| format!("opening {}", args.index))?;
     let manifest = index.manifest();
     let total: u64 = manifest.splits.iter().map(|s| s.size).sum();
-    println!("index {} ({MANIFEST_FILE} format {} v{})", args.index, manifest.format, manifest.version);
+    println!(
+        "index {} ({MANIFEST_FILE} format {} v{})",
+        args.index, manifest.format, manifest.version
+    );
     println!(
         "  {} documents in {} split(s), {} bytes; id field {:?}, search fields {:?}",
         manifest.doc_count(),
         manifest.splits.len(),
         total,
         manifest.mapping.id_field,
-        manifest.mapping.search_fields().iter().map(|f| f.name.as_str()).collect::<Vec<_>>()
+        manifest
+            .mapping
+            .search_fields()
+            .iter()
+            .map(|f| f.name.as_str())
+            .collect::<Vec<_>>()
     );
     for entry in &manifest.splits {
         let source = store.open(&entry.path);
-        let (footer, len) = read_footer(source.as_ref()).await.with_context(|| entry.path.clone())?;
+        let (footer, len) = read_footer(source.as_ref())
+            .await
+            .with_context(|| entry.path.clone())?;
         print_split(&entry.path, &footer, len);
     }
     Ok(())
@@ -54,11 +64,17 @@ async fn read_footer(source: &dyn RangeSource) -> anyhow::Result<(Footer, u64)> 
     let tail = source.read(ByteRange::Suffix(256 * 1024)).await?;
     let data_len = OpenRegion::data_len_from_trailer(&tail.bytes, tail.file_len)?;
     let bytes = if data_len < tail.start {
-        source.read(ByteRange::Bounded(data_len..tail.file_len)).await?.bytes
+        source
+            .read(ByteRange::Bounded(data_len..tail.file_len))
+            .await?
+            .bytes
     } else {
         tail.bytes
     };
-    Ok((OpenRegion::parse(bytes, tail.file_len)?.footer, tail.file_len))
+    Ok((
+        OpenRegion::parse(bytes, tail.file_len)?.footer,
+        tail.file_len,
+    ))
 }
 
 fn print_split(name: &str, footer: &Footer, len: u64) {
@@ -81,7 +97,10 @@ fn print_split(name: &str, footer: &Footer, len: u64) {
         100.0 * open as f64 / len as f64,
         footer.page_table_len()
     );
-    println!("  {:<48} {:>12} {:>12} {:>10}", "file", "offset", "bytes", "hot bytes");
+    println!(
+        "  {:<48} {:>12} {:>12} {:>10}",
+        "file", "offset", "bytes", "hot bytes"
+    );
     for file in &footer.files {
         let hot: u64 = footer
             .hot
@@ -89,6 +108,9 @@ fn print_split(name: &str, footer: &Footer, len: u64) {
             .filter(|h| h.start >= file.start && h.start < file.start + file.len)
             .map(|h| h.len)
             .sum();
-        println!("  {:<48} {:>12} {:>12} {:>10}", file.name, file.start, file.len, hot);
+        println!(
+            "  {:<48} {:>12} {:>12} {:>10}",
+            file.name, file.start, file.len, hot
+        );
     }
 }

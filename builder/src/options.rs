@@ -87,8 +87,12 @@ pub struct BuildOptions {
 impl BuildArgs {
     /// Reads the mapping and checks every option, naming the flag to fix.
     pub fn resolve(self) -> anyhow::Result<BuildOptions> {
-        let text = std::fs::read_to_string(&self.config)
-            .with_context(|| format!("--config {}: cannot read the doc mapping", self.config.display()))?;
+        let text = std::fs::read_to_string(&self.config).with_context(|| {
+            format!(
+                "--config {}: cannot read the doc mapping",
+                self.config.display()
+            )
+        })?;
         let mapping = DocMapping::from_yaml(&text)
             .map_err(|e| anyhow::anyhow!("--config {}: {e}", self.config.display()))?;
         for input in &self.input {
@@ -104,7 +108,11 @@ impl BuildArgs {
         }
         let threads = self
             .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))
+            .unwrap_or_else(|| {
+                std::thread::available_parallelism()
+                    .map(|n| n.get())
+                    .unwrap_or(1)
+            })
             .clamp(1, 8);
         // tantivy needs at least 15 MB per indexing thread.
         let memory_bytes = (self.memory_mb << 20).max(threads * (16 << 20));

@@ -32,7 +32,10 @@ pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
         offset: args.offset,
         snippet: !args.no_snippet,
     };
-    let response = index.search(&request).await.with_context(|| format!("searching {:?}", args.query))?;
+    let response = index
+        .search(&request)
+        .await
+        .with_context(|| format!("searching {:?}", args.query))?;
     if args.json {
         println!("{}", serde_json::to_string(&response)?);
     } else {
@@ -40,7 +43,10 @@ pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
     }
     if args.explain {
         for request in &response.requests {
-            let what = index.describe_range(&request.file, &request.range).await.unwrap_or_default();
+            let what = index
+                .describe_range(&request.file, &request.range)
+                .await
+                .unwrap_or_default();
             eprintln!(
                 "wave {} {:>9} bytes  {}  {}..{}  {what}",
                 request.wave,
@@ -64,9 +70,17 @@ fn print_human(index: &SearchIndex, response: &SearchResponse) {
             .and_then(|f| hit.doc.get(f))
             .and_then(|v| v.as_str())
             .unwrap_or("");
-        println!("{:>3}. {}  {}  (score {:.2})", rank + 1, hit.id, title, hit.score);
+        println!(
+            "{:>3}. {}  {}  (score {:.2})",
+            rank + 1,
+            hit.id,
+            title,
+            hit.score
+        );
         if let Some(snippet) = &hit.snippet {
-            let plain = snippet.replace("<mark>", "\x1b[1m").replace("</mark>", "\x1b[0m");
+            let plain = snippet
+                .replace("<mark>", "\x1b[1m")
+                .replace("</mark>", "\x1b[0m");
             println!("     {}", unescape(&plain).replace('\n', " "));
         }
     }

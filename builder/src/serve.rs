@@ -17,7 +17,10 @@ use crate::options::ServeArgs;
 
 /// Runs `rangefind serve` until interrupted.
 pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
-    let root = args.dir.canonicalize().with_context(|| format!("DIR {}: not found", args.dir.display()))?;
+    let root = args
+        .dir
+        .canonicalize()
+        .with_context(|| format!("DIR {}: not found", args.dir.display()))?;
     let address: SocketAddr = format!("{}:{}", args.bind, args.port)
         .parse()
         .with_context(|| format!("--bind {} --port {}: not an address", args.bind, args.port))?;
@@ -25,7 +28,10 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("cannot listen on {address} (--port, RANGEFIND_PORT)"))?;
     let bound = listener.local_addr()?;
-    println!("Serving {} on http://{bound}/ (Ctrl-C to stop)", root.display());
+    println!(
+        "Serving {} on http://{bound}/ (Ctrl-C to stop)",
+        root.display()
+    );
     axum::serve(listener, router(root))
         .with_graceful_shutdown(async {
             tokio::signal::ctrl_c().await.ok();
@@ -46,22 +52,32 @@ pub fn router(root: PathBuf) -> Router {
 fn plain(status: StatusCode, text: &str) -> Response<Body> {
     let mut response = Response::new(Body::from(format!("{text}\n")));
     *response.status_mut() = status;
-    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
     cors(response.headers_mut());
     response
 }
 
 fn cors(headers: &mut HeaderMap) {
-    headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+    headers.insert(
+        header::ACCESS_CONTROL_ALLOW_ORIGIN,
+        HeaderValue::from_static("*"),
+    );
     headers.insert(
         header::ACCESS_CONTROL_EXPOSE_HEADERS,
-        HeaderValue::from_static("Content-Range, Content-Length, Accept-Ranges, ETag, Last-Modified"),
+        HeaderValue::from_static(
+            "Content-Range, Content-Length, Accept-Ranges, ETag, Last-Modified",
+        ),
     );
 }
 
 /// Maps a URL path to a file under `root`, refusing anything that would leave it.
 fn resolve(root: &Path, url_path: &str) -> Option<PathBuf> {
-    let decoded = percent_encoding::percent_decode_str(url_path).decode_utf8().ok()?;
+    let decoded = percent_encoding::percent_decode_str(url_path)
+        .decode_utf8()
+        .ok()?;
     let mut path = root.to_path_buf();
     for component in Path::new(decoded.trim_start_matches('/')).components() {
         match component {
@@ -120,7 +136,9 @@ fn parse_range(value: Option<&str>, len: u64) -> RangeAnswer {
             Err(_) => return RangeAnswer::Whole,
         }
     } else {
-        let Ok(start) = first.parse::<u64>() else { return RangeAnswer::Whole };
+        let Ok(start) = first.parse::<u64>() else {
+            return RangeAnswer::Whole;
+        };
         let end = if last.is_empty() {
             len
         } else {
@@ -142,9 +160,18 @@ async fn respond(root: &Path, request: Request<Body>) -> Response<Body> {
         let mut response = plain(StatusCode::NO_CONTENT, "");
         *response.body_mut() = Body::empty();
         let headers = response.headers_mut();
-        headers.insert(header::ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static("GET, HEAD, OPTIONS"));
-        headers.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, HeaderValue::from_static("Range, If-None-Match, If-Match"));
-        headers.insert(header::ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("86400"));
+        headers.insert(
+            header::ACCESS_CONTROL_ALLOW_METHODS,
+            HeaderValue::from_static("GET, HEAD, OPTIONS"),
+        );
+        headers.insert(
+            header::ACCESS_CONTROL_ALLOW_HEADERS,
+            HeaderValue::from_static("Range, If-None-Match, If-Match"),
+        );
+        headers.insert(
+            header::ACCESS_CONTROL_MAX_AGE,
+            HeaderValue::from_static("86400"),
+        );
         return response;
     }
     if request.method() != Method::GET && request.method() != Method::HEAD {
@@ -166,7 +193,10 @@ async fn respond(root: &Path, request: Request<Body>) -> Response<Body> {
         .map(|d| d.as_nanos())
         .unwrap_or(0);
     let etag = format!("\"{len:x}-{mtime:x}\"");
-    let range_header = request.headers().get(header::RANGE).and_then(|v| v.to_str().ok());
+    let range_header = request
+        .headers()
+        .get(header::RANGE)
+        .and_then(|v| v.to_str().ok());
     let answer = parse_range(range_header, len);
 
     let mut builder = Response::builder()
@@ -177,7 +207,12 @@ async fn respond(root: &Path, request: Request<Body>) -> Response<Body> {
     if let Some(modified) = modified {
         builder = builder.header(header::LAST_MODIFIED, httpdate::fmt_http_date(modified));
     }
-    if request.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str()) {
+    if request
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        == Some(etag.as_str())
+    {
         return finish(builder.status(StatusCode::NOT_MODIFIED), Body::empty());
     }
     let (status, start, end) = match answer {
@@ -191,9 +226,14 @@ async fn respond(root: &Path, request: Request<Body>) -> Response<Body> {
         }
     };
     if status == StatusCode::PARTIAL_CONTENT {
-        builder = builder.header(header::CONTENT_RANGE, format!("bytes {start}-{}/{len}", end - 1));
+        builder = builder.header(
+            header::CONTENT_RANGE,
+            format!("bytes {start}-{}/{len}", end - 1),
+        );
     }
-    builder = builder.status(status).header(header::CONTENT_LENGTH, end - start);
+    builder = builder
+        .status(status)
+        .header(header::CONTENT_LENGTH, end - start);
     if request.method() == Method::HEAD {
         return finish(builder, Body::empty());
     }
@@ -210,7 +250,10 @@ fn finish(builder: axum::http::response::Builder, body: Body) -> Response<Body> 
             cors(response.headers_mut());
             response
         }
-        Err(_) => plain(StatusCode::INTERNAL_SERVER_ERROR, "cannot build the response"),
+        Err(_) => plain(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "cannot build the response",
+        ),
     }
 }
 
@@ -253,13 +296,34 @@ mod tests {
     #[test]
     fn ranges() {
         assert_eq!(parse_range(None, 10), RangeAnswer::Whole);
-        assert_eq!(parse_range(Some("bytes=2-4"), 10), RangeAnswer::Partial(2, 5));
-        assert_eq!(parse_range(Some("bytes=2-"), 10), RangeAnswer::Partial(2, 10));
-        assert_eq!(parse_range(Some("bytes=-3"), 10), RangeAnswer::Partial(7, 10));
-        assert_eq!(parse_range(Some("bytes=-30"), 10), RangeAnswer::Partial(0, 10));
-        assert_eq!(parse_range(Some("bytes=5-100"), 10), RangeAnswer::Partial(5, 10));
-        assert_eq!(parse_range(Some("bytes=10-"), 10), RangeAnswer::Unsatisfiable);
-        assert_eq!(parse_range(Some("bytes=-0"), 10), RangeAnswer::Unsatisfiable);
+        assert_eq!(
+            parse_range(Some("bytes=2-4"), 10),
+            RangeAnswer::Partial(2, 5)
+        );
+        assert_eq!(
+            parse_range(Some("bytes=2-"), 10),
+            RangeAnswer::Partial(2, 10)
+        );
+        assert_eq!(
+            parse_range(Some("bytes=-3"), 10),
+            RangeAnswer::Partial(7, 10)
+        );
+        assert_eq!(
+            parse_range(Some("bytes=-30"), 10),
+            RangeAnswer::Partial(0, 10)
+        );
+        assert_eq!(
+            parse_range(Some("bytes=5-100"), 10),
+            RangeAnswer::Partial(5, 10)
+        );
+        assert_eq!(
+            parse_range(Some("bytes=10-"), 10),
+            RangeAnswer::Unsatisfiable
+        );
+        assert_eq!(
+            parse_range(Some("bytes=-0"), 10),
+            RangeAnswer::Unsatisfiable
+        );
         assert_eq!(parse_range(Some("bytes=4-2"), 10), RangeAnswer::Whole);
         assert_eq!(parse_range(Some("bytes=0-1,4-5"), 10), RangeAnswer::Whole);
     }
@@ -267,7 +331,10 @@ mod tests {
     #[test]
     fn paths_cannot_escape_the_root() {
         let root = Path::new("/srv/x");
-        assert_eq!(resolve(root, "/a/b.split"), Some(PathBuf::from("/srv/x/a/b.split")));
+        assert_eq!(
+            resolve(root, "/a/b.split"),
+            Some(PathBuf::from("/srv/x/a/b.split"))
+        );
         assert_eq!(resolve(root, "/../etc/passwd"), None);
         assert_eq!(resolve(root, "/a/%2e%2e/%2e%2e/etc"), None);
     }

@@ -44,10 +44,17 @@ async fn handle(server: Arc<FaultServer>, mut stream: tokio::net::TcpStream) {
         }
     }
     let text = String::from_utf8_lossy(&request).to_string();
-    let path = text.split_whitespace().nth(1).unwrap_or("/").trim_start_matches('/').to_string();
-    let range = text
-        .lines()
-        .find_map(|l| l.to_ascii_lowercase().strip_prefix("range: bytes=").map(str::to_string));
+    let path = text
+        .split_whitespace()
+        .nth(1)
+        .unwrap_or("/")
+        .trim_start_matches('/')
+        .to_string();
+    let range = text.lines().find_map(|l| {
+        l.to_ascii_lowercase()
+            .strip_prefix("range: bytes=")
+            .map(str::to_string)
+    });
     let is_split = path.ends_with(".split");
     let mut body = match std::fs::read(server.root.join(&path)) {
         Ok(body) => body,
@@ -58,7 +65,9 @@ async fn handle(server: Arc<FaultServer>, mut stream: tokio::net::TcpStream) {
         let reads = server.split_reads.fetch_add(1, Ordering::SeqCst);
         match server.fault {
             Fault::NotFound => return respond(&mut stream, "404 Not Found", &[], b"", None).await,
-            Fault::ServerError => return respond(&mut stream, "500 Internal Server Error", &[], b"", None).await,
+            Fault::ServerError => {
+                return respond(&mut stream, "500 Internal Server Error", &[], b"", None).await
+            }
             Fault::IgnoreRange => return respond(&mut stream, "200 OK", &[], &body, None).await,
             Fault::ChangeAfterFirstRead if reads > 0 => {
                 let mut changed = server.changed.lock().unwrap();
@@ -78,20 +87,46 @@ async fn handle(server: Arc<FaultServer>, mut stream: tokio::net::TcpStream) {
         (len.saturating_sub(last.parse().unwrap()), len)
     } else {
         let start: u64 = first.parse().unwrap();
-        (start, last.parse::<u64>().map(|l| l + 1).unwrap_or(len).min(len))
+        (
+            start,
+            last.parse::<u64>().map(|l| l + 1).unwrap_or(len).min(len),
+        )
     };
     if start >= len {
         let unsatisfiable = format!("bytes */{len}");
-        return respond(&mut stream, "416 Range Not Satisfiable", &[("Content-Range", &unsatisfiable)], b"", None).await;
+        return respond(
+            &mut stream,
+            "416 Range Not Satisfiable",
+            &[("Content-Range", &unsatisfiable)],
+            b"",
+            None,
+        )
+        .await;
     }
     let content_range = format!("bytes {start}-{}/{len}", end - 1);
     let slice = &body[start as usize..end as usize];
     let cut = (is_split && server.fault == Fault::DropMidBody).then_some(slice.len() / 2);
-    respond(&mut stream, "206 Partial Content", &[("Content-Range", &content_range), ("ETag", etag)], slice, cut).await;
+    respond(
+        &mut stream,
+        "206 Partial Content",
+        &[("Content-Range", &content_range), ("ETag", etag)],
+        slice,
+        cut,
+    )
+    .await;
 }
 
-async fn respond(stream: &mut tokio::net::TcpStream, status: &str, headers: &[(&str, &str)], body: &[u8], cut: Option<usize>) {
-    let mut head = format!("HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n", body.len());
+async fn respond(
+    stream: &mut tokio::net::TcpStream,
+    status: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+    cut: Option<usize>,
+) {
+    let mut head = format!(
+        "HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n",
+        body.len()
+    );
     for (name, value) in headers {
         head.push_str(&format!("{name}: {value}\r\n"));
     }
@@ -139,16 +174,24 @@ async fn search(url: &str) -> Result<u64, Error> {
             rangefind_engine::search::IndexOptions { cache_bytes: 0 },
         )
         .await?;
-        Ok(index.search(&SearchRequest::new("array map", 10)).await?.count)
+        Ok(index
+            .search(&SearchRequest::new("array map", 10))
+            .await?
+            .count)
     };
-    tokio::time::timeout(Duration::from_secs(60), run).await.expect("the query must not hang")
+    tokio::time::timeout(Duration::from_secs(60), run)
+        .await
+        .expect("the query must not hang")
 }
 
 fn assert_error(result: Result<u64, Error>, kind: ErrorKind, words: &[&str]) {
     let error = result.expect_err("this fault must fail the query");
     let text = error.to_string();
     assert_eq!(error.kind(), kind, "{text}");
-    assert!(text.contains("splits/") && text.contains(".split"), "names the split: {text}");
+    assert!(
+        text.contains("splits/") && text.contains(".split"),
+        "names the split: {text}"
+    );
     for word in words {
         assert!(text.contains(word), "{text:?} should mention {word:?}");
     }
@@ -164,31 +207,51 @@ async fn a_well_behaved_server_answers() {
 #[tokio::test]
 async fn a_server_that_ignores_range_is_named() {
     let index = sample_index();
-    assert_error(search(&start(index.path(), Fault::IgnoreRange).await).await, ErrorKind::Http, &["ignored the Range header"]);
+    assert_error(
+        search(&start(index.path(), Fault::IgnoreRange).await).await,
+        ErrorKind::Http,
+        &["ignored the Range header"],
+    );
 }
 
 #[tokio::test]
 async fn a_missing_split_is_not_found() {
     let index = sample_index();
-    assert_error(search(&start(index.path(), Fault::NotFound).await).await, ErrorKind::NotFound, &["404"]);
+    assert_error(
+        search(&start(index.path(), Fault::NotFound).await).await,
+        ErrorKind::NotFound,
+        &["404"],
+    );
 }
 
 #[tokio::test]
 async fn a_failing_server_is_retried_then_reported() {
     let index = sample_index();
-    assert_error(search(&start(index.path(), Fault::ServerError).await).await, ErrorKind::Http, &["500", "after 3 attempts"]);
+    assert_error(
+        search(&start(index.path(), Fault::ServerError).await).await,
+        ErrorKind::Http,
+        &["500", "after 3 attempts"],
+    );
 }
 
 #[tokio::test]
 async fn a_connection_dropped_mid_body_is_reported() {
     let index = sample_index();
-    assert_error(search(&start(index.path(), Fault::DropMidBody).await).await, ErrorKind::Http, &["cut off"]);
+    assert_error(
+        search(&start(index.path(), Fault::DropMidBody).await).await,
+        ErrorKind::Http,
+        &["cut off"],
+    );
 }
 
 #[tokio::test]
 async fn a_split_changed_under_the_reader_is_detected() {
     let index = sample_index();
-    assert_error(search(&start(index.path(), Fault::ChangeAfterFirstRead).await).await, ErrorKind::Corrupt, &["changed"]);
+    assert_error(
+        search(&start(index.path(), Fault::ChangeAfterFirstRead).await).await,
+        ErrorKind::Corrupt,
+        &["changed"],
+    );
 }
 
 #[tokio::test]
@@ -202,7 +265,11 @@ async fn a_corrupt_data_page_fails_its_checksum() {
         bytes[at] ^= 0x01;
     }
     std::fs::write(&path, bytes).unwrap();
-    assert_error(search(&start(index.path(), Fault::None).await).await, ErrorKind::Corrupt, &["does not match its checksum"]);
+    assert_error(
+        search(&start(index.path(), Fault::None).await).await,
+        ErrorKind::Corrupt,
+        &["does not match its checksum"],
+    );
 }
 
 #[tokio::test]
@@ -211,7 +278,11 @@ async fn a_truncated_split_is_detected_at_open() {
     let path = split_path(index.path());
     let bytes = std::fs::read(&path).unwrap();
     std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
-    assert_error(search(&start(index.path(), Fault::None).await).await, ErrorKind::Corrupt, &["truncated"]);
+    assert_error(
+        search(&start(index.path(), Fault::None).await).await,
+        ErrorKind::Corrupt,
+        &["truncated"],
+    );
 }
 
 #[tokio::test]
@@ -225,7 +296,11 @@ async fn a_wrong_magic_or_version_is_explained() {
     let n = bad_magic.len();
     bad_magic[n - 1] = b'X';
     std::fs::write(&path, &bad_magic).unwrap();
-    assert_error(search(&url).await, ErrorKind::Corrupt, &["not a rangefind split"]);
+    assert_error(
+        search(&url).await,
+        ErrorKind::Corrupt,
+        &["not a rangefind split"],
+    );
 
     let mut bad_version = original.clone();
     bad_version[n - 8] = 9;
@@ -235,5 +310,9 @@ async fn a_wrong_magic_or_version_is_explained() {
     let mut bad_footer = original;
     bad_footer[n - 100] ^= 0xff;
     std::fs::write(&path, &bad_footer).unwrap();
-    assert_error(search(&url).await, ErrorKind::Corrupt, &["checksum mismatch"]);
+    assert_error(
+        search(&url).await,
+        ErrorKind::Corrupt,
+        &["checksum mismatch"],
+    );
 }

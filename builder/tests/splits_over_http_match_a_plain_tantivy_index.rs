@@ -49,7 +49,9 @@ fn plain_index(mapping: &DocMapping, lines: &[String]) -> Index {
     let mut writer = index.writer_with_num_threads(1, 100 << 20).unwrap();
     let builder = DocumentBuilder::new(schema);
     for line in lines {
-        writer.add_document(builder.build_from_json(line).unwrap().document).unwrap();
+        writer
+            .add_document(builder.build_from_json(line).unwrap().document)
+            .unwrap();
     }
     writer.commit().unwrap();
     let segments = index.searchable_segment_ids().unwrap();
@@ -61,19 +63,34 @@ fn plain_index(mapping: &DocMapping, lines: &[String]) -> Index {
 }
 
 /// (id, score) of the top `limit`, and the count.
-fn plain_search(index: &Index, mapping: &DocMapping, query: &str, limit: usize) -> (Vec<(String, f32)>, u64) {
+fn plain_search(
+    index: &Index,
+    mapping: &DocMapping,
+    query: &str,
+    limit: usize,
+) -> (Vec<(String, f32)>, u64) {
     let schema = MappedSchema::new(mapping.clone());
     let parsed = QueryBuilder::new(&schema).parse(query).unwrap();
     let searcher = index.reader().unwrap().searcher();
     let (top, count) = searcher
-        .search(&*parsed.query, &(TopDocs::with_limit(limit).order_by_score(), Count))
+        .search(
+            &*parsed.query,
+            &(TopDocs::with_limit(limit).order_by_score(), Count),
+        )
         .unwrap();
     let id_field = schema.field(&mapping.id_field).unwrap();
     let hits = top
         .into_iter()
         .map(|(score, address)| {
             let doc: TantivyDocument = searcher.doc(address).unwrap();
-            (doc.get_first(id_field).unwrap().as_str().unwrap().to_string(), score)
+            (
+                doc.get_first(id_field)
+                    .unwrap()
+                    .as_str()
+                    .unwrap()
+                    .to_string(),
+                score,
+            )
         })
         .collect();
     (hits, count as u64)
@@ -87,13 +104,23 @@ fn same_score(a: f32, b: f32) -> bool {
 /// share a score: then any of them may come first. `reference` is the plain index's top
 /// results over a wider window than `actual`, so ties across the cut-off rank are visible.
 fn assert_same_hits(query: &str, reference: &[(String, f32)], actual: &[(String, f32)]) {
-    assert_eq!(reference.len().min(10), actual.len(), "{query}: number of hits");
+    assert_eq!(
+        reference.len().min(10),
+        actual.len(),
+        "{query}: number of hits"
+    );
     for (rank, (id, score)) in actual.iter().enumerate() {
         let (expected_id, expected_score) = &reference[rank];
-        assert!(same_score(*expected_score, *score), "{query}: score at rank {rank}: {expected_score} vs {score}");
+        assert!(
+            same_score(*expected_score, *score),
+            "{query}: score at rank {rank}: {expected_score} vs {score}"
+        );
         if id != expected_id {
-            let tied: Vec<&String> =
-                reference.iter().filter(|(_, s)| same_score(*s, *score)).map(|(id, _)| id).collect();
+            let tied: Vec<&String> = reference
+                .iter()
+                .filter(|(_, s)| same_score(*s, *score))
+                .map(|(id, _)| id)
+                .collect();
             assert!(
                 tied.len() > 1 && tied.contains(&id),
                 "{query}: rank {rank} holds {id}, the plain index has {expected_id} (no tie)"
@@ -126,7 +153,11 @@ async fn every_query_kind_matches_a_plain_index() {
     }
     let out = tempfile::tempdir().unwrap();
     let report = common::build_index(mapping.clone(), inputs, out.path(), 150);
-    assert!(report.splits.len() >= 3, "several splits: {}", report.splits.len());
+    assert!(
+        report.splits.len() >= 3,
+        "several splits: {}",
+        report.splits.len()
+    );
     let plain = plain_index(&mapping, &lines);
     let url = common::serve(out.path()).await;
     let index = common::open_http(&url, 32 << 20).await;
@@ -134,12 +165,22 @@ async fn every_query_kind_matches_a_plain_index() {
     let mut matched = 0;
     for query in &queries {
         let (expected, expected_count) = plain_search(&plain, &mapping, query, 40);
-        let response = index.search(&SearchRequest::new(query.clone(), 10)).await.unwrap();
-        let actual: Vec<(String, f32)> = response.hits.iter().map(|h| (h.id.clone(), h.score)).collect();
+        let response = index
+            .search(&SearchRequest::new(query.clone(), 10))
+            .await
+            .unwrap();
+        let actual: Vec<(String, f32)> = response
+            .hits
+            .iter()
+            .map(|h| (h.id.clone(), h.score))
+            .collect();
         assert_eq!(response.count, expected_count, "{query}: count");
         assert_same_hits(query, &expected, &actual);
         matched += usize::from(expected_count > 0);
     }
     eprintln!("{} queries compared, {matched} with hits", queries.len());
-    assert!(matched >= BUILT_IN_QUERIES.len() - 2, "most built-in queries find something");
+    assert!(
+        matched >= BUILT_IN_QUERIES.len() - 2,
+        "most built-in queries find something"
+    );
 }

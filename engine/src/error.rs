@@ -99,7 +99,11 @@ pub(crate) struct NotWarmedMarker {
 
 impl fmt::Display for NotWarmedMarker {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bytes {:?} of {} were read before being fetched", self.range, self.file)
+        write!(
+            f,
+            "bytes {:?} of {} were read before being fetched",
+            self.range, self.file
+        )
     }
 }
 
@@ -125,10 +129,9 @@ pub(crate) fn is_not_warmed(error: &tantivy::TantivyError) -> bool {
 fn io_marker<M: std::error::Error + 'static>(error: &tantivy::TantivyError) -> Option<&M> {
     let io_error: &std::io::Error = match error {
         tantivy::TantivyError::IoError(io) => io.as_ref(),
-        tantivy::TantivyError::OpenReadError(tantivy::directory::error::OpenReadError::IoError {
-            io_error,
-            ..
-        }) => io_error.as_ref(),
+        tantivy::TantivyError::OpenReadError(
+            tantivy::directory::error::OpenReadError::IoError { io_error, .. },
+        ) => io_error.as_ref(),
         _ => return None,
     };
     io_error.get_ref()?.downcast_ref::<M>()
@@ -156,10 +159,16 @@ impl From<tantivy::TantivyError> for Error {
 
 /// Maps an `io::Error` coming back from tantivy: our markers keep their meaning.
 pub(crate) fn from_io(error: std::io::Error) -> Error {
-    if let Some(marker) = error.get_ref().and_then(|e| e.downcast_ref::<CorruptMarker>()) {
+    if let Some(marker) = error
+        .get_ref()
+        .and_then(|e| e.downcast_ref::<CorruptMarker>())
+    {
         return marker.0.clone();
     }
-    if let Some(marker) = error.get_ref().and_then(|e| e.downcast_ref::<NotWarmedMarker>()) {
+    if let Some(marker) = error
+        .get_ref()
+        .and_then(|e| e.downcast_ref::<NotWarmedMarker>())
+    {
         return ErrorKind::NotWarmed.with_message(marker.to_string());
     }
     ErrorKind::Io.with_message(error.to_string())
@@ -183,7 +192,10 @@ mod tests {
 
     #[test]
     fn not_warmed_survives_a_trip_through_tantivy() {
-        let io = std::io::Error::other(NotWarmedMarker { file: "a.idx".into(), range: 3..9 });
+        let io = std::io::Error::other(NotWarmedMarker {
+            file: "a.idx".into(),
+            range: 3..9,
+        });
         let tantivy_error = tantivy::TantivyError::from(io);
         assert!(is_not_warmed(&tantivy_error));
         assert_eq!(Error::from(tantivy_error).kind(), ErrorKind::NotWarmed);

@@ -54,7 +54,12 @@ struct Measured {
 fn summary(name: &str, values: &mut [f64]) -> String {
     values.sort_by(f64::total_cmp);
     let pick = |q: f64| values[((values.len() - 1) as f64 * q).round() as usize];
-    format!("{name}: median {} p95 {} max {}", pick(0.5), pick(0.95), pick(1.0))
+    format!(
+        "{name}: median {} p95 {} max {}",
+        pick(0.5),
+        pick(0.95),
+        pick(1.0)
+    )
 }
 
 #[tokio::main]
@@ -63,7 +68,9 @@ async fn main() -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let address = listener.local_addr()?;
     let root = args.index.canonicalize().context("--index")?;
-    tokio::spawn(async move { axum::serve(listener, rangefind_builder::serve::router(root)).await });
+    tokio::spawn(
+        async move { axum::serve(listener, rangefind_builder::serve::router(root)).await },
+    );
     let store = Arc::new(HttpStore::new(&format!("http://{address}/")));
     let index = SearchIndex::open(store, IndexOptions { cache_bytes: 0 }).await?;
     let open = index.preload().await?;
@@ -91,7 +98,10 @@ async fn main() -> anyhow::Result<()> {
         });
     }
     if let Some(path) = &args.json_out {
-        let lines: Vec<String> = measured.iter().map(|m| serde_json::to_string(m).expect("json")).collect();
+        let lines: Vec<String> = measured
+            .iter()
+            .map(|m| serde_json::to_string(m).expect("json"))
+            .collect();
         std::fs::write(path, lines.join("\n") + "\n")?;
     }
     let mut kinds: Vec<String> = measured.iter().map(|m| m.kind.clone()).collect();
@@ -99,7 +109,10 @@ async fn main() -> anyhow::Result<()> {
     kinds.dedup();
     kinds.insert(0, "all".into());
     for kind in kinds {
-        let group: Vec<&Measured> = measured.iter().filter(|m| kind == "all" || m.kind == kind).collect();
+        let group: Vec<&Measured> = measured
+            .iter()
+            .filter(|m| kind == "all" || m.kind == kind)
+            .collect();
         let mut requests: Vec<f64> = group.iter().map(|m| m.requests as f64).collect();
         let mut bytes: Vec<f64> = group.iter().map(|m| m.bytes as f64).collect();
         let mut waves: Vec<f64> = group.iter().map(|m| m.waves as f64).collect();

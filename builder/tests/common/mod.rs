@@ -13,7 +13,10 @@ use rangefind_engine::search::{IndexOptions, SearchIndex};
 
 /// The repository root.
 pub fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
 
 /// The shared corpora folder, or `None` with a visible message when it is absent.
@@ -22,7 +25,10 @@ pub fn shared_corpus(file: &str) -> Option<PathBuf> {
     if path.is_file() {
         Some(path)
     } else {
-        eprintln!("SKIPPED part of this test: {} is absent (the shared corpora are not here)", path.display());
+        eprintln!(
+            "SKIPPED part of this test: {} is absent (the shared corpora are not here)",
+            path.display()
+        );
         None
     }
 }
@@ -32,7 +38,12 @@ pub fn mdn_mapping() -> DocMapping {
     DocMapping::from_yaml(&text).unwrap()
 }
 
-pub fn options(mapping: DocMapping, inputs: Vec<PathBuf>, out: &Path, split_docs: u64) -> BuildOptions {
+pub fn options(
+    mapping: DocMapping,
+    inputs: Vec<PathBuf>,
+    out: &Path,
+    split_docs: u64,
+) -> BuildOptions {
     BuildOptions {
         mapping,
         inputs,
@@ -47,7 +58,12 @@ pub fn options(mapping: DocMapping, inputs: Vec<PathBuf>, out: &Path, split_docs
 }
 
 /// Builds an index and returns its report.
-pub fn build_index(mapping: DocMapping, inputs: Vec<PathBuf>, out: &Path, split_docs: u64) -> BuildReport {
+pub fn build_index(
+    mapping: DocMapping,
+    inputs: Vec<PathBuf>,
+    out: &Path,
+    split_docs: u64,
+) -> BuildReport {
     build(&options(mapping, inputs, out, split_docs)).expect("build")
 }
 
@@ -62,5 +78,7 @@ pub async fn serve(root: &Path) -> String {
 
 /// Opens the index behind `url`.
 pub async fn open_http(url: &str, cache_bytes: usize) -> SearchIndex {
-    SearchIndex::open(Arc::new(HttpStore::new(url)), IndexOptions { cache_bytes }).await.expect("open index")
+    SearchIndex::open(Arc::new(HttpStore::new(url)), IndexOptions { cache_bytes })
+        .await
+        .expect("open index")
 }

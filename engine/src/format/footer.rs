@@ -120,7 +120,9 @@ impl OpenRegion {
     /// range is not known in advance.
     pub fn data_len_from_trailer(tail: &[u8], file_len: u64) -> Result<u64> {
         let trailer = check_trailer(tail, file_len)?;
-        Ok(u64::from_le_bytes(trailer[0..8].try_into().expect("8 bytes")))
+        Ok(u64::from_le_bytes(
+            trailer[0..8].try_into().expect("8 bytes"),
+        ))
     }
 
     /// Parses the open region. `tail` holds the split's bytes from `data_len` (or earlier) to
@@ -143,7 +145,8 @@ impl OpenRegion {
                 tail.len()
             ));
         }
-        let region = tail.slice(tail.len() - region_len as usize..tail.len() - TRAILER_LEN as usize);
+        let region =
+            tail.slice(tail.len() - region_len as usize..tail.len() - TRAILER_LEN as usize);
         if crc32fast::hash(&region) != region_crc {
             return corrupt(
                 "footer/hotcache checksum mismatch: the split is corrupt or was changed".into(),
@@ -159,7 +162,10 @@ impl OpenRegion {
             ));
         }
         if !footer.page_size.is_power_of_two() || footer.page_size < 256 {
-            return corrupt(format!("page size {} is not a power of two ≥ 256", footer.page_size));
+            return corrupt(format!(
+                "page size {} is not a power of two ≥ 256",
+                footer.page_size
+            ));
         }
         let hot_len = footer.hot_len();
         let table_len = footer.page_table_len();
@@ -235,8 +241,15 @@ mod tests {
             page_size: 512,
             doc_count: 3,
             time_range: Some((1, 2)),
-            files: vec![FileEntry { name: "meta.json".into(), start: 0, len: 1000 }],
-            hot: vec![HotEntry { start: 10, len: 4 }, HotEntry { start: 900, len: 2 }],
+            files: vec![FileEntry {
+                name: "meta.json".into(),
+                start: 0,
+                len: 1000,
+            }],
+            hot: vec![
+                HotEntry { start: 10, len: 4 },
+                HotEntry { start: 900, len: 2 },
+            ],
         };
         let region = encode_open_region(&footer, b"abcdef", &[7, 8]);
         let mut file = vec![0u8; 1000];
@@ -258,14 +271,17 @@ mod tests {
     #[test]
     fn each_check_has_its_own_message() {
         let (file, len) = sample();
-        let error = |bytes: Vec<u8>, len: u64| OpenRegion::parse(Bytes::from(bytes), len).unwrap_err();
+        let error =
+            |bytes: Vec<u8>, len: u64| OpenRegion::parse(Bytes::from(bytes), len).unwrap_err();
 
         let e = error(file[..10].to_vec(), 10);
         assert!(e.to_string().contains("too small for a split"), "{e}");
 
         let mut bad_magic = file.clone();
         *bad_magic.last_mut().unwrap() = b'X';
-        assert!(error(bad_magic, len).to_string().contains("not a rangefind split"));
+        assert!(error(bad_magic, len)
+            .to_string()
+            .contains("not a rangefind split"));
 
         let mut bad_version = file.clone();
         let v = bad_version.len() - 8;
@@ -276,7 +292,9 @@ mod tests {
 
         let mut flipped = file.clone();
         flipped[1001] ^= 1;
-        assert!(error(flipped, len).to_string().contains("checksum mismatch"));
+        assert!(error(flipped, len)
+            .to_string()
+            .contains("checksum mismatch"));
 
         // Truncated at the front: the trailer points before the start of the bytes we have.
         let tail = file[100..].to_vec();

@@ -116,7 +116,10 @@ impl Directory for HotRangeRecorder {
     fn sync_directory(&self) -> std::io::Result<()> {
         self.inner.sync_directory()
     }
-    fn acquire_lock(&self, _lock: &Lock) -> Result<DirectoryLock, tantivy::directory::error::LockError> {
+    fn acquire_lock(
+        &self,
+        _lock: &Lock,
+    ) -> Result<DirectoryLock, tantivy::directory::error::LockError> {
         Ok(DirectoryLock::from(Box::new(())))
     }
     fn watch(&self, _callback: WatchCallback) -> tantivy::Result<WatchHandle> {

@@ -22,6 +22,8 @@ mod footer;
 mod hotcache;
 mod writer;
 
-pub use footer::{page_checksum, FileEntry, Footer, HotEntry, OpenRegion, FORMAT_VERSION, MAGIC, TRAILER_LEN};
+pub use footer::{
+    page_checksum, FileEntry, Footer, HotEntry, OpenRegion, FORMAT_VERSION, MAGIC, TRAILER_LEN,
+};
 pub use hotcache::{record_hot_ranges, HotRangeRecorder};
 pub use writer::{write_split, SplitSummary, SplitWriteOptions};

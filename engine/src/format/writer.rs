@@ -85,8 +85,10 @@ pub fn write_split<W: Write>(
     out: W,
 ) -> Result<SplitSummary> {
     if !options.page_size.is_power_of_two() || options.page_size < 256 {
-        return Err(ErrorKind::InvalidInput
-            .with_message(format!("page size {} must be a power of two ≥ 256", options.page_size)));
+        return Err(ErrorKind::InvalidInput.with_message(format!(
+            "page size {} must be a power of two ≥ 256",
+            options.page_size
+        )));
     }
     let mut writer = PagedWriter {
         out,
@@ -112,7 +114,11 @@ pub fn write_split<W: Write>(
                 .map_err(from_io)?;
             writer.write_data(&bytes).map_err(from_io)?;
         }
-        entries.push(FileEntry { name: name.clone(), start, len: len as u64 });
+        entries.push(FileEntry {
+            name: name.clone(),
+            start,
+            len: len as u64,
+        });
         slices.insert(PathBuf::from(name), (start, slice));
     }
     if writer.page_fill > 0 {
@@ -130,7 +136,10 @@ pub fn write_split<W: Write>(
             let bytes = slice
                 .read_bytes_slice(range.start as usize..range.end as usize)
                 .map_err(from_io)?;
-            hot_entries.push(HotEntry { start: file_start + range.start, len: bytes.len() as u64 });
+            hot_entries.push(HotEntry {
+                start: file_start + range.start,
+                len: bytes.len() as u64,
+            });
             hotcache.extend_from_slice(&bytes);
         }
     }

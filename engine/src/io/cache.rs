@@ -41,7 +41,11 @@ impl PageCache {
     /// A cache holding at most `capacity` bytes of pages (0 disables it).
     pub fn new(capacity: usize) -> PageCache {
         PageCache {
-            state: Mutex::new(State { lru: LruCache::unbounded(), bytes: 0, capacity }),
+            state: Mutex::new(State {
+                lru: LruCache::unbounded(),
+                bytes: 0,
+                capacity,
+            }),
         }
     }
 
@@ -96,7 +100,10 @@ mod tests {
     use super::*;
 
     fn key(page: u64) -> PageKey {
-        PageKey { split: Arc::from("s"), page }
+        PageKey {
+            split: Arc::from("s"),
+            page,
+        }
     }
 
     #[test]

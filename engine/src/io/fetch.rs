@@ -96,7 +96,10 @@ impl std::fmt::Debug for Fetcher {
 impl Fetcher {
     /// A fetcher filling `cache`.
     pub fn new(cache: Arc<PageCache>) -> Fetcher {
-        Fetcher { cache, in_flight: Mutex::new(HashMap::new()) }
+        Fetcher {
+            cache,
+            in_flight: Mutex::new(HashMap::new()),
+        }
     }
 
     /// The page cache.
@@ -124,7 +127,10 @@ impl Fetcher {
                 let mut missing = BTreeSet::new();
                 for range in &request.ranges {
                     for page in split.pages_of(range) {
-                        let key = PageKey { split: split.id.clone(), page };
+                        let key = PageKey {
+                            split: split.id.clone(),
+                            page,
+                        };
                         if pages.contains_key(&key) {
                             continue;
                         }
@@ -142,7 +148,10 @@ impl Fetcher {
                 for run in runs(&missing) {
                     let read = self.read_run(split.clone(), run.clone(), stats.clone());
                     let keys: Vec<PageKey> = run
-                        .map(|page| PageKey { split: split.id.clone(), page })
+                        .map(|page| PageKey {
+                            split: split.id.clone(),
+                            page,
+                        })
                         .collect();
                     for key in &keys {
                         in_flight.insert(key.clone(), read.clone());
@@ -187,7 +196,10 @@ impl Fetcher {
             let start = split.page_range(run.start).start;
             let end = split.page_range(run.end - 1).end;
             let read = split.source.read(ByteRange::Bounded(start..end)).await?;
-            stats.add_request(split.source.name(), read.start..read.start + read.bytes.len() as u64);
+            stats.add_request(
+                split.source.name(),
+                read.start..read.start + read.bytes.len() as u64,
+            );
             if read.file_len != split.file_len {
                 return Err(ErrorKind::Corrupt
                     .with_message(format!(
@@ -199,9 +211,13 @@ impl Fetcher {
             let mut pages = Vec::with_capacity((run.end - run.start) as usize);
             for page in run {
                 let range = split.page_range(page);
-                let bytes = &read.bytes[(range.start - start) as usize..(range.end - start) as usize];
+                let bytes =
+                    &read.bytes[(range.start - start) as usize..(range.end - start) as usize];
                 split.verify(page, bytes)?;
-                let key = PageKey { split: split.id.clone(), page };
+                let key = PageKey {
+                    split: split.id.clone(),
+                    page,
+                };
                 let bytes = OwnedBytes::new(bytes.to_vec());
                 cache.insert(key.clone(), bytes.clone());
                 pages.push((key, bytes));

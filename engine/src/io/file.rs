@@ -33,7 +33,8 @@ fn io_error(path: &Path, error: std::io::Error) -> crate::error::Error {
     } else {
         ErrorKind::Io
     };
-    kind.with_message(error.to_string()).with_context(path.display().to_string())
+    kind.with_message(error.to_string())
+        .with_context(path.display().to_string())
 }
 
 #[async_trait::async_trait]
@@ -53,7 +54,11 @@ impl RangeSource for FileSource {
         let mut buffer = vec![0u8; (end - start) as usize];
         file.read_exact_at(&mut buffer, start)
             .map_err(|e| io_error(&self.path, e))?;
-        let read = RangeRead { bytes: Bytes::from(buffer), start, file_len };
+        let read = RangeRead {
+            bytes: Bytes::from(buffer),
+            start,
+            file_len,
+        };
         check_read(&self.name, &range, &read)?;
         Ok(read)
     }
@@ -83,7 +88,9 @@ impl IndexStore for DirStore {
 
     async fn read_all(&self, path: &str) -> Result<Bytes> {
         let full = self.root.join(path);
-        std::fs::read(&full).map(Bytes::from).map_err(|e| io_error(&full, e))
+        std::fs::read(&full)
+            .map(Bytes::from)
+            .map_err(|e| io_error(&full, e))
     }
 
     fn root(&self) -> &str {

@@ -38,7 +38,11 @@ pub fn client() -> reqwest::Client {
 impl HttpSource {
     /// A source for `url`.
     pub fn new(url: impl Into<String>, client: reqwest::Client) -> HttpSource {
-        HttpSource { url: url.into(), client, validator: Mutex::new(None) }
+        HttpSource {
+            url: url.into(),
+            client,
+            validator: Mutex::new(None),
+        }
     }
 
     async fn read_once(&self, range: &ByteRange) -> Result<RangeRead> {
@@ -86,7 +90,11 @@ impl HttpSource {
         let bytes = response.bytes().await.map_err(|e| {
             ErrorKind::Http.with_message(format!("the body was cut off: {}", describe(&e)))
         })?;
-        let read = RangeRead { bytes, start, file_len };
+        let read = RangeRead {
+            bytes,
+            start,
+            file_len,
+        };
         check_read(&self.url, range, &read)?;
         Ok(read)
     }
@@ -97,7 +105,9 @@ impl HttpSource {
             .or_else(|| headers.get(LAST_MODIFIED))
             .and_then(|v| v.to_str().ok())
             .map(str::to_string);
-        let Some(current) = current else { return Ok(()) };
+        let Some(current) = current else {
+            return Ok(());
+        };
         let mut seen = self.validator.lock().expect("validator lock");
         match seen.as_ref() {
             None => *seen = Some(current),
@@ -184,14 +194,20 @@ impl HttpStore {
         if !base.ends_with('/') {
             base.push('/');
         }
-        HttpStore { base, client: client() }
+        HttpStore {
+            base,
+            client: client(),
+        }
     }
 }
 
 #[async_trait::async_trait]
 impl IndexStore for HttpStore {
     fn open(&self, path: &str) -> Arc<dyn RangeSource> {
-        Arc::new(HttpSource::new(format!("{}{}", self.base, path), self.client.clone()))
+        Arc::new(HttpSource::new(
+            format!("{}{}", self.base, path),
+            self.client.clone(),
+        ))
     }
 
     async fn read_all(&self, path: &str) -> Result<Bytes> {
@@ -202,13 +218,21 @@ impl IndexStore for HttpStore {
             .header(CACHE_CONTROL, "no-cache")
             .send()
             .await
-            .map_err(|e| ErrorKind::Http.with_message(describe(&e)).with_context(url.clone()))?;
+            .map_err(|e| {
+                ErrorKind::Http
+                    .with_message(describe(&e))
+                    .with_context(url.clone())
+            })?;
         let status = response.status();
         if status == StatusCode::NOT_FOUND {
-            return Err(ErrorKind::NotFound.with_message("404 Not Found").with_context(url));
+            return Err(ErrorKind::NotFound
+                .with_message("404 Not Found")
+                .with_context(url));
         }
         if !status.is_success() {
-            return Err(ErrorKind::Http.with_message(format!("status {status}")).with_context(url));
+            return Err(ErrorKind::Http
+                .with_message(format!("status {status}"))
+                .with_context(url));
         }
         response
             .bytes()

@@ -19,7 +19,10 @@ pub struct MemorySource {
 impl MemorySource {
     /// Wraps bytes.
     pub fn new(name: impl Into<String>, bytes: Bytes) -> MemorySource {
-        MemorySource { name: name.into(), bytes }
+        MemorySource {
+            name: name.into(),
+            bytes,
+        }
     }
 }
 
@@ -59,7 +62,10 @@ pub struct MemoryStore {
 impl MemoryStore {
     /// Adds or replaces a file.
     pub fn put(&self, path: &str, bytes: Bytes) {
-        self.files.lock().expect("store lock").insert(path.to_string(), bytes);
+        self.files
+            .lock()
+            .expect("store lock")
+            .insert(path.to_string(), bytes);
     }
 }
 
@@ -77,11 +83,17 @@ impl RangeSource for MemoryStoreFile {
     }
 
     async fn read(&self, range: ByteRange) -> Result<RangeRead> {
-        let bytes = self.files.lock().expect("store lock").get(&self.path).cloned();
-        let bytes = bytes.ok_or_else(|| {
-            ErrorKind::NotFound.with_message(format!("no file {}", self.path))
-        })?;
-        MemorySource::new(self.path.clone(), bytes).read(range).await
+        let bytes = self
+            .files
+            .lock()
+            .expect("store lock")
+            .get(&self.path)
+            .cloned();
+        let bytes = bytes
+            .ok_or_else(|| ErrorKind::NotFound.with_message(format!("no file {}", self.path)))?;
+        MemorySource::new(self.path.clone(), bytes)
+            .read(range)
+            .await
     }
 }
 
@@ -89,7 +101,10 @@ impl RangeSource for MemoryStoreFile {
 #[cfg_attr(target_arch = "wasm32", async_trait::async_trait(?Send))]
 impl IndexStore for MemoryStore {
     fn open(&self, path: &str) -> Arc<dyn RangeSource> {
-        Arc::new(MemoryStoreFile { path: path.to_string(), files: self.files.clone() })
+        Arc::new(MemoryStoreFile {
+            path: path.to_string(),
+            files: self.files.clone(),
+        })
     }
 
     async fn read_all(&self, path: &str) -> Result<Bytes> {

@@ -50,10 +50,16 @@ impl QueryStats {
     }
     pub(crate) fn add_request(&self, file: &str, range: Range<u64>) {
         self.counters.requests.fetch_add(1, Ordering::Relaxed);
-        self.counters.bytes.fetch_add(range.end - range.start, Ordering::Relaxed);
+        self.counters
+            .bytes
+            .fetch_add(range.end - range.start, Ordering::Relaxed);
         // The wave being sent is the next one: waves are counted when they complete.
         let wave = self.counters.waves.load(Ordering::Relaxed) + 1;
-        let record = RequestRecord { file: file.to_string(), range, wave };
+        let record = RequestRecord {
+            file: file.to_string(),
+            range,
+            wave,
+        };
         self.counters.log.lock().expect("stats lock").push(record);
     }
 

@@ -25,7 +25,10 @@ async fn reads_suffixes(source: &dyn RangeSource) {
 async fn reports_reads_past_the_end(source: &dyn RangeSource) {
     let error = source.read(ByteRange::Bounded(15..30)).await.unwrap_err();
     assert_eq!(error.kind(), ErrorKind::Corrupt, "{error}");
-    assert!(error.to_string().contains("truncated or replaced"), "{error}");
+    assert!(
+        error.to_string().contains("truncated or replaced"),
+        "{error}"
+    );
 }
 
 async fn run_contract(source: &dyn RangeSource) {
@@ -48,7 +51,10 @@ async fn file_source_keeps_the_contract() {
     std::fs::write(&path, CONTENT).unwrap();
     run_contract(&FileSource::new(&path)).await;
     let missing = FileSource::new(dir.join("missing"));
-    assert_eq!(missing.read(ByteRange::Suffix(1)).await.unwrap_err().kind(), ErrorKind::NotFound);
+    assert_eq!(
+        missing.read(ByteRange::Suffix(1)).await.unwrap_err().kind(),
+        ErrorKind::NotFound
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -70,13 +76,39 @@ async fn a_wave_merges_adjacent_pages_and_serves_repeats_from_cache() {
     let fetcher = Fetcher::new(Arc::new(PageCache::new(1 << 20)));
     let stats = QueryStats::new();
     let mut pages = HashMap::new();
-    let request = |ranges: Vec<std::ops::Range<u64>>| vec![PageRequest { split: split.clone(), ranges }];
+    let request = |ranges: Vec<std::ops::Range<u64>>| {
+        vec![PageRequest {
+            split: split.clone(),
+            ranges,
+        }]
+    };
     // Pages 0-1 and 3 (two runs) and page 10.
-    fetcher.fetch_wave(request(vec![10..300, 800..900, 2600..2700]), &mut pages, &stats).await.unwrap();
-    assert_eq!(stats.counts(), IoCounts { requests: 3, bytes: 256 * 4, waves: 1 });
+    fetcher
+        .fetch_wave(
+            request(vec![10..300, 800..900, 2600..2700]),
+            &mut pages,
+            &stats,
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        stats.counts(),
+        IoCounts {
+            requests: 3,
+            bytes: 256 * 4,
+            waves: 1
+        }
+    );
     // Same pages again: nothing sent, no wave.
     let mut fresh = HashMap::new();
-    fetcher.fetch_wave(request(vec![0..512]), &mut fresh, &stats).await.unwrap();
+    fetcher
+        .fetch_wave(
+            request(std::iter::once(0..512).collect()),
+            &mut fresh,
+            &stats,
+        )
+        .await
+        .unwrap();
     assert_eq!(stats.counts().waves, 1);
     assert_eq!(fresh.len(), 2);
 }
@@ -99,10 +131,20 @@ async fn a_page_that_fails_its_checksum_is_reported() {
     });
     let fetcher = Fetcher::new(Arc::new(PageCache::new(1 << 20)));
     let error = fetcher
-        .fetch_wave(vec![PageRequest { split, ranges: vec![0..1024] }], &mut HashMap::new(), &QueryStats::new())
+        .fetch_wave(
+            vec![PageRequest {
+                split,
+                ranges: std::iter::once(0..1024).collect(),
+            }],
+            &mut HashMap::new(),
+            &QueryStats::new(),
+        )
         .await
         .unwrap_err();
     assert_eq!(error.kind(), ErrorKind::Corrupt);
-    assert!(error.to_string().contains("page 2 (bytes 512..768)"), "{error}");
+    assert!(
+        error.to_string().contains("page 2 (bytes 512..768)"),
+        "{error}"
+    );
     assert!(error.to_string().contains("s2.split"), "{error}");
 }

@@ -319,7 +319,11 @@ fields:
         let mapping = DocMapping::from_yaml(MAPPING).unwrap();
         assert_eq!(mapping.default_operator, Operator::And);
         assert!(mapping.fields[1].stored && mapping.fields[1].positions);
-        let search: Vec<&str> = mapping.search_fields().iter().map(|f| f.name.as_str()).collect();
+        let search: Vec<&str> = mapping
+            .search_fields()
+            .iter()
+            .map(|f| f.name.as_str())
+            .collect();
         assert_eq!(search, ["title", "body"]);
         assert_eq!(mapping.snippet_field().unwrap().name, "body");
     }
@@ -330,10 +334,19 @@ fields:
         let error = DocMapping::from_yaml(&bad).unwrap_err().to_string();
         assert!(error.contains("id_field \"nope\""), "{error}");
         let bad = MAPPING.replace("language: en", "language: xx");
-        assert!(DocMapping::from_yaml(&bad).unwrap_err().to_string().contains("unknown language"));
+        assert!(DocMapping::from_yaml(&bad)
+            .unwrap_err()
+            .to_string()
+            .contains("unknown language"));
         let bad = MAPPING.replace("fast: true", "fast: false");
-        assert!(DocMapping::from_yaml(&bad).unwrap_err().to_string().contains("timestamp_field"));
+        assert!(DocMapping::from_yaml(&bad)
+            .unwrap_err()
+            .to_string()
+            .contains("timestamp_field"));
         let bad = MAPPING.replace("type: keyword", "type: keyword, colour: red");
-        assert!(DocMapping::from_yaml(&bad).unwrap_err().to_string().contains("colour"));
+        assert!(DocMapping::from_yaml(&bad)
+            .unwrap_err()
+            .to_string()
+            .contains("colour"));
     }
 }

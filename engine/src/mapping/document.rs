@@ -67,8 +67,8 @@ impl DocumentBuilder {
 
     /// Parses one JSON line and converts it.
     pub fn build_from_json(&self, line: &str) -> Result<BuiltDocument, DocumentError> {
-        let value: Value = serde_json::from_str(line)
-            .map_err(|e| DocumentError(format!("invalid JSON: {e}")))?;
+        let value: Value =
+            serde_json::from_str(line).map_err(|e| DocumentError(format!("invalid JSON: {e}")))?;
         self.build(&value)
     }
 
@@ -92,8 +92,8 @@ impl DocumentBuilder {
                 )));
             }
             for json in values {
-                let added = add_value(&mut document, field, mapping.field_type, json)
-                    .map_err(|found| {
+                let added =
+                    add_value(&mut document, field, mapping.field_type, json).map_err(|found| {
                         DocumentError(format!(
                             "field {:?}: expected {}, found {found}",
                             mapping.name,
@@ -150,7 +150,9 @@ fn add_value(
         FieldType::F64 => document.add_f64(field, as_number(json).ok_or_else(wrong)?),
         FieldType::Bool => match json {
             Value::Bool(b) => document.add_bool(field, *b),
-            Value::String(s) if s == "true" || s == "false" => document.add_bool(field, s == "true"),
+            Value::String(s) if s == "true" || s == "false" => {
+                document.add_bool(field, s == "true")
+            }
             _ => return Err(wrong()),
         },
         FieldType::Datetime => {
@@ -189,7 +191,10 @@ pub(crate) fn parse_datetime(json: &Value) -> Option<i64> {
 fn describe(json: &Value) -> String {
     let mut text = json.to_string();
     if text.len() > 60 {
-        let cut = (0..=60).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+        let cut = (0..=60)
+            .rev()
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap_or(0);
         text.truncate(cut);
         text.push('…');
     }
@@ -248,8 +253,13 @@ fields:
     #[test]
     fn errors_name_the_field_and_value() {
         let (builder, _) = builder();
-        let error = builder.build_from_json(r#"{"id":"1","size":"big"}"#).unwrap_err();
-        assert_eq!(error.0, r#"field "size": expected an unsigned integer, found "big""#);
+        let error = builder
+            .build_from_json(r#"{"id":"1","size":"big"}"#)
+            .unwrap_err();
+        assert_eq!(
+            error.0,
+            r#"field "size": expected an unsigned integer, found "big""#
+        );
         let error = builder.build_from_json(r#"{"size":1}"#).unwrap_err();
         assert!(error.0.contains("missing id field"), "{error}");
         let error = builder.build_from_json(r#"{"id": "#).unwrap_err();

@@ -43,7 +43,11 @@ impl MappedSchema {
 
     /// The mapping entry of a tantivy field.
     pub fn mapping_of(&self, field: Field) -> &FieldMapping {
-        let index = self.fields.iter().position(|f| *f == field).expect("field of this schema");
+        let index = self
+            .fields
+            .iter()
+            .position(|f| *f == field)
+            .expect("field of this schema");
         &self.mapping.fields[index]
     }
 }

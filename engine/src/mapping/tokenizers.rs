@@ -59,7 +59,10 @@ fn words() -> tantivy::tokenizer::TextAnalyzerBuilder<impl tantivy::tokenizer::T
 
 /// Registers every analyser the mapping uses.
 pub fn register_tokenizers(manager: &TokenizerManager, mapping: &DocMapping) {
-    manager.register(KEYWORD_TOKENIZER, TextAnalyzer::from(RawTokenizer::default()));
+    manager.register(
+        KEYWORD_TOKENIZER,
+        TextAnalyzer::from(RawTokenizer::default()),
+    );
     manager.register(PREFIX_TOKENIZER, words().build());
     for field in &mapping.fields {
         if let Some(language) = field.language.as_deref().and_then(stemmer_language) {

@@ -18,7 +18,10 @@ pub use query::{ParsedQuery, PrefixTerm, QueryBuilder, MAX_PREFIX_EXPANSIONS};
 pub use results::{Hit, SearchResponse, SearchStats};
 
 use self::stats_provider::GlobalStatistics;
-use self::warmup::{expansions_in_split, global_prefix_cutoffs, probe, probe_postings, probe_terms, FoundTerm, Probe, Warmup};
+use self::warmup::{
+    expansions_in_split, global_prefix_cutoffs, probe, probe_postings, probe_terms, FoundTerm,
+    Probe, Warmup,
+};
 use crate::error::{ErrorKind, Result};
 use crate::io::{Fetcher, IndexStore, PageCache, QueryStats};
 use crate::manifest::{Manifest, MANIFEST_FILE};
@@ -41,7 +44,9 @@ pub struct IndexOptions {
 
 impl Default for IndexOptions {
     fn default() -> Self {
-        IndexOptions { cache_bytes: DEFAULT_CACHE_BYTES }
+        IndexOptions {
+            cache_bytes: DEFAULT_CACHE_BYTES,
+        }
     }
 }
 
@@ -61,7 +66,12 @@ pub struct SearchRequest {
 impl SearchRequest {
     /// The first `limit` hits of `query`, with snippets.
     pub fn new(query: impl Into<String>, limit: usize) -> SearchRequest {
-        SearchRequest { query: query.into(), limit, offset: 0, snippet: true }
+        SearchRequest {
+            query: query.into(),
+            limit,
+            offset: 0,
+            snippet: true,
+        }
     }
 }
 
@@ -82,7 +92,12 @@ pub struct SearchIndex {
 
 impl std::fmt::Debug for SearchIndex {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "SearchIndex({}, {} splits)", self.store.root(), self.slots.len())
+        write!(
+            f,
+            "SearchIndex({}, {} splits)",
+            self.store.root(),
+            self.slots.len()
+        )
     }
 }
 
@@ -99,12 +114,17 @@ impl SearchIndex {
                 e
             }
         })?;
-        let manifest = Manifest::parse(&bytes).map_err(|e| e.with_context(format!("{}{MANIFEST_FILE}", store.root())))?;
+        let manifest = Manifest::parse(&bytes)
+            .map_err(|e| e.with_context(format!("{}{MANIFEST_FILE}", store.root())))?;
         Ok(Self::from_manifest(store, manifest, options))
     }
 
     /// An index over a manifest already read.
-    pub fn from_manifest(store: Arc<dyn IndexStore>, manifest: Manifest, options: IndexOptions) -> SearchIndex {
+    pub fn from_manifest(
+        store: Arc<dyn IndexStore>,
+        manifest: Manifest,
+        options: IndexOptions,
+    ) -> SearchIndex {
         let schema = MappedSchema::new(manifest.mapping.clone());
         let queries = QueryBuilder::new(&schema);
         let slots = manifest
@@ -121,7 +141,14 @@ impl SearchIndex {
             })
             .collect();
         let fetcher = Fetcher::new(Arc::new(PageCache::new(options.cache_bytes)));
-        SearchIndex { store, manifest, schema, queries, fetcher, slots }
+        SearchIndex {
+            store,
+            manifest,
+            schema,
+            queries,
+            fetcher,
+            slots,
+        }
     }
 
     /// The manifest.
@@ -161,7 +188,12 @@ impl SearchIndex {
         Ok(splits)
     }
 
-    fn finish_stats(&self, stats: &QueryStats, opened: usize, started: web_time::Instant) -> SearchStats {
+    fn finish_stats(
+        &self,
+        stats: &QueryStats,
+        opened: usize,
+        started: web_time::Instant,
+    ) -> SearchStats {
         let io = stats.counts();
         SearchStats {
             requests: io.requests,
@@ -200,19 +232,30 @@ impl SearchIndex {
     /// Runs a search.
     pub async fn search(&self, request: &SearchRequest) -> Result<SearchResponse> {
         if request.limit > MAX_LIMIT {
-            return Err(ErrorKind::InvalidQuery.with_message(format!("limit {} is above the maximum {MAX_LIMIT}", request.limit)));
+            return Err(ErrorKind::InvalidQuery.with_message(format!(
+                "limit {} is above the maximum {MAX_LIMIT}",
+                request.limit
+            )));
         }
         if request.offset + request.limit > MAX_WINDOW {
-            return Err(ErrorKind::InvalidQuery.with_message(format!("offset + limit is above the maximum {MAX_WINDOW}")));
+            return Err(ErrorKind::InvalidQuery
+                .with_message(format!("offset + limit is above the maximum {MAX_WINDOW}")));
         }
         let started = web_time::Instant::now();
         let stats = QueryStats::new();
         let parsed = self.queries.parse(&request.query)?;
         let splits = self.open_splits(&stats).await?;
-        let warmup = Warmup { scope: QueryScope::new(), fetcher: &self.fetcher, stats: &stats, splits: &splits };
+        let warmup = Warmup {
+            scope: QueryScope::new(),
+            fetcher: &self.fetcher,
+            stats: &stats,
+            splits: &splits,
+        };
 
         let mut terms = Vec::new();
-        parsed.query.query_terms(&mut |term, positions| terms.push((term.clone(), positions)));
+        parsed
+            .query
+            .query_terms(&mut |term, positions| terms.push((term.clone(), positions)));
         let mut found: Vec<Vec<FoundTerm>> = splits.iter().map(|_| Vec::new()).collect();
         warmup
             .run("term lookup", || {
@@ -232,7 +275,11 @@ impl SearchIndex {
             let mut queries = Vec::with_capacity(splits.len());
             for found in &found {
                 let expansions = expansions_in_split(&parsed.prefixes, found);
-                queries.push(self.queries.parse_with_cutoffs(&request.query, Some(&cutoffs), Some(&expansions))?.query);
+                queries.push(
+                    self.queries
+                        .parse_with_cutoffs(&request.query, Some(&cutoffs), Some(&expansions))?
+                        .query,
+                );
             }
             queries
         };
@@ -249,12 +296,18 @@ impl SearchIndex {
         let window = request.offset + request.limit;
         let per_split = warmup
             .run("search", || {
-                let global = GlobalStatistics { searchers: splits.iter().map(|s| &s.searcher).collect() };
+                let global = GlobalStatistics {
+                    searchers: splits.iter().map(|s| &s.searcher).collect(),
+                };
                 let collector = (TopDocs::with_limit(window.max(1)).order_by_score(), Count);
                 let mut results = Vec::with_capacity(splits.len());
                 let mut complete = true;
                 for (split, query) in splits.iter().zip(&queries) {
-                    match probe(|| split.searcher.search_with_statistics_provider(&**query, &collector, &global))? {
+                    match probe(|| {
+                        split
+                            .searcher
+                            .search_with_statistics_provider(&**query, &collector, &global)
+                    })? {
                         Probe::Ready(result) => results.push(result),
                         Probe::Missing => complete = false,
                     }
@@ -269,12 +322,21 @@ impl SearchIndex {
         let mut merged: Vec<(f32, usize, DocAddress)> = per_split
             .iter()
             .enumerate()
-            .flat_map(|(split, (top, _))| top.iter().map(move |(score, address)| (*score, split, *address)))
+            .flat_map(|(split, (top, _))| {
+                top.iter()
+                    .map(move |(score, address)| (*score, split, *address))
+            })
             .collect();
         merged.sort_by(|a, b| {
-            b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.doc_id.cmp(&b.2.doc_id))
+            b.0.total_cmp(&a.0)
+                .then(a.1.cmp(&b.1))
+                .then(a.2.doc_id.cmp(&b.2.doc_id))
         });
-        let page: Vec<(f32, usize, DocAddress)> = merged.into_iter().skip(request.offset).take(request.limit).collect();
+        let page: Vec<(f32, usize, DocAddress)> = merged
+            .into_iter()
+            .skip(request.offset)
+            .take(request.limit)
+            .collect();
 
         let documents = warmup
             .run("documents", || {
@@ -290,7 +352,9 @@ impl SearchIndex {
             })
             .await?;
 
-        let hits = warmup.scope.enter(|| self.hits(request, &queries, &splits, &page, documents))?;
+        let hits = warmup
+            .scope
+            .enter(|| self.hits(request, &queries, &splits, &page, documents))?;
         let used: std::collections::HashSet<usize> = (0..splits.len()).collect();
         Ok(SearchResponse {
             count,
@@ -309,18 +373,28 @@ impl SearchIndex {
         documents: Vec<TantivyDocument>,
     ) -> Result<Vec<Hit>> {
         let snippet_field = if request.snippet {
-            self.manifest.mapping.snippet_field().and_then(|f| self.schema.field(&f.name))
+            self.manifest
+                .mapping
+                .snippet_field()
+                .and_then(|f| self.schema.field(&f.name))
         } else {
             None
         };
-        let id_field = self.schema.field(&self.manifest.mapping.id_field).expect("validated mapping");
+        let id_field = self
+            .schema
+            .field(&self.manifest.mapping.id_field)
+            .expect("validated mapping");
         let mut generators: HashMap<usize, SnippetGenerator> = HashMap::new();
         let mut hits = Vec::with_capacity(page.len());
         for ((score, split, _), document) in page.iter().zip(documents) {
             let snippet = match snippet_field {
                 Some(field) => {
                     if !generators.contains_key(split) {
-                        let mut generator = SnippetGenerator::create(&splits[*split].searcher, &*queries[*split], field)?;
+                        let mut generator = SnippetGenerator::create(
+                            &splits[*split].searcher,
+                            &*queries[*split],
+                            field,
+                        )?;
                         generator.set_max_num_chars(220);
                         generators.insert(*split, generator);
                     }
@@ -331,11 +405,18 @@ impl SearchIndex {
             let doc = results::document_json(&self.schema, &document);
             let id = match doc.get(&self.schema.mapping_of(id_field).name) {
                 Some(serde_json::Value::String(s)) => s.clone(),
-                Some(serde_json::Value::Array(values)) => values.first().map(|v| v.to_string()).unwrap_or_default(),
+                Some(serde_json::Value::Array(values)) => {
+                    values.first().map(|v| v.to_string()).unwrap_or_default()
+                }
                 Some(other) => other.to_string(),
                 None => String::new(),
             };
-            hits.push(Hit { id, score: *score, doc, snippet });
+            hits.push(Hit {
+                id,
+                score: *score,
+                doc,
+                snippet,
+            });
         }
         Ok(hits)
     }

@@ -67,8 +67,11 @@ impl QueryBuilder {
             .iter()
             .filter_map(|f| schema.field(&f.name))
             .collect();
-        let mut parser =
-            QueryParser::new(schema.schema.clone(), default_fields.clone(), tokenizers.clone());
+        let mut parser = QueryParser::new(
+            schema.schema.clone(),
+            default_fields.clone(),
+            tokenizers.clone(),
+        );
         let default_occur = match schema.mapping.default_operator {
             Operator::And => {
                 parser.set_conjunction_by_default();
@@ -81,7 +84,13 @@ impl QueryBuilder {
                 parser.set_field_boost(*field, boost);
             }
         }
-        QueryBuilder { parser, schema: schema.clone(), tokenizers, default_fields, default_occur }
+        QueryBuilder {
+            parser,
+            schema: schema.clone(),
+            tokenizers,
+            default_fields,
+            default_occur,
+        }
     }
 
     /// Parses `text`. Only an unusable query (an unknown field in otherwise valid syntax is
@@ -102,9 +111,16 @@ impl QueryBuilder {
         cutoffs: Option<&[Option<Vec<u8>>]>,
         expansions: Option<&[u32]>,
     ) -> Result<ParsedQuery> {
-        let mut state = ParseState { prefixes: Vec::new(), cutoffs, expansions };
+        let mut state = ParseState {
+            prefixes: Vec::new(),
+            cutoffs,
+            expansions,
+        };
         let parsed = self.parse_inner(text, &mut state)?;
-        Ok(ParsedQuery { query: parsed, prefixes: state.prefixes })
+        Ok(ParsedQuery {
+            query: parsed,
+            prefixes: state.prefixes,
+        })
     }
 
     fn parse_inner(&self, text: &str, prefixes: &mut ParseState<'_>) -> Result<Box<dyn Query>> {
@@ -134,7 +150,10 @@ impl QueryBuilder {
                         slop: 0,
                         prefix: false,
                     };
-                    (None, UserInputAst::Leaf(Box::new(UserInputLeaf::Literal(literal))))
+                    (
+                        None,
+                        UserInputAst::Leaf(Box::new(UserInputLeaf::Literal(literal))),
+                    )
                 })
                 .collect(),
         );
@@ -154,7 +173,10 @@ impl QueryBuilder {
             UserInputAst::Clause(children) => {
                 let mut clauses = Vec::with_capacity(children.len());
                 for (occur, child) in children {
-                    clauses.push((occur.unwrap_or(self.default_occur), self.convert(child, prefixes)?));
+                    clauses.push((
+                        occur.unwrap_or(self.default_occur),
+                        self.convert(child, prefixes)?,
+                    ));
                 }
                 Ok(Box::new(BooleanQuery::new(clauses)))
             }
@@ -163,8 +185,12 @@ impl QueryBuilder {
                 boost.into_inner() as f32,
             ))),
             UserInputAst::Leaf(leaf) => match *leaf {
-                UserInputLeaf::Literal(literal) if is_prefix(&literal) => self.prefix_query(literal, prefixes),
-                other => self.parser.build_query_from_user_input_ast(UserInputAst::Leaf(Box::new(other))),
+                UserInputLeaf::Literal(literal) if is_prefix(&literal) => {
+                    self.prefix_query(literal, prefixes)
+                }
+                other => self
+                    .parser
+                    .build_query_from_user_input_ast(UserInputAst::Leaf(Box::new(other))),
             },
         }
     }
@@ -184,19 +210,28 @@ impl QueryBuilder {
         };
         let mut per_field: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         for field in fields {
-            let Some(terms) = self.prefix_terms(field, &literal.phrase)? else { continue };
+            let Some(terms) = self.prefix_terms(field, &literal.phrase)? else {
+                continue;
+            };
             let positions = terms.len() > 1;
             let (_, prefix) = terms.last().expect("at least one term").clone();
             let index = prefixes.prefixes.len();
             let cutoff = prefixes.cutoffs.map(|c| c.get(index).cloned().flatten());
             let expansions = prefixes.expansions.and_then(|e| e.get(index).copied());
-            prefixes.prefixes.push(PrefixTerm { field, prefix: prefix.clone(), positions });
+            prefixes.prefixes.push(PrefixTerm {
+                field,
+                prefix: prefix.clone(),
+                positions,
+            });
             let mut query: Box<dyn Query> = match cutoff {
                 // A single word with its index-wide expansions known: search exactly those.
                 Some(cutoff) if !positions => match cutoff {
                     Some(last) => Box::new(RangeQuery::new(
                         Bound::Included(prefix),
-                        Bound::Included(Term::from_field_text(field, &String::from_utf8_lossy(&last))),
+                        Bound::Included(Term::from_field_text(
+                            field,
+                            &String::from_utf8_lossy(&last),
+                        )),
                     )),
                     None => Box::new(EmptyQuery),
                 },
@@ -221,7 +256,11 @@ impl QueryBuilder {
 
     /// Terms of a prefix literal in `field`: the leading words analysed as the field indexes
     /// them, the last word only lowercased and folded (a stemmed prefix would not be a prefix).
-    fn prefix_terms(&self, field: Field, phrase: &str) -> Result<Option<Vec<(usize, Term)>>, QueryParserError> {
+    fn prefix_terms(
+        &self,
+        field: Field,
+        phrase: &str,
+    ) -> Result<Option<Vec<(usize, Term)>>, QueryParserError> {
         let entry = self.schema.schema.get_field_entry(field);
         let FieldType::Str(options) = entry.field_type() else {
             return Err(QueryParserError::UnsupportedQuery(format!(
@@ -233,22 +272,39 @@ impl QueryBuilder {
             return Err(QueryParserError::FieldNotIndexed(entry.name().to_string()));
         };
         if indexing.tokenizer() == crate::mapping::tokenizers_keyword() {
-            return Ok(Some(vec![(0, Term::from_field_text(field, phrase.trim_end_matches('*')))]));
+            return Ok(Some(vec![(
+                0,
+                Term::from_field_text(field, phrase.trim_end_matches('*')),
+            )]));
         }
         let mut words = Vec::new();
         let phrase = phrase.trim_end_matches('*');
-        let mut splitter = self.tokenizers.get(crate::mapping::tokenizers_prefix()).expect("registered");
-        splitter.token_stream(phrase).process(&mut |token| words.push((token.position, token.text.clone())));
-        let Some((last_position, last)) = words.pop() else { return Ok(None) };
-        let mut analyzer = self.tokenizers.get(indexing.tokenizer()).expect("registered");
+        let mut splitter = self
+            .tokenizers
+            .get(crate::mapping::tokenizers_prefix())
+            .expect("registered");
+        splitter
+            .token_stream(phrase)
+            .process(&mut |token| words.push((token.position, token.text.clone())));
+        let Some((last_position, last)) = words.pop() else {
+            return Ok(None);
+        };
+        let mut analyzer = self
+            .tokenizers
+            .get(indexing.tokenizer())
+            .expect("registered");
         let mut terms = Vec::new();
         for (position, word) in words {
             let mut stemmed = word.clone();
-            analyzer.token_stream(&word).process(&mut |token| stemmed = token.text.clone());
+            analyzer
+                .token_stream(&word)
+                .process(&mut |token| stemmed = token.text.clone());
             terms.push((position, Term::from_field_text(field, &stemmed)));
         }
         if !terms.is_empty() && !indexing.index_option().has_positions() {
-            return Err(QueryParserError::FieldDoesNotHavePositionsIndexed(entry.name().to_string()));
+            return Err(QueryParserError::FieldDoesNotHavePositionsIndexed(
+                entry.name().to_string(),
+            ));
         }
         terms.push((last_position, Term::from_field_text(field, &last)));
         Ok(Some(terms))
@@ -270,7 +326,11 @@ fn is_prefix(literal: &UserInputLiteral) -> bool {
         || (literal.delimiter == Delimiter::None
             && literal.phrase.ends_with('*')
             && !literal.phrase.ends_with("\\*")
-            && literal.phrase.trim_end_matches('*').chars().any(char::is_alphanumeric))
+            && literal
+                .phrase
+                .trim_end_matches('*')
+                .chars()
+                .any(char::is_alphanumeric))
 }
 
 /// Letters and digits only, so any text is a valid query of plain words. A trailing `*`
@@ -307,7 +367,10 @@ mod tests {
 
     #[test]
     fn plain_words_keeps_letters_digits_and_a_final_star() {
-        assert_eq!(plain_words("Notification: click event"), "Notification click event");
+        assert_eq!(
+            plain_words("Notification: click event"),
+            "Notification click event"
+        );
         assert_eq!(plain_words("bufferData() method"), "bufferData method");
         assert_eq!(plain_words("arr* (x)"), "arr* x");
     }
@@ -315,8 +378,18 @@ mod tests {
     #[test]
     fn invalid_syntax_still_searches() {
         let builder = builder();
-        for text in ["Notification: click event", "bufferData() method", "a AND (", "\"unclosed", "title:", "-", "((("] {
-            builder.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        for text in [
+            "Notification: click event",
+            "bufferData() method",
+            "a AND (",
+            "\"unclosed",
+            "title:",
+            "-",
+            "(((",
+        ] {
+            builder
+                .parse(text)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
         }
     }
 

@@ -93,7 +93,10 @@ fn owned_to_json(value: &OwnedValue) -> serde_json::Value {
             let seconds = date.into_timestamp_secs();
             time::OffsetDateTime::from_unix_timestamp(seconds)
                 .ok()
-                .and_then(|t| t.format(&time::format_description::well_known::Rfc3339).ok())
+                .and_then(|t| {
+                    t.format(&time::format_description::well_known::Rfc3339)
+                        .ok()
+                })
                 .map(J::String)
                 .unwrap_or(J::from(seconds))
         }

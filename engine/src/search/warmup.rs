@@ -62,7 +62,11 @@ pub(crate) fn probe_io<T>(f: impl FnOnce() -> std::io::Result<T>) -> Result<Prob
 
 impl Warmup<'_> {
     /// Runs `step` until it completes without a miss, fetching what each run missed in one wave.
-    pub async fn run<T>(&self, what: &str, mut step: impl FnMut() -> Result<Option<T>>) -> Result<T> {
+    pub async fn run<T>(
+        &self,
+        what: &str,
+        mut step: impl FnMut() -> Result<Option<T>>,
+    ) -> Result<T> {
         for _ in 0..MAX_ROUNDS {
             let outcome = self.scope.enter(&mut step)?;
             let misses = self.scope.take_misses();
@@ -76,19 +80,30 @@ impl Warmup<'_> {
             }
             self.fetch(misses).await?;
         }
-        Err(ErrorKind::NotWarmed.with_message(format!("{what}: still missing bytes after {MAX_ROUNDS} waves")))
+        Err(ErrorKind::NotWarmed.with_message(format!(
+            "{what}: still missing bytes after {MAX_ROUNDS} waves"
+        )))
     }
 
-    async fn fetch(&self, misses: std::collections::HashMap<Arc<str>, Vec<std::ops::Range<u64>>>) -> Result<()> {
+    async fn fetch(
+        &self,
+        misses: std::collections::HashMap<Arc<str>, Vec<std::ops::Range<u64>>>,
+    ) -> Result<()> {
         let requests = misses
             .into_iter()
             .filter_map(|(id, ranges)| {
                 let split = self.splits.iter().find(|s| s.data.pages.id == id)?;
-                Some(PageRequest { split: split.data.pages.clone(), ranges })
+                Some(PageRequest {
+                    split: split.data.pages.clone(),
+                    ranges,
+                })
             })
             .collect();
         let mut pages = self.scope.take_pages();
-        let result = self.fetcher.fetch_wave(requests, &mut pages, self.stats).await;
+        let result = self
+            .fetcher
+            .fetch_wave(requests, &mut pages, self.stats)
+            .await;
         self.scope.put_pages(pages);
         result
     }
@@ -118,15 +133,26 @@ pub(crate) fn probe_terms(
     let mut complete = true;
     found.clear();
     for (term, positions) in terms {
-        let Some(inverted) = ready(probe(|| segment.inverted_index(term.field()).map_err(Into::into))?, &mut complete) else {
+        let Some(inverted) = ready(
+            probe(|| segment.inverted_index(term.field()))?,
+            &mut complete,
+        ) else {
             continue;
         };
         if let Some(Some(info)) = ready(probe_io(|| inverted.get_term_info(term))?, &mut complete) {
-            found.push(FoundTerm { field: term.field(), info, positions: *positions, expansion: None });
+            found.push(FoundTerm {
+                field: term.field(),
+                info,
+                positions: *positions,
+                expansion: None,
+            });
         }
     }
     for (prefix_index, prefix) in prefixes.iter().enumerate() {
-        let Some(inverted) = ready(probe(|| segment.inverted_index(prefix.field).map_err(Into::into))?, &mut complete) else {
+        let Some(inverted) = ready(
+            probe(|| segment.inverted_index(prefix.field))?,
+            &mut complete,
+        ) else {
             continue;
         };
         let expansions = probe_io(|| {
@@ -135,7 +161,9 @@ pub(crate) fn probe_terms(
             if let Some(end) = prefix_end(bytes) {
                 range = range.lt(end);
             }
-            let mut stream = range.limit(u64::from(super::query::MAX_PREFIX_EXPANSIONS)).into_stream()?;
+            let mut stream = range
+                .limit(u64::from(super::query::MAX_PREFIX_EXPANSIONS))
+                .into_stream()?;
             let mut infos = Vec::new();
             while stream.advance() {
                 infos.push((stream.key().to_vec(), stream.value().clone()));
@@ -144,7 +172,12 @@ pub(crate) fn probe_terms(
         })?;
         for (key, info) in ready(expansions, &mut complete).unwrap_or_default() {
             let expansion = Some((prefix_index, key));
-            found.push(FoundTerm { field: prefix.field, info, positions: prefix.positions, expansion });
+            found.push(FoundTerm {
+                field: prefix.field,
+                info,
+                positions: prefix.positions,
+                expansion,
+            });
         }
     }
     Ok(complete)
@@ -153,17 +186,27 @@ pub(crate) fn probe_terms(
 /// The last of the first `MAX_PREFIX_EXPANSIONS` expansions of each single-word prefix over
 /// all splits (`None`: the prefix expands to nothing), and the found terms with expansions
 /// past it removed. Capping per index, not per split, keeps results equal to one index.
-pub(crate) fn global_prefix_cutoffs(prefixes: &[PrefixTerm], found: &mut [Vec<FoundTerm>]) -> Vec<Option<Vec<u8>>> {
+pub(crate) fn global_prefix_cutoffs(
+    prefixes: &[PrefixTerm],
+    found: &mut [Vec<FoundTerm>],
+) -> Vec<Option<Vec<u8>>> {
     let cutoffs: Vec<Option<Vec<u8>>> = (0..prefixes.len())
         .map(|index| {
             let mut keys: Vec<&Vec<u8>> = found
                 .iter()
                 .flatten()
-                .filter_map(|t| t.expansion.as_ref().filter(|(i, _)| *i == index).map(|(_, key)| key))
+                .filter_map(|t| {
+                    t.expansion
+                        .as_ref()
+                        .filter(|(i, _)| *i == index)
+                        .map(|(_, key)| key)
+                })
                 .collect();
             keys.sort();
             keys.dedup();
-            keys.get(super::query::MAX_PREFIX_EXPANSIONS as usize - 1).or(keys.last()).map(|k| (*k).clone())
+            keys.get(super::query::MAX_PREFIX_EXPANSIONS as usize - 1)
+                .or(keys.last())
+                .map(|k| (*k).clone())
         })
         .collect();
     for terms in found.iter_mut() {
@@ -178,12 +221,21 @@ pub(crate) fn global_prefix_cutoffs(prefixes: &[PrefixTerm], found: &mut [Vec<Fo
 /// Per prefix, how many expansions (up to the global cutoff) one split holds.
 pub(crate) fn expansions_in_split(prefixes: &[PrefixTerm], found: &[FoundTerm]) -> Vec<u32> {
     (0..prefixes.len())
-        .map(|index| found.iter().filter(|t| matches!(&t.expansion, Some((i, _)) if *i == index)).count() as u32)
+        .map(|index| {
+            found
+                .iter()
+                .filter(|t| matches!(&t.expansion, Some((i, _)) if *i == index))
+                .count() as u32
+        })
         .collect()
 }
 
 /// Step 2: postings (and positions) of every found term, and the fieldnorms of scored fields.
-pub(crate) fn probe_postings(split: &OpenedSplit, found: &[FoundTerm], scoring: bool) -> Result<bool> {
+pub(crate) fn probe_postings(
+    split: &OpenedSplit,
+    found: &[FoundTerm],
+    scoring: bool,
+) -> Result<bool> {
     let segment = segment(split);
     let directory = split.searcher.index().directory();
     let id = segment.segment_id().uuid_string();
@@ -216,7 +268,10 @@ pub(crate) fn probe_postings(split: &OpenedSplit, found: &[FoundTerm], scoring: 
         }
     }
     for field in fields {
-        ready(probe(|| segment.get_fieldnorms_reader(field).map(|_| ()))?, &mut complete);
+        ready(
+            probe(|| segment.get_fieldnorms_reader(field).map(|_| ()))?,
+            &mut complete,
+        );
     }
     Ok(complete)
 }

@@ -40,7 +40,12 @@ impl SplitData {
             .iter()
             .map(|f| (PathBuf::from(&f.name), f.clone()))
             .collect();
-        SplitData { pages, cache, files, hot }
+        SplitData {
+            pages,
+            cache,
+            files,
+            hot,
+        }
     }
 
     /// The split range of a file.
@@ -69,7 +74,10 @@ impl SplitData {
         let pages = self.pages.pages_of(&range);
         let mut found = Vec::with_capacity((pages.end - pages.start) as usize);
         for page in pages.clone() {
-            let key = PageKey { split: self.pages.id.clone(), page };
+            let key = PageKey {
+                split: self.pages.id.clone(),
+                page,
+            };
             let bytes = scope.as_ref().and_then(|s| s.page(&key)).or_else(|| {
                 let bytes = self.cache.get(&key)?;
                 if let Some(scope) = &scope {
@@ -139,7 +147,11 @@ impl FileHandle for SplitFileHandle {
         if range.end as u64 > self.len {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::UnexpectedEof,
-                format!("read {range:?} past the end of {} ({} bytes)", self.path.display(), self.len),
+                format!(
+                    "read {range:?} past the end of {} ({} bytes)",
+                    self.path.display(),
+                    self.len
+                ),
             ));
         }
         let absolute = self.start + range.start as u64..self.start + range.end as u64;
@@ -169,7 +181,10 @@ impl Directory for SplitDirectory {
     }
 
     fn delete(&self, path: &Path) -> Result<(), DeleteError> {
-        Err(DeleteError::IoError { io_error: Arc::new(read_only(path)), filepath: path.to_path_buf() })
+        Err(DeleteError::IoError {
+            io_error: Arc::new(read_only(path)),
+            filepath: path.to_path_buf(),
+        })
     }
 
     fn exists(&self, path: &Path) -> Result<bool, OpenReadError> {
@@ -177,15 +192,20 @@ impl Directory for SplitDirectory {
     }
 
     fn open_write(&self, path: &Path) -> Result<WritePtr, OpenWriteError> {
-        Err(OpenWriteError::IoError { io_error: Arc::new(read_only(path)), filepath: path.to_path_buf() })
+        Err(OpenWriteError::IoError {
+            io_error: Arc::new(read_only(path)),
+            filepath: path.to_path_buf(),
+        })
     }
 
     fn atomic_read(&self, path: &Path) -> Result<Vec<u8>, OpenReadError> {
         let handle = self.get_file_handle(path)?;
-        let bytes = handle.read_bytes(0..handle.len()).map_err(|e| OpenReadError::IoError {
-            io_error: Arc::new(e),
-            filepath: path.to_path_buf(),
-        })?;
+        let bytes = handle
+            .read_bytes(0..handle.len())
+            .map_err(|e| OpenReadError::IoError {
+                io_error: Arc::new(e),
+                filepath: path.to_path_buf(),
+            })?;
         Ok(bytes.as_slice().to_vec())
     }
 

@@ -55,13 +55,15 @@ pub async fn open_split(
 ) -> Result<OpenedSplit> {
     let name = location.source.name().to_string();
     // Sources name themselves in their errors; name the split in the others (footer checks).
-    open_inner(location, fetcher, mapping, stats).await.map_err(|e| {
-        if e.to_string().contains(&name) {
-            e
-        } else {
-            e.with_context(name)
-        }
-    })
+    open_inner(location, fetcher, mapping, stats)
+        .await
+        .map_err(|e| {
+            if e.to_string().contains(&name) {
+                e
+            } else {
+                e.with_context(name)
+            }
+        })
 }
 
 async fn open_inner(
@@ -76,7 +78,10 @@ async fn open_inner(
         None => ByteRange::Suffix(BLIND_SUFFIX),
     };
     let read = source.read(ask).await?;
-    stats.add_request(source.name(), read.start..read.start + read.bytes.len() as u64);
+    stats.add_request(
+        source.name(),
+        read.start..read.start + read.bytes.len() as u64,
+    );
     if let Some(expected) = location.len {
         if read.file_len != expected {
             return Err(ErrorKind::Corrupt.with_message(format!(
@@ -88,13 +93,20 @@ async fn open_inner(
     let file_len = read.file_len;
     let mut tail = read.bytes;
     if read.start + tail.len() as u64 != file_len {
-        return Err(ErrorKind::Corrupt.with_message("the open read does not reach the end of the split"));
+        return Err(
+            ErrorKind::Corrupt.with_message("the open read does not reach the end of the split")
+        );
     }
     let data_len = OpenRegion::data_len_from_trailer(&tail, file_len)?;
     if data_len < read.start {
         // Blind open of a split whose open region is larger than the first guess.
-        let more = source.read(ByteRange::Bounded(data_len..read.start)).await?;
-        stats.add_request(source.name(), more.start..more.start + more.bytes.len() as u64);
+        let more = source
+            .read(ByteRange::Bounded(data_len..read.start))
+            .await?;
+        stats.add_request(
+            source.name(),
+            more.start..more.start + more.bytes.len() as u64,
+        );
         let mut joined = BytesMut::with_capacity((file_len - data_len) as usize);
         joined.extend_from_slice(&more.bytes);
         joined.extend_from_slice(&tail);
@@ -119,7 +131,12 @@ async fn open_inner(
         .zip(region.hot)
         .map(|(entry, bytes): (_, Bytes)| (entry.start, OwnedBytes::new(bytes.to_vec())))
         .collect();
-    let data = Arc::new(SplitData::new(pages, fetcher.cache().clone(), &region.footer.files, hot));
+    let data = Arc::new(SplitData::new(
+        pages,
+        fetcher.cache().clone(),
+        &region.footer.files,
+        hot,
+    ));
     let searcher = open_searcher(&data, mapping).map_err(|e| {
         if e.kind() == ErrorKind::NotWarmed {
             ErrorKind::Corrupt.with_message(format!(
@@ -129,7 +146,11 @@ async fn open_inner(
             e
         }
     })?;
-    Ok(OpenedSplit { data, footer: region.footer, searcher })
+    Ok(OpenedSplit {
+        data,
+        footer: region.footer,
+        searcher,
+    })
 }
 
 fn open_searcher(data: &Arc<SplitData>, mapping: &DocMapping) -> Result<Searcher, Error> {

@@ -1,0 +1,214 @@
+//! The `rangefind` binary, run as a user would: build, search, inspect, serve.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn rangefind(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rangefind"))
+        .args(args)
+        .output()
+        .expect("run rangefind")
+}
+
+fn text(output: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+fn mdn_config() -> String {
+    common::repo()
+        .join("examples/mdn/rangefind.yaml")
+        .display()
+        .to_string()
+}
+
+fn write(dir: &Path, name: &str, content: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, content).unwrap();
+    path.display().to_string()
+}
+
+const GOOD: &str = r#"{"id":"a","title":"Array map","body":"map calls a function on every element","section":"Web/JavaScript","page_type":"guide","url":"https://x/a","last_modified":"2024-01-01T00:00:00Z"}"#;
+
+#[test]
+fn a_malformed_line_stops_the_build_with_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(
+        dir.path(),
+        "docs.jsonl",
+        &format!("{GOOD}\n{{\"id\": 3,\n{GOOD}\n"),
+    );
+    let out = dir.path().join("index");
+    let output = rangefind(&[
+        "build",
+        "--config",
+        &mdn_config(),
+        "--input",
+        &input,
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(!output.status.success());
+    let message = text(&output);
+    assert!(message.contains("docs.jsonl:2: invalid JSON"), "{message}");
+    assert!(message.contains("--skip-invalid"), "{message}");
+    assert!(
+        !out.join("manifest.json").exists(),
+        "no manifest after a failed build"
+    );
+}
+
+#[test]
+fn skip_invalid_counts_and_reports_bad_documents() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad_type = GOOD.replace("\"2024-01-01T00:00:00Z\"", "\"yesterday\"");
+    let input = write(
+        dir.path(),
+        "docs.jsonl",
+        &format!("{GOOD}\nnot json\n\n{bad_type}\n"),
+    );
+    let out = dir.path().join("index");
+    let output = rangefind(&[
+        "build",
+        "--config",
+        &mdn_config(),
+        "--input",
+        &input,
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+        "--skip-invalid",
+    ]);
+    let message = text(&output);
+    assert!(output.status.success(), "{message}");
+    assert!(
+        message.contains("3 documents read, 1 indexed, 2 skipped"),
+        "{message}"
+    );
+    assert!(
+        message.contains("docs.jsonl:4: field \"last_modified\": expected an RFC 3339 datetime"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_bad_mapping_names_the_setting() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = write(
+        dir.path(),
+        "bad.yaml",
+        "id_field: nope\nfields:\n  - { name: id, type: keyword }\n",
+    );
+    let input = write(dir.path(), "docs.jsonl", GOOD);
+    let output = rangefind(&[
+        "build",
+        "--config",
+        &config,
+        "--input",
+        &input,
+        "--out",
+        "/tmp/unused",
+    ]);
+    assert!(!output.status.success());
+    assert!(
+        text(&output).contains("id_field \"nope\" is not one of the fields"),
+        "{}",
+        text(&output)
+    );
+}
+
+#[test]
+fn build_reads_gzip_and_zstd_and_search_prints_the_json_contract() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain: String = (0..50)
+        .map(|i| GOOD.replace("\"a\"", &format!("\"doc{i}\"")) + "\n")
+        .collect();
+    let zst = dir.path().join("docs.jsonl.zst");
+    std::fs::write(&zst, zstd::encode_all(plain.as_bytes(), 3).unwrap()).unwrap();
+    let sample = common::repo().join("examples/mdn/sample.jsonl.gz");
+    let out = dir.path().join("index");
+    let output = rangefind(&[
+        "build",
+        "--config",
+        &mdn_config(),
+        "--input",
+        sample.to_str().unwrap(),
+        zst.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--split-docs",
+        "200",
+        "-q",
+    ]);
+    assert!(output.status.success(), "{}", text(&output));
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("manifest.json")).unwrap()).unwrap();
+    let splits = manifest["splits"].as_array().unwrap();
+    assert!(splits.len() >= 3);
+    let docs: u64 = splits.iter().map(|s| s["docs"].as_u64().unwrap()).sum();
+    assert!(docs > 400);
+
+    let output = rangefind(&[
+        "search",
+        out.to_str().unwrap(),
+        "array map",
+        "--limit",
+        "3",
+        "--json",
+    ]);
+    assert!(output.status.success(), "{}", text(&output));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let keys = |v: &serde_json::Value| {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    assert_eq!(keys(&json), ["count", "hits", "stats"]);
+    assert_eq!(
+        keys(&json["stats"]),
+        [
+            "bytes",
+            "elapsed_ms",
+            "requests",
+            "splits_opened",
+            "splits_total",
+            "waves"
+        ]
+    );
+    let hit = &json["hits"][0];
+    assert_eq!(keys(hit), ["doc", "id", "score", "snippet"]);
+    assert!(hit["snippet"].as_str().unwrap().contains("<mark>"));
+    assert_eq!(json["hits"].as_array().unwrap().len(), 3);
+    // Cold: every split opened in one wave, then terms, postings and documents.
+    assert_eq!(
+        json["stats"]["splits_opened"],
+        json["stats"]["splits_total"]
+    );
+    assert!(
+        json["stats"]["waves"].as_u64().unwrap() <= 4,
+        "{}",
+        json["stats"]
+    );
+
+    let output = rangefind(&["inspect", out.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", text(&output));
+    assert!(text(&output).contains("hotcache"), "{}", text(&output));
+}
+
+#[test]
+fn searching_something_that_is_not_an_index_explains_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = rangefind(&["search", dir.path().to_str().unwrap(), "x"]);
+    assert!(!output.status.success());
+    assert!(
+        text(&output).contains("no manifest.json"),
+        "{}",
+        text(&output)
+    );
+}

@@ -1,0 +1,119 @@
+//! `rangefind serve` answers range requests the way split readers need: single, suffix and
+//! open-ended ranges, 416 when unsatisfiable, immutable caching for splits, CORS.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+struct Server(Child, String);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.0.kill().ok();
+        self.0.wait().ok();
+    }
+}
+
+fn serve(dir: &std::path::Path) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rangefind"))
+        .args(["serve", dir.to_str().unwrap(), "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let address = line
+        .split("http://")
+        .nth(1)
+        .unwrap()
+        .trim()
+        .trim_end_matches("/ (Ctrl-C to stop)")
+        .trim_end_matches('/')
+        .to_string();
+    Server(child, address)
+}
+
+/// (status line, headers lowercased, body) of one raw HTTP/1.1 request.
+fn get(address: &str, path: &str, range: Option<&str>) -> (String, String, Vec<u8>) {
+    let mut stream = TcpStream::connect(address.split(' ').next().unwrap()).unwrap();
+    let range = range.map(|r| format!("Range: {r}\r\n")).unwrap_or_default();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: x\r\n{range}Connection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).unwrap();
+    let split = response.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    let head = String::from_utf8_lossy(&response[..split]).to_string();
+    let status = head.lines().next().unwrap().to_string();
+    (
+        status,
+        head.to_ascii_lowercase(),
+        response[split + 4..].to_vec(),
+    )
+}
+
+#[test]
+fn ranges_are_served_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("splits")).unwrap();
+    let content: Vec<u8> = (0..100u8).collect();
+    std::fs::write(dir.path().join("splits/a.split"), &content).unwrap();
+    std::fs::write(dir.path().join("manifest.json"), b"{}").unwrap();
+    let server = serve(dir.path());
+    let address = &server.1;
+
+    let (status, headers, body) = get(address, "/splits/a.split", Some("bytes=10-19"));
+    assert!(status.contains("206"), "{status}");
+    assert!(
+        headers.contains("content-range: bytes 10-19/100"),
+        "{headers}"
+    );
+    assert_eq!(body, &content[10..20]);
+    assert!(
+        headers.contains("cache-control: public, max-age=31536000, immutable"),
+        "{headers}"
+    );
+    assert!(
+        headers.contains("access-control-allow-origin: *"),
+        "{headers}"
+    );
+    assert!(
+        headers.contains("access-control-expose-headers: content-range"),
+        "{headers}"
+    );
+
+    let (status, headers, body) = get(address, "/splits/a.split", Some("bytes=-7"));
+    assert!(
+        status.contains("206") && headers.contains("content-range: bytes 93-99/100"),
+        "{status} {headers}"
+    );
+    assert_eq!(body, &content[93..]);
+
+    let (status, _, body) = get(address, "/splits/a.split", Some("bytes=95-"));
+    assert!(status.contains("206"));
+    assert_eq!(body, &content[95..]);
+
+    let (status, headers, _) = get(address, "/splits/a.split", Some("bytes=100-"));
+    assert!(status.contains("416"), "{status}");
+    assert!(headers.contains("content-range: bytes */100"), "{headers}");
+
+    let (status, _, body) = get(address, "/splits/a.split", None);
+    assert!(status.contains("200"));
+    assert_eq!(body, content);
+
+    let (_, headers, _) = get(address, "/manifest.json", None);
+    assert!(headers.contains("cache-control: no-cache"), "{headers}");
+    assert!(
+        headers.contains("content-type: application/json"),
+        "{headers}"
+    );
+
+    let (status, _, _) = get(address, "/../etc/passwd", None);
+    assert!(status.contains("403") || status.contains("404"), "{status}");
+    let (status, _, _) = get(address, "/missing.split", Some("bytes=0-1"));
+    assert!(status.contains("404"), "{status}");
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what rangefind needs and is missing, then builds it. Idempotent: a second run
+# only checks. Needs the base toolchains of the machine (Rust via rustup); installs the rest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+
+if ! command -v cargo >/dev/null 2>&1; then
+  echo "cargo is missing: install Rust with rustup (https://rustup.rs) and run this again" >&2
+  exit 1
+fi
+if command -v rustup >/dev/null 2>&1; then
+  for component in rustfmt clippy; do
+    if ! rustup component list --installed 2>/dev/null | grep -q "^$component"; then
+      say "rustup component add $component"
+      rustup component add "$component"
+    fi
+  done
+fi
+# A C compiler builds the bundled zstd and ring; GNU time measures peak memory in benchmarks.
+missing=()
+command -v cc >/dev/null 2>&1 || missing+=(gcc)
+[ -x /usr/bin/time ] || missing+=(time)
+command -v curl >/dev/null 2>&1 || missing+=(curl)
+if [ ${#missing[@]} -gt 0 ]; then
+  say "apt-get install ${missing[*]}"
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq "${missing[@]}"
+  else sudo apt-get update -qq && sudo apt-get install -y -qq "${missing[@]}"; fi
+fi
+say "cargo build --release (the first build takes a few minutes)"
+cargo build --release --workspace --quiet
