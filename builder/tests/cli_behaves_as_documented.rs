@@ -27,6 +27,16 @@ fn mdn_config() -> String {
         .to_string()
 }
 
+/// `rangefind build` with the MDN mapping, quietly, plus `extra` flags.
+fn build(inputs: &[&str], out: &Path, extra: &[&str]) -> Output {
+    let config = mdn_config();
+    let mut args = vec!["build", "--config", &config, "--input"];
+    args.extend_from_slice(inputs);
+    args.extend_from_slice(&["--out", out.to_str().unwrap(), "-q"]);
+    args.extend_from_slice(extra);
+    rangefind(&args)
+}
+
 fn write(dir: &Path, name: &str, content: &str) -> String {
     let path = dir.join(name);
     std::fs::write(&path, content).unwrap();
@@ -44,16 +54,7 @@ fn a_malformed_line_stops_the_build_with_file_and_line() {
         &format!("{GOOD}\n{{\"id\": 3,\n{GOOD}\n"),
     );
     let out = dir.path().join("index");
-    let output = rangefind(&[
-        "build",
-        "--config",
-        &mdn_config(),
-        "--input",
-        &input,
-        "--out",
-        out.to_str().unwrap(),
-        "-q",
-    ]);
+    let output = build(&[&input], &out, &[]);
     assert!(!output.status.success());
     let message = text(&output);
     assert!(message.contains("docs.jsonl:2: invalid JSON"), "{message}");
@@ -74,17 +75,7 @@ fn skip_invalid_counts_and_reports_bad_documents() {
         &format!("{GOOD}\nnot json\n\n{bad_type}\n"),
     );
     let out = dir.path().join("index");
-    let output = rangefind(&[
-        "build",
-        "--config",
-        &mdn_config(),
-        "--input",
-        &input,
-        "--out",
-        out.to_str().unwrap(),
-        "-q",
-        "--skip-invalid",
-    ]);
+    let output = build(&[&input], &out, &["--skip-invalid"]);
     let message = text(&output);
     assert!(output.status.success(), "{message}");
     assert!(
@@ -133,19 +124,11 @@ fn build_reads_gzip_and_zstd_and_search_prints_the_json_contract() {
     std::fs::write(&zst, zstd::encode_all(plain.as_bytes(), 3).unwrap()).unwrap();
     let sample = common::repo().join("examples/mdn/sample.jsonl.gz");
     let out = dir.path().join("index");
-    let output = rangefind(&[
-        "build",
-        "--config",
-        &mdn_config(),
-        "--input",
-        sample.to_str().unwrap(),
-        zst.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--split-docs",
-        "200",
-        "-q",
-    ]);
+    let output = build(
+        &[sample.to_str().unwrap(), zst.to_str().unwrap()],
+        &out,
+        &["--split-docs", "200"],
+    );
     assert!(output.status.success(), "{}", text(&output));
     let manifest: serde_json::Value =
         serde_json::from_slice(&std::fs::read(out.join("manifest.json")).unwrap()).unwrap();
