@@ -61,3 +61,31 @@ async fn costs_are_exact() {
     );
     assert!(small.cache().usage().1 <= 4096);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_queries_never_fetch_the_same_page_twice() {
+    let out = tempfile::tempdir().unwrap();
+    let input = common::repo().join("examples/mdn/sample.jsonl.gz");
+    common::build_index(common::mdn_mapping(), vec![input], out.path(), 200);
+    let url = common::serve(out.path()).await;
+
+    let alone = common::open_http(&url, 8 << 20).await;
+    alone.preload().await.unwrap();
+    let single = alone
+        .search(&SearchRequest::new("array map", 10))
+        .await
+        .unwrap()
+        .stats;
+
+    let shared = common::open_http(&url, 8 << 20).await;
+    shared.preload().await.unwrap();
+    let request = SearchRequest::new("array map", 10);
+    let (a, b) = tokio::join!(shared.search(&request), shared.search(&request));
+    let (a, b) = (a.unwrap().stats, b.unwrap().stats);
+    assert_eq!(
+        a.requests + b.requests,
+        single.requests,
+        "{a:?} {b:?} vs {single:?}"
+    );
+    assert_eq!(a.bytes + b.bytes, single.bytes);
+}

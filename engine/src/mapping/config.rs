@@ -100,6 +100,9 @@ pub struct FieldMapping {
     /// Columnar (for sorting, ranges and aggregations). Default: false.
     #[serde(default)]
     pub fast: bool,
+    /// Text only: how text splits into words. Default: `words`.
+    #[serde(default, skip_serializing_if = "is_default_tokenizer")]
+    pub tokenizer: Tokenizer,
     /// Text only: stemming language (`en`, `fr`, `de`, ...). Default: no stemming.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub language: Option<String>,
@@ -118,6 +121,21 @@ pub struct FieldMapping {
 
 fn yes() -> bool {
     true
+}
+
+/// How a text field splits into words (all lowercase and fold accents).
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Tokenizer {
+    /// Runs of letters and digits (`Array.prototype.map()` → array, prototype, map).
+    #[default]
+    Words,
+    /// Runs of non-whitespace (`v1.2-rc` stays one word).
+    Whitespace,
+}
+
+fn is_default_tokenizer(tokenizer: &Tokenizer) -> bool {
+    *tokenizer == Tokenizer::Words
 }
 
 /// One JSON path or several.
@@ -191,10 +209,13 @@ impl DocMapping {
                 return invalid(format!("field {:?} is declared twice", field.name));
             }
             if field.field_type != FieldType::Text
-                && (field.language.is_some() || !field.positions || !field.fieldnorms)
+                && (field.language.is_some()
+                    || !field.positions
+                    || !field.fieldnorms
+                    || field.tokenizer != Tokenizer::Words)
             {
                 return invalid(format!(
-                    "field {:?}: `language`, `positions` and `fieldnorms` apply to text fields only",
+                    "field {:?}: `tokenizer`, `language`, `positions` and `fieldnorms` apply to text fields only",
                     field.name
                 ));
             }

@@ -11,6 +11,7 @@ mod tokenizers;
 
 pub use config::{
     DocMapping, FieldMapping, FieldType, Operator, Sources, StoreCompression, StoreOptions,
+    Tokenizer,
 };
 pub use document::{BuiltDocument, DocumentBuilder, DocumentError};
 pub use schema::{has_fieldnorms, MappedSchema};

@@ -3,10 +3,10 @@
 
 use tantivy::tokenizer::{
     AsciiFoldingFilter, Language, LowerCaser, RawTokenizer, RemoveLongFilter, SimpleTokenizer,
-    Stemmer, TextAnalyzer, TokenizerManager,
+    Stemmer, TextAnalyzer, TokenizerManager, WhitespaceTokenizer,
 };
 
-use super::config::{DocMapping, FieldMapping};
+use super::config::{DocMapping, FieldMapping, Tokenizer};
 
 /// Words longer than this are dropped (base64 blobs, hashes glued to text).
 const MAX_TOKEN_LEN: usize = 40;
@@ -16,11 +16,15 @@ pub(crate) const KEYWORD_TOKENIZER: &str = "raw";
 /// Analyser used for the last word of a prefix query: lowercased and folded, never stemmed.
 pub(crate) const PREFIX_TOKENIZER: &str = "rf_words";
 
-/// Analyser name for a text field.
+/// Analyser name for a text field: `rf_<tokenizer>[_<language>]`.
 pub(crate) fn text_tokenizer_name(field: &FieldMapping) -> String {
+    let base = match field.tokenizer {
+        Tokenizer::Words => PREFIX_TOKENIZER,
+        Tokenizer::Whitespace => "rf_whitespace",
+    };
     match &field.language {
-        Some(language) => format!("rf_words_{}", language.to_ascii_lowercase()),
-        None => PREFIX_TOKENIZER.to_string(),
+        Some(language) => format!("{base}_{}", language.to_ascii_lowercase()),
+        None => base.to_string(),
     }
 }
 
@@ -50,8 +54,10 @@ pub(crate) fn stemmer_language(code: &str) -> Option<Language> {
     Some(language)
 }
 
-fn words() -> tantivy::tokenizer::TextAnalyzerBuilder<impl tantivy::tokenizer::Tokenizer> {
-    TextAnalyzer::builder(SimpleTokenizer::default())
+fn normalised<T: tantivy::tokenizer::Tokenizer>(
+    tokenizer: T,
+) -> tantivy::tokenizer::TextAnalyzerBuilder<impl tantivy::tokenizer::Tokenizer> {
+    TextAnalyzer::builder(tokenizer)
         .filter(RemoveLongFilter::limit(MAX_TOKEN_LEN))
         .filter(LowerCaser)
         .filter(AsciiFoldingFilter)
@@ -63,11 +69,53 @@ pub fn register_tokenizers(manager: &TokenizerManager, mapping: &DocMapping) {
         KEYWORD_TOKENIZER,
         TextAnalyzer::from(RawTokenizer::default()),
     );
-    manager.register(PREFIX_TOKENIZER, words().build());
+    manager.register(
+        PREFIX_TOKENIZER,
+        normalised(SimpleTokenizer::default()).build(),
+    );
     for field in &mapping.fields {
-        if let Some(language) = field.language.as_deref().and_then(stemmer_language) {
-            let analyzer = words().filter(Stemmer::new(language)).build();
-            manager.register(&text_tokenizer_name(field), analyzer);
-        }
+        let stemmer = field.language.as_deref().and_then(stemmer_language);
+        let analyzer = match (field.tokenizer, stemmer) {
+            (Tokenizer::Words, None) => continue,
+            (Tokenizer::Words, Some(language)) => normalised(SimpleTokenizer::default())
+                .filter(Stemmer::new(language))
+                .build(),
+            (Tokenizer::Whitespace, None) => normalised(WhitespaceTokenizer::default()).build(),
+            (Tokenizer::Whitespace, Some(language)) => normalised(WhitespaceTokenizer::default())
+                .filter(Stemmer::new(language))
+                .build(),
+        };
+        manager.register(&text_tokenizer_name(field), analyzer);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(mapping: &DocMapping, field: &str, text: &str) -> Vec<String> {
+        let manager = TokenizerManager::default();
+        register_tokenizers(&manager, mapping);
+        let name = text_tokenizer_name(mapping.field(field).unwrap());
+        let mut analyzer = manager.get(&name).unwrap();
+        let mut out = Vec::new();
+        analyzer
+            .token_stream(text)
+            .process(&mut |t| out.push(t.text.clone()));
+        out
+    }
+
+    #[test]
+    fn words_whitespace_and_stemming() {
+        let mapping = DocMapping::from_yaml(
+            "id_field: id\nfields:\n  - { name: id, type: keyword }\n  - { name: w, type: text }\n  - { name: s, type: text, tokenizer: whitespace }\n  - { name: e, type: text, language: en }\n",
+        )
+        .unwrap();
+        assert_eq!(
+            tokens(&mapping, "w", "Array.prototype.map() Café"),
+            ["array", "prototype", "map", "cafe"]
+        );
+        assert_eq!(tokens(&mapping, "s", "v1.2-rc Build"), ["v1.2-rc", "build"]);
+        assert_eq!(tokens(&mapping, "e", "running events"), ["run", "event"]);
     }
 }

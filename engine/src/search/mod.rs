@@ -4,29 +4,40 @@
 mod query;
 mod results;
 mod stats_provider;
+mod steps;
 mod warmup;
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use futures::lock::Mutex as AsyncMutex;
-use tantivy::collector::{Count, TopDocs};
+use tantivy::query::Query;
 use tantivy::snippet::SnippetGenerator;
 use tantivy::{DocAddress, TantivyDocument};
 
 pub use query::{ParsedQuery, PrefixTerm, QueryBuilder, MAX_PREFIX_EXPANSIONS};
 pub use results::{Hit, SearchResponse, SearchStats};
 
-use self::stats_provider::GlobalStatistics;
-use self::warmup::{
-    expansions_in_split, global_prefix_cutoffs, probe, probe_postings, probe_terms, FoundTerm,
-    Probe, Warmup,
-};
+use self::warmup::{expansions_in_split, global_prefix_cutoffs, FoundTerm, Warmup};
 use crate::error::{ErrorKind, Result};
 use crate::io::{Fetcher, IndexStore, PageCache, QueryStats};
 use crate::manifest::{Manifest, MANIFEST_FILE};
 use crate::mapping::MappedSchema;
 use crate::split::{open_split, OpenedSplit, QueryScope, SplitLocation};
+
+fn check_request(request: &SearchRequest) -> Result<()> {
+    if request.limit > MAX_LIMIT {
+        return Err(ErrorKind::InvalidQuery.with_message(format!(
+            "limit {} is above the maximum {MAX_LIMIT}",
+            request.limit
+        )));
+    }
+    if request.offset + request.limit > MAX_WINDOW {
+        return Err(ErrorKind::InvalidQuery
+            .with_message(format!("offset + limit is above the maximum {MAX_WINDOW}")));
+    }
+    Ok(())
+}
 
 /// Largest `limit` a search accepts.
 pub const MAX_LIMIT: usize = 1000;
@@ -229,18 +240,10 @@ impl SearchIndex {
         None
     }
 
-    /// Runs a search.
+    /// Runs a search: open splits, then one wave per step (dictionary blocks, postings,
+    /// documents) with the synchronous tantivy search in between.
     pub async fn search(&self, request: &SearchRequest) -> Result<SearchResponse> {
-        if request.limit > MAX_LIMIT {
-            return Err(ErrorKind::InvalidQuery.with_message(format!(
-                "limit {} is above the maximum {MAX_LIMIT}",
-                request.limit
-            )));
-        }
-        if request.offset + request.limit > MAX_WINDOW {
-            return Err(ErrorKind::InvalidQuery
-                .with_message(format!("offset + limit is above the maximum {MAX_WINDOW}")));
-        }
+        check_request(request)?;
         let started = web_time::Instant::now();
         let stats = QueryStats::new();
         let parsed = self.queries.parse(&request.query)?;
@@ -251,123 +254,53 @@ impl SearchIndex {
             stats: &stats,
             splits: &splits,
         };
-
-        let mut terms = Vec::new();
-        parsed
-            .query
-            .query_terms(&mut |term, positions| terms.push((term.clone(), positions)));
-        let mut found: Vec<Vec<FoundTerm>> = splits.iter().map(|_| Vec::new()).collect();
-        warmup
-            .run("term lookup", || {
-                let mut complete = true;
-                for (split, found) in splits.iter().zip(found.iter_mut()) {
-                    complete &= probe_terms(split, &terms, &parsed.prefixes, found)?;
-                }
-                Ok(complete.then_some(()))
-            })
-            .await?;
-        // Prefixes expand to the same terms as in one index: parse again with what the
-        // dictionaries said, one query per split when phrase prefixes need per-split caps.
-        let cutoffs = global_prefix_cutoffs(&parsed.prefixes, &mut found);
-        let queries: Vec<Box<dyn tantivy::query::Query>> = if parsed.prefixes.is_empty() {
-            splits.iter().map(|_| parsed.query.box_clone()).collect()
-        } else {
-            let mut queries = Vec::with_capacity(splits.len());
-            for found in &found {
-                let expansions = expansions_in_split(&parsed.prefixes, found);
-                queries.push(
-                    self.queries
-                        .parse_with_cutoffs(&request.query, Some(&cutoffs), Some(&expansions))?
-                        .query,
-                );
-            }
-            queries
-        };
-        warmup
-            .run("postings", || {
-                let mut complete = true;
-                for (split, found) in splits.iter().zip(&found) {
-                    complete &= probe_postings(split, found, true)?;
-                }
-                Ok(complete.then_some(()))
-            })
-            .await?;
-
-        let window = request.offset + request.limit;
-        let per_split = warmup
-            .run("search", || {
-                let global = GlobalStatistics {
-                    searchers: splits.iter().map(|s| &s.searcher).collect(),
-                };
-                let collector = (TopDocs::with_limit(window.max(1)).order_by_score(), Count);
-                let mut results = Vec::with_capacity(splits.len());
-                let mut complete = true;
-                for (split, query) in splits.iter().zip(&queries) {
-                    match probe(|| {
-                        split
-                            .searcher
-                            .search_with_statistics_provider(&**query, &collector, &global)
-                    })? {
-                        Probe::Ready(result) => results.push(result),
-                        Probe::Missing => complete = false,
-                    }
-                }
-                Ok(complete.then_some(results))
-            })
-            .await?;
-
-        let count: u64 = per_split.iter().map(|(_, count)| *count as u64).sum();
-        // Merge by score; ties keep index order (split order, then document id), as one
-        // tantivy index would.
-        let mut merged: Vec<(f32, usize, DocAddress)> = per_split
-            .iter()
-            .enumerate()
-            .flat_map(|(split, (top, _))| {
-                top.iter()
-                    .map(move |(score, address)| (*score, split, *address))
-            })
-            .collect();
-        merged.sort_by(|a, b| {
-            b.0.total_cmp(&a.0)
-                .then(a.1.cmp(&b.1))
-                .then(a.2.doc_id.cmp(&b.2.doc_id))
-        });
-        let page: Vec<(f32, usize, DocAddress)> = merged
-            .into_iter()
-            .skip(request.offset)
-            .take(request.limit)
-            .collect();
-
-        let documents = warmup
-            .run("documents", || {
-                let mut documents = Vec::with_capacity(page.len());
-                let mut complete = true;
-                for (_, split, address) in &page {
-                    match probe(|| splits[*split].searcher.doc::<TantivyDocument>(*address))? {
-                        Probe::Ready(doc) => documents.push(doc),
-                        Probe::Missing => complete = false,
-                    }
-                }
-                Ok(complete.then_some(documents))
-            })
-            .await?;
-
+        let mut found = steps::lookup_terms(&warmup, &parsed).await?;
+        let queries = self.split_queries(request, &parsed, &mut found)?;
+        steps::fetch_postings(&warmup, &found).await?;
+        let (count, page) = steps::top_hits(&warmup, &queries, request).await?;
+        let documents = steps::load_documents(&warmup, &page).await?;
         let hits = warmup
             .scope
             .enter(|| self.hits(request, &queries, &splits, &page, documents))?;
-        let used: std::collections::HashSet<usize> = (0..splits.len()).collect();
         Ok(SearchResponse {
             count,
             hits,
-            stats: self.finish_stats(&stats, used.len(), started),
+            stats: self.finish_stats(&stats, splits.len(), started),
             requests: stats.requests(),
         })
+    }
+
+    /// The query each split runs. Prefixes expand to the same terms as in one index: once the
+    /// dictionaries are read, parse again with the index-wide cutoffs (and, for phrase
+    /// prefixes, each split's own expansion count).
+    fn split_queries(
+        &self,
+        request: &SearchRequest,
+        parsed: &ParsedQuery,
+        found: &mut [Vec<FoundTerm>],
+    ) -> Result<Vec<Box<dyn Query>>> {
+        if parsed.prefixes.is_empty() {
+            return Ok(found.iter().map(|_| parsed.query.box_clone()).collect());
+        }
+        let cutoffs = global_prefix_cutoffs(&parsed.prefixes, found);
+        found
+            .iter()
+            .map(|found| {
+                let expansions = expansions_in_split(&parsed.prefixes, found);
+                let reparsed = self.queries.parse_with_cutoffs(
+                    &request.query,
+                    Some(&cutoffs),
+                    Some(&expansions),
+                )?;
+                Ok(reparsed.query)
+            })
+            .collect()
     }
 
     fn hits(
         &self,
         request: &SearchRequest,
-        queries: &[Box<dyn tantivy::query::Query>],
+        queries: &[Box<dyn Query>],
         splits: &[Arc<OpenedSplit>],
         page: &[(f32, usize, DocAddress)],
         documents: Vec<TantivyDocument>,
