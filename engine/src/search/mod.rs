@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use futures::lock::Mutex as AsyncMutex;
 use tantivy::query::Query;
+use tantivy::schema::Value;
 use tantivy::snippet::SnippetGenerator;
 use tantivy::{DocAddress, TantivyDocument};
 
@@ -43,6 +44,8 @@ fn check_request(request: &SearchRequest) -> Result<()> {
 pub const MAX_LIMIT: usize = 1000;
 /// Largest `offset + limit` a search accepts (deep pages cost every split a large top-k).
 pub const MAX_WINDOW: usize = 10_000;
+/// Length of snippets, in characters.
+const SNIPPET_CHARS: usize = 220;
 /// Default page cache bound.
 pub const DEFAULT_CACHE_BYTES: usize = 64 << 20;
 
@@ -328,10 +331,15 @@ impl SearchIndex {
                             &*queries[*split],
                             field,
                         )?;
-                        generator.set_max_num_chars(220);
+                        generator.set_max_num_chars(SNIPPET_CHARS);
                         generators.insert(*split, generator);
                     }
-                    results::snippet_html(&generators[split].snippet_from_doc(&document))
+                    results::snippet_html(&generators[split].snippet_from_doc(&document)).or_else(
+                        || {
+                            let text = document.get_first(field).and_then(|v| v.as_str())?;
+                            results::leading_text_html(text, SNIPPET_CHARS)
+                        },
+                    )
                 }
                 None => None,
             };

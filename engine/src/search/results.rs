@@ -123,6 +123,28 @@ pub(crate) fn snippet_html(snippet: &Snippet) -> Option<String> {
     Some(html)
 }
 
+/// The first `max_chars` characters of `text`, cut at a word boundary and escaped: the snippet
+/// of a hit whose matches the snippet generator cannot highlight (prefix and range queries).
+pub(crate) fn leading_text_html(text: &str, max_chars: usize) -> Option<String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    let mut end = text
+        .char_indices()
+        .nth(max_chars)
+        .map_or(text.len(), |(i, _)| i);
+    if end < text.len() {
+        end = text[..end].rfind(char::is_whitespace).unwrap_or(end);
+    }
+    let mut html = String::with_capacity(end + 8);
+    escape_into(&mut html, &text[..end]);
+    if end < text.len() {
+        html.push('…');
+    }
+    Some(html)
+}
+
 fn escape_into(out: &mut String, text: &str) {
     for c in text.chars() {
         match c {
@@ -133,5 +155,20 @@ fn escape_into(out: &mut String, text: &str) {
             '\'' => out.push_str("&#39;"),
             _ => out.push(c),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::leading_text_html;
+
+    #[test]
+    fn leading_text_cuts_at_a_word_and_escapes() {
+        assert_eq!(
+            leading_text_html("a <b> c dddd", 8).unwrap(),
+            "a &lt;b&gt; c…"
+        );
+        assert_eq!(leading_text_html("short", 80).unwrap(), "short");
+        assert_eq!(leading_text_html("  ", 80), None);
     }
 }
