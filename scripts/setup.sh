@@ -17,6 +17,11 @@ if command -v rustup >/dev/null 2>&1; then
       rustup component add "$component"
     fi
   done
+  # The engine must keep compiling for the browser and Worker hosts.
+  if ! rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unknown$'; then
+    say "rustup target add wasm32-unknown-unknown"
+    rustup target add wasm32-unknown-unknown
+  fi
 fi
 # A C compiler builds the bundled zstd and ring; GNU time measures peak memory in benchmarks.
 missing=()

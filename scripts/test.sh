@@ -10,6 +10,8 @@ echo "==> cargo fmt --check"
 cargo fmt --all -- --check
 echo "==> cargo clippy -D warnings"
 cargo clippy --release --workspace --all-targets --quiet -- -D warnings
+echo "==> the engine compiles for wasm32 (browser and Worker hosts)"
+cargo clippy -p rangefind-engine --no-default-features --target wasm32-unknown-unknown --quiet -- -D warnings
 echo "==> cargo test"
 cargo test --release --workspace
 echo "==> demo (smoke test)"

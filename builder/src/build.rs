@@ -1,5 +1,8 @@
-//! `rangefind build`: collect documents → index them into tantivy segments of at most
-//! `split_docs` documents → write each as a split → write the manifest last.
+//! `rangefind build`: collect documents → index them into one tantivy segment per split of at
+//! most `split_docs` documents → write each as a split → write the manifest last.
+//!
+//! Parsing runs on the calling thread; each split is indexed on its own thread, in input
+//! order, and is written while the next one is indexed.
 //!
 //! Writes are atomic: a split is written under a temporary name and renamed to its content
 //! address once complete, and the manifest is replaced (write + rename) only after every split
@@ -23,7 +26,8 @@ use rangefind_engine::mapping::{
 };
 use tantivy::directory::MmapDirectory;
 use tantivy::store::Compressor;
-use tantivy::{Index, IndexSettings, IndexWriter, TantivyDocument};
+use tantivy::tokenizer::TokenizerManager;
+use tantivy::{Index, IndexSettings, SingleSegmentIndexWriter, TantivyDocument};
 
 use crate::input::{self, NextLine};
 use crate::options::BuildOptions;
@@ -64,13 +68,12 @@ pub fn run(options: BuildOptions) -> anyhow::Result<()> {
         .map(|p| fs::metadata(p).map(|m| m.len()).unwrap_or(0))
         .sum();
     eprintln!(
-        "rangefind {}: building {} from {} input file(s), {:.1} MB, {} thread(s), {} MB memory budget",
+        "rangefind {}: building {} from {} input file(s), {:.1} MB, at most {} documents per split",
         env!("CARGO_PKG_VERSION"),
         options.out.display(),
         options.inputs.len(),
         input_bytes as f64 / 1e6,
-        options.threads,
-        options.memory_bytes >> 20
+        options.split_docs
     );
     let report = build(&options)?;
     let split_bytes: u64 = report.splits.iter().map(|s| s.size).sum();
@@ -160,22 +163,18 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
             if current.is_none() {
                 let dir = work.path().join(format!("split-{next_split}"));
                 next_split += 1;
-                current = Some(SplitBuilder::new(&dir, &schema, options)?);
+                current = Some(SplitBuilder::new(&dir, &schema, options, &splits_dir)?);
             }
             let split = current.as_mut().expect("just created");
             split.add(document)?;
             report.indexed += 1;
             if split.docs >= options.split_docs {
                 let full = current.take().expect("current split");
-                // Finish the previous split before starting to finish this one, so at most one
-                // split is merged and written while the next one is indexed.
+                // At most one split is finished and written while the next one is indexed.
                 if let Some(handle) = finishing.take() {
                     report.splits.push(join(handle)?);
                 }
-                let (splits_dir, options) = (splits_dir.clone(), options.clone());
-                finishing = Some(std::thread::spawn(move || {
-                    full.finish(&splits_dir, &options)
-                }));
+                finishing = Some(full.finish());
             }
             if report.read.is_multiple_of(1024) {
                 progress.set_position(consumed.load(Ordering::Relaxed));
@@ -188,7 +187,7 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
     }
     if let Some(split) = current.take() {
         progress.set_message(format!("{} docs, writing the last split", report.indexed));
-        report.splits.push(split.finish(&splits_dir, options)?);
+        report.splits.push(join(split.finish())?);
     }
     progress.finish_and_clear();
     if report.indexed == 0 {
@@ -230,20 +229,26 @@ fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     bar
 }
 
-/// One split being indexed in its own tantivy index directory.
+/// One split being indexed on its own thread, in its own tantivy index directory, with one
+/// segment written in input order: the same input always gives the same split (and content
+/// address), and documents keep their input (time) order.
 struct SplitBuilder {
-    dir: PathBuf,
-    index: Index,
-    writer: IndexWriter<TantivyDocument>,
+    sender: std::sync::mpsc::SyncSender<BuiltDocument>,
+    worker: JoinHandle<anyhow::Result<SplitEntry>>,
     docs: u64,
-    time_range: Option<(i64, i64)>,
 }
+
+/// Sizes tantivy's in-memory term tables (the single-segment writer never flushes early).
+const INDEXING_TABLE_BUDGET: usize = 64 << 20;
+/// Documents queued between the parser and a split's indexing thread.
+const QUEUE: usize = 4096;
 
 impl SplitBuilder {
     fn new(
         dir: &Path,
         schema: &MappedSchema,
         options: &BuildOptions,
+        splits_dir: &Path,
     ) -> anyhow::Result<SplitBuilder> {
         fs::create_dir_all(dir)?;
         let store = &options.mapping.store;
@@ -255,85 +260,109 @@ impl SplitBuilder {
             docstore_blocksize: store.block_size,
             ..IndexSettings::default()
         };
-        let index = Index::builder()
+        let tokenizers = TokenizerManager::default();
+        register_tokenizers(&tokenizers, &options.mapping);
+        let writer = Index::builder()
             .schema(schema.schema.clone())
             .settings(settings)
-            .create_in_dir(dir)
+            .tokenizers(tokenizers)
+            .single_segment_index_writer(MmapDirectory::open(dir)?, INDEXING_TABLE_BUDGET)
             .context("creating the split's index")?;
-        register_tokenizers(index.tokenizers(), &options.mapping);
-        let writer = index
-            .writer_with_num_threads(options.threads, options.memory_bytes)
-            .context("starting the indexer")?;
+        let (sender, receiver) = std::sync::mpsc::sync_channel(QUEUE);
+        let (dir, splits_dir, options) =
+            (dir.to_path_buf(), splits_dir.to_path_buf(), options.clone());
+        let worker =
+            std::thread::spawn(move || index_split(writer, receiver, &dir, &splits_dir, &options));
         Ok(SplitBuilder {
-            dir: dir.to_path_buf(),
-            index,
-            writer,
+            sender,
+            worker,
             docs: 0,
-            time_range: None,
         })
     }
 
     fn add(&mut self, document: BuiltDocument) -> anyhow::Result<()> {
-        self.writer.add_document(document.document)?;
-        self.docs += 1;
-        if let Some(t) = document.timestamp {
-            self.time_range = Some(match self.time_range {
-                Some((lo, hi)) => (lo.min(t), hi.max(t)),
-                None => (t, t),
-            });
+        if self.sender.send(document).is_err() {
+            // The indexing thread stopped: its error is reported by `finish`.
+            bail!("the indexing thread stopped early");
         }
+        self.docs += 1;
         Ok(())
     }
 
-    /// Commits, merges into one segment, and writes the split file.
-    fn finish(mut self, splits_dir: &Path, options: &BuildOptions) -> anyhow::Result<SplitEntry> {
-        self.writer.commit().context("committing the split")?;
-        let segments = self.index.searchable_segment_ids()?;
-        if segments.len() > 1 {
-            self.writer
-                .merge(&segments)
-                .wait()
-                .context("merging the split's segments")?;
-        }
-        self.writer
-            .wait_merging_threads()
-            .context("finishing merges")?;
-        let metas = self.index.searchable_segment_metas()?;
-        let [segment] = metas.as_slice() else {
-            bail!("expected one segment after merging, found {}", metas.len());
-        };
-        // The segment's files are the ones named after its id (plus meta.json).
-        let prefix = segment.id().uuid_string();
-        let mut files: Vec<String> = fs::read_dir(&self.dir)?
-            .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
-            .filter(|name| name.starts_with(&prefix) && !name.ends_with(".temp"))
-            .collect();
-        files.sort();
-        files.insert(0, "meta.json".to_string());
-        let files_len: u64 = files
-            .iter()
-            .map(|f| fs::metadata(self.dir.join(f)).map(|m| m.len()).unwrap_or(0))
-            .sum();
-        let directory = MmapDirectory::open(&self.dir)?;
-        // Fieldnorms go into the hotcache while they stay within 0.1 % of the split.
-        let hot = record_hot_ranges(
-            Box::new(directory.clone()),
-            &options.mapping,
-            files_len / 1000,
-        )
-        .context("recording the hotcache")?;
-        let entry = write_split_file(
-            &directory,
-            &files,
-            &hot,
-            splits_dir,
-            options.page_size,
-            self.docs,
-            self.time_range,
-        )?;
-        fs::remove_dir_all(&self.dir).ok();
-        Ok(entry)
+    /// Closes the queue; the returned handle yields the split once it is written.
+    fn finish(self) -> JoinHandle<anyhow::Result<SplitEntry>> {
+        let SplitBuilder {
+            sender,
+            worker,
+            docs,
+        } = self;
+        drop(sender);
+        std::thread::spawn(move || {
+            let entry = join(worker)?;
+            anyhow::ensure!(
+                entry.docs == docs,
+                "the split holds {} documents, {docs} were sent",
+                entry.docs
+            );
+            Ok(entry)
+        })
     }
+}
+
+/// The indexing thread of one split: index what arrives, then write the split file.
+fn index_split(
+    mut writer: SingleSegmentIndexWriter<TantivyDocument>,
+    documents: std::sync::mpsc::Receiver<BuiltDocument>,
+    dir: &Path,
+    splits_dir: &Path,
+    options: &BuildOptions,
+) -> anyhow::Result<SplitEntry> {
+    let mut docs = 0u64;
+    let mut time_range: Option<(i64, i64)> = None;
+    for document in documents {
+        if let Some(t) = document.timestamp {
+            time_range = Some(time_range.map_or((t, t), |(lo, hi)| (lo.min(t), hi.max(t))));
+        }
+        writer.add_document(document.document)?;
+        docs += 1;
+    }
+    let index = writer.finalize().context("finishing the split's segment")?;
+    let metas = index.searchable_segment_metas()?;
+    let [segment] = metas.as_slice() else {
+        bail!("expected one segment, found {}", metas.len());
+    };
+    // The segment's files are the ones named after its id (plus meta.json).
+    let prefix = segment.id().uuid_string();
+    let mut files: Vec<String> = fs::read_dir(dir)?
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.starts_with(&prefix) && !name.ends_with(".temp"))
+        .collect();
+    files.sort();
+    files.insert(0, "meta.json".to_string());
+    let files_len: u64 = files
+        .iter()
+        .map(|f| fs::metadata(dir.join(f)).map(|m| m.len()).unwrap_or(0))
+        .sum();
+    let directory = MmapDirectory::open(dir)?;
+    // Fieldnorms go into the hotcache while they stay within 0.1 % of the split.
+    let hot = record_hot_ranges(
+        Box::new(directory.clone()),
+        &options.mapping,
+        files_len / 1000,
+    )
+    .context("recording the hotcache")?;
+    let entry = write_split_file(
+        &directory,
+        &files,
+        &hot,
+        splits_dir,
+        options.page_size,
+        docs,
+        time_range,
+    )?;
+    drop(directory);
+    fs::remove_dir_all(dir).ok();
+    Ok(entry)
 }
 
 fn write_split_file(

@@ -136,6 +136,13 @@ fn build_reads_gzip_and_zstd_and_search_prints_the_json_contract() {
     assert!(splits.len() >= 3);
     let docs: u64 = splits.iter().map(|s| s["docs"].as_u64().unwrap()).sum();
     assert!(docs > 400);
+    for split in splits {
+        // Every document has a `last_modified`, so every split records its time range.
+        let range = split["time_range"]
+            .as_array()
+            .expect("time_range in the manifest");
+        assert!(range[0].as_i64().unwrap() <= range[1].as_i64().unwrap());
+    }
 
     let output = rangefind(&[
         "search",
@@ -182,6 +189,9 @@ fn build_reads_gzip_and_zstd_and_search_prints_the_json_contract() {
     let output = rangefind(&["inspect", out.to_str().unwrap()]);
     assert!(output.status.success(), "{}", text(&output));
     assert!(text(&output).contains("hotcache"), "{}", text(&output));
+    // ... and in each split's own footer.
+    assert!(text(&output).contains("time range 1"), "{}", text(&output));
+    assert!(!text(&output).contains("time range -"), "{}", text(&output));
 }
 
 #[test]

@@ -50,8 +50,6 @@ pub fn options(
         out: out.to_path_buf(),
         split_docs,
         skip_invalid: false,
-        threads: 2,
-        memory_bytes: 64 << 20,
         page_size: 1024,
         quiet: true,
     }

@@ -4,7 +4,9 @@ use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
 use std::sync::{Arc, Mutex};
 
-use futures::future::{BoxFuture, FutureExt, Shared};
+#[cfg(not(target_arch = "wasm32"))]
+use futures::future::BoxFuture;
+use futures::future::{FutureExt, Shared};
 use futures::stream::{self, StreamExt};
 use tantivy::directory::OwnedBytes;
 
@@ -24,13 +26,12 @@ type Fut<T> = futures::future::LocalBoxFuture<'static, T>;
 type Pages = Arc<Vec<(PageKey, OwnedBytes)>>;
 type SharedRead = Shared<Fut<Result<Pages, Error>>>;
 
-/// The paging facts of one split: where its bytes come from and how to verify them.
+/// The paging facts of one split: how its data is cut into pages and how to verify them.
+/// Plain data (no source), so tantivy's side may share it across threads even in wasm.
 #[derive(Debug)]
 pub struct SplitPages {
     /// Content id (cache key).
     pub id: Arc<str>,
-    /// Where the bytes come from.
-    pub source: Arc<dyn RangeSource>,
     /// Length of the split file; every read must report this length.
     pub file_len: u64,
     /// Length of the data region (pages cover `0..data_len`).
@@ -56,7 +57,7 @@ impl SplitPages {
         range.start / self.page_size..end.div_ceil(self.page_size)
     }
 
-    fn verify(&self, page: u64, bytes: &[u8]) -> Result<()> {
+    fn verify(&self, page: u64, bytes: &[u8], name: &str) -> Result<()> {
         let expected = self.page_crcs.get(page as usize).copied();
         if expected != Some(crate::format::page_checksum(bytes)) {
             let range = self.page_range(page);
@@ -66,7 +67,7 @@ impl SplitPages {
                      the split is corrupt or was changed after it was built",
                     range.start, range.end
                 ))
-                .with_context(self.source.name().to_string()));
+                .with_context(name.to_string()));
         }
         Ok(())
     }
@@ -77,6 +78,8 @@ impl SplitPages {
 pub struct PageRequest {
     /// The split.
     pub split: Arc<SplitPages>,
+    /// Where its bytes come from.
+    pub source: Arc<dyn RangeSource>,
     /// Byte ranges (any alignment) of its data region.
     pub ranges: Vec<Range<u64>>,
 }
@@ -146,7 +149,12 @@ impl Fetcher {
                     }
                 }
                 for run in runs(&missing) {
-                    let read = self.read_run(split.clone(), run.clone(), stats.clone());
+                    let read = self.read_run(
+                        split.clone(),
+                        request.source.clone(),
+                        run.clone(),
+                        stats.clone(),
+                    );
                     let keys: Vec<PageKey> = run
                         .map(|page| PageKey {
                             split: split.id.clone(),
@@ -190,14 +198,20 @@ impl Fetcher {
 
     /// A shared read of a run of pages; its request is counted in the stats of the query that
     /// sent it (a query that joins it waits without counting it again).
-    fn read_run(&self, split: Arc<SplitPages>, run: Range<u64>, stats: QueryStats) -> SharedRead {
+    fn read_run(
+        &self,
+        split: Arc<SplitPages>,
+        source: Arc<dyn RangeSource>,
+        run: Range<u64>,
+        stats: QueryStats,
+    ) -> SharedRead {
         let cache = self.cache.clone();
         let future = async move {
             let start = split.page_range(run.start).start;
             let end = split.page_range(run.end - 1).end;
-            let read = split.source.read(ByteRange::Bounded(start..end)).await?;
+            let read = source.read(ByteRange::Bounded(start..end)).await?;
             stats.add_request(
-                split.source.name(),
+                source.name(),
                 read.start..read.start + read.bytes.len() as u64,
             );
             if read.file_len != split.file_len {
@@ -206,14 +220,14 @@ impl Fetcher {
                         "the split is now {} bytes, but {} bytes were expected: it was truncated or replaced",
                         read.file_len, split.file_len
                     ))
-                    .with_context(split.source.name().to_string()));
+                    .with_context(source.name().to_string()));
             }
             let mut pages = Vec::with_capacity((run.end - run.start) as usize);
             for page in run {
                 let range = split.page_range(page);
                 let bytes =
                     &read.bytes[(range.start - start) as usize..(range.end - start) as usize];
-                split.verify(page, bytes)?;
+                split.verify(page, bytes, source.name())?;
                 let key = PageKey {
                     split: split.id.clone(),
                     page,

@@ -65,9 +65,9 @@ async fn a_wave_merges_adjacent_pages_and_serves_repeats_from_cache() {
 
     let data: Vec<u8> = (0..4096u32).map(|i| (i % 251) as u8).collect();
     let page_crcs = data.chunks(256).map(crate::format::page_checksum).collect();
+    let source: Arc<dyn RangeSource> = Arc::new(MemorySource::new("s1", Bytes::from(data.clone())));
     let split = Arc::new(SplitPages {
         id: Arc::from("s1"),
-        source: Arc::new(MemorySource::new("s1", Bytes::from(data.clone()))),
         file_len: 4096,
         data_len: 4096,
         page_size: 256,
@@ -79,6 +79,7 @@ async fn a_wave_merges_adjacent_pages_and_serves_repeats_from_cache() {
     let request = |ranges: Vec<std::ops::Range<u64>>| {
         vec![PageRequest {
             split: split.clone(),
+            source: source.clone(),
             ranges,
         }]
     };
@@ -121,9 +122,9 @@ async fn a_page_that_fails_its_checksum_is_reported() {
     let mut data = vec![7u8; 1024];
     let page_crcs = data.chunks(256).map(crate::format::page_checksum).collect();
     data[600] ^= 0xff;
+    let source: Arc<dyn RangeSource> = Arc::new(MemorySource::new("s2.split", Bytes::from(data)));
     let split = Arc::new(SplitPages {
         id: Arc::from("s2"),
-        source: Arc::new(MemorySource::new("s2.split", Bytes::from(data))),
         file_len: 1024,
         data_len: 1024,
         page_size: 256,
@@ -134,6 +135,7 @@ async fn a_page_that_fails_its_checksum_is_reported() {
         .fetch_wave(
             vec![PageRequest {
                 split,
+                source,
                 ranges: std::iter::once(0..1024).collect(),
             }],
             &mut HashMap::new(),

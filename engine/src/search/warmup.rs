@@ -95,6 +95,7 @@ impl Warmup<'_> {
                 let split = self.splits.iter().find(|s| s.data.pages.id == id)?;
                 Some(PageRequest {
                     split: split.data.pages.clone(),
+                    source: split.source.clone(),
                     ranges,
                 })
             })

@@ -19,7 +19,7 @@ use crate::io::{PageCache, PageKey, SplitPages};
 /// The bytes of one opened split: its file table, hotcache and pages.
 #[derive(Debug)]
 pub struct SplitData {
-    /// Paging facts (id, source, page table).
+    /// Paging facts (id, page table).
     pub pages: Arc<SplitPages>,
     cache: Arc<PageCache>,
     files: HashMap<PathBuf, FileEntry>,

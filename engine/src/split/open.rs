@@ -33,6 +33,8 @@ pub struct SplitLocation {
 pub struct OpenedSplit {
     /// The split's bytes and pages.
     pub data: Arc<SplitData>,
+    /// Where its bytes come from.
+    pub source: Arc<dyn RangeSource>,
     /// Its footer.
     pub footer: Footer,
     /// The tantivy searcher (one segment).
@@ -118,7 +120,6 @@ async fn open_inner(
     let region = OpenRegion::parse(tail, file_len)?;
     let pages = Arc::new(SplitPages {
         id: location.id.clone(),
-        source: source.clone(),
         file_len,
         data_len: region.footer.data_len,
         page_size: u64::from(region.footer.page_size),
@@ -148,6 +149,7 @@ async fn open_inner(
     })?;
     Ok(OpenedSplit {
         data,
+        source: source.clone(),
         footer: region.footer,
         searcher,
     })
