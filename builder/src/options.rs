@@ -9,7 +9,7 @@ use rangefind_engine::mapping::DocMapping;
 /// Full-text search over static files: build immutable splits, serve them anywhere, search
 /// them with HTTP range requests.
 #[derive(Parser, Debug)]
-#[command(name = "rangefind", version, about, long_about = None)]
+#[command(name = "rangefind", version, about)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
