@@ -60,13 +60,17 @@ pub struct BuildReport {
     pub elapsed: Duration,
 }
 
-/// Runs a build and prints its summary.
-pub fn run(options: BuildOptions) -> anyhow::Result<()> {
-    let input_bytes: u64 = options
-        .inputs
+/// Bytes of the input files as stored (compressed or not): the progress bar's scale.
+fn stored_size(inputs: &[PathBuf]) -> u64 {
+    inputs
         .iter()
         .map(|p| fs::metadata(p).map(|m| m.len()).unwrap_or(0))
-        .sum();
+        .sum()
+}
+
+/// Runs a build and prints its summary.
+pub fn run(options: BuildOptions) -> anyhow::Result<()> {
+    let input_bytes = stored_size(&options.inputs);
     eprintln!(
         "rangefind {}: building {} from {} input file(s), {:.1} MB, at most {} documents per split",
         env!("CARGO_PKG_VERSION"),
@@ -116,11 +120,7 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
     let documents = DocumentBuilder::new(schema.clone());
 
     let consumed = Arc::new(AtomicU64::new(0));
-    let total: u64 = options
-        .inputs
-        .iter()
-        .map(|p| fs::metadata(p).map(|m| m.len()).unwrap_or(0))
-        .sum();
+    let total = stored_size(&options.inputs);
     let progress = progress_bar(total, options.quiet);
     let mut report = BuildReport {
         input_bytes: total,
@@ -291,21 +291,8 @@ impl SplitBuilder {
 
     /// Closes the queue; the returned handle yields the split once it is written.
     fn finish(self) -> JoinHandle<anyhow::Result<SplitEntry>> {
-        let SplitBuilder {
-            sender,
-            worker,
-            docs,
-        } = self;
-        drop(sender);
-        std::thread::spawn(move || {
-            let entry = join(worker)?;
-            anyhow::ensure!(
-                entry.docs == docs,
-                "the split holds {} documents, {docs} were sent",
-                entry.docs
-            );
-            Ok(entry)
-        })
+        drop(self.sender);
+        self.worker
     }
 }
 

@@ -72,22 +72,6 @@ impl PageCache {
         }
     }
 
-    /// Drops every page of the splits for which `keep` is false (splits that left the manifest).
-    pub fn retain_splits(&self, keep: impl Fn(&str) -> bool) {
-        let mut state = self.state.lock().expect("cache lock");
-        let doomed: Vec<PageKey> = state
-            .lru
-            .iter()
-            .filter(|(key, _)| !keep(&key.split))
-            .map(|(key, _)| key.clone())
-            .collect();
-        for key in doomed {
-            if let Some(page) = state.lru.pop(&key) {
-                state.bytes -= page.len();
-            }
-        }
-    }
-
     /// (pages, bytes) held.
     pub fn usage(&self) -> (usize, usize) {
         let state = self.state.lock().expect("cache lock");

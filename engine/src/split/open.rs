@@ -9,7 +9,7 @@ use tantivy::{Index, ReloadPolicy, Searcher};
 
 use super::directory::{SplitData, SplitDirectory};
 use crate::error::{Error, ErrorKind, Result};
-use crate::format::{Footer, OpenRegion, TRAILER_LEN};
+use crate::format::{Footer, OpenRegion};
 use crate::io::{ByteRange, Fetcher, QueryStats, RangeSource, SplitPages};
 use crate::mapping::{register_tokenizers, DocMapping};
 
@@ -55,69 +55,11 @@ pub async fn open_split(
     mapping: &DocMapping,
     stats: &QueryStats,
 ) -> Result<OpenedSplit> {
-    let name = location.source.name().to_string();
-    // Sources name themselves in their errors; name the split in the others (footer checks).
-    open_inner(location, fetcher, mapping, stats)
-        .await
-        .map_err(|e| {
-            if e.to_string().contains(&name) {
-                e
-            } else {
-                e.with_context(name)
-            }
-        })
-}
-
-async fn open_inner(
-    location: &SplitLocation,
-    fetcher: &Fetcher,
-    mapping: &DocMapping,
-    stats: &QueryStats,
-) -> Result<OpenedSplit> {
     let source = &location.source;
-    let ask = match &location.open_region {
-        Some(range) => ByteRange::Bounded(range.clone()),
-        None => ByteRange::Suffix(BLIND_SUFFIX),
-    };
-    let read = source.read(ask).await?;
-    stats.add_request(
-        source.name(),
-        read.start..read.start + read.bytes.len() as u64,
-    );
-    if let Some(expected) = location.len {
-        if read.file_len != expected {
-            return Err(ErrorKind::Corrupt.with_message(format!(
-                "the split is {} bytes but the manifest says {expected}: truncated or replaced",
-                read.file_len
-            )));
-        }
-    }
-    let file_len = read.file_len;
-    let mut tail = read.bytes;
-    if read.start + tail.len() as u64 != file_len {
-        return Err(
-            ErrorKind::Corrupt.with_message("the open read does not reach the end of the split")
-        );
-    }
-    let data_len = OpenRegion::data_len_from_trailer(&tail, file_len)?;
-    if data_len < read.start {
-        // Blind open of a split whose open region is larger than the first guess.
-        let more = source
-            .read(ByteRange::Bounded(data_len..read.start))
-            .await?;
-        stats.add_request(
-            source.name(),
-            more.start..more.start + more.bytes.len() as u64,
-        );
-        let mut joined = BytesMut::with_capacity((file_len - data_len) as usize);
-        joined.extend_from_slice(&more.bytes);
-        joined.extend_from_slice(&tail);
-        tail = joined.freeze();
-    }
-    if (tail.len() as u64) < TRAILER_LEN {
-        return Err(ErrorKind::Corrupt.with_message("the split is too short"));
-    }
-    let region = OpenRegion::parse(tail, file_len)?;
+    // Reads name their file themselves; the checks of what was read are named here.
+    let named = |e: Error| e.with_context(source.name().to_string());
+    let (tail, file_len) = read_open_region(location, stats).await?;
+    let region = OpenRegion::parse(tail, file_len).map_err(named)?;
     let pages = Arc::new(SplitPages {
         id: location.id.clone(),
         file_len,
@@ -138,21 +80,74 @@ async fn open_inner(
         &region.footer.files,
         hot,
     ));
-    let searcher = open_searcher(&data, mapping).map_err(|e| {
-        if e.kind() == ErrorKind::NotWarmed {
-            ErrorKind::Corrupt.with_message(format!(
-                "opening the index read bytes outside the hotcache ({e}); the split was written by an incompatible builder"
-            ))
-        } else {
-            e
-        }
-    })?;
+    let searcher = open_searcher(&data, mapping)
+        .map_err(|e| {
+            if e.kind() == ErrorKind::NotWarmed {
+                ErrorKind::Corrupt.with_message(format!(
+                    "opening the index read bytes outside the hotcache ({e}); the split was written by an incompatible builder"
+                ))
+            } else {
+                e
+            }
+        })
+        .map_err(named)?;
     Ok(OpenedSplit {
         data,
         source: source.clone(),
         footer: region.footer,
         searcher,
     })
+}
+
+/// The split's bytes from the start of its open region to its end, and its length: one read
+/// when the manifest gives the range, else a suffix read and, if the guess was short, one more.
+async fn read_open_region(location: &SplitLocation, stats: &QueryStats) -> Result<(Bytes, u64)> {
+    let source = &location.source;
+    let corrupt = |message: String| {
+        ErrorKind::Corrupt
+            .with_message(message)
+            .with_context(source.name().to_string())
+    };
+    let ask = match &location.open_region {
+        Some(range) => ByteRange::Bounded(range.clone()),
+        None => ByteRange::Suffix(BLIND_SUFFIX),
+    };
+    let read = source.read(ask).await?;
+    stats.add_request(
+        source.name(),
+        read.start..read.start + read.bytes.len() as u64,
+    );
+    if let Some(expected) = location.len {
+        if read.file_len != expected {
+            return Err(corrupt(format!(
+                "the split is {} bytes but the manifest says {expected}: truncated or replaced",
+                read.file_len
+            )));
+        }
+    }
+    let file_len = read.file_len;
+    if read.start + read.bytes.len() as u64 != file_len {
+        return Err(corrupt(
+            "the open read does not reach the end of the split".into(),
+        ));
+    }
+    let data_len = OpenRegion::data_len_from_trailer(&read.bytes, file_len)
+        .map_err(|e| e.with_context(source.name().to_string()))?;
+    if data_len >= read.start {
+        return Ok((read.bytes, file_len));
+    }
+    // Blind open of a split whose open region is larger than the first guess.
+    let more = source
+        .read(ByteRange::Bounded(data_len..read.start))
+        .await?;
+    stats.add_request(
+        source.name(),
+        more.start..more.start + more.bytes.len() as u64,
+    );
+    let mut joined = BytesMut::with_capacity((file_len - data_len) as usize);
+    joined.extend_from_slice(&more.bytes);
+    joined.extend_from_slice(&read.bytes);
+    Ok((joined.freeze(), file_len))
 }
 
 fn open_searcher(data: &Arc<SplitData>, mapping: &DocMapping) -> Result<Searcher, Error> {
