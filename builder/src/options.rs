@@ -128,6 +128,10 @@ pub struct SearchArgs {
     /// Leave snippets out.
     #[arg(long)]
     pub no_snippet: bool,
+    /// Keep only hits whose FIELD (keyword, numeric or bool) equals VALUE; repeat for more
+    /// (several values of one field: any of them; different fields: all of them).
+    #[arg(long = "filter", value_name = "FIELD=VALUE", value_parser = parse_filter)]
+    pub filters: Vec<(String, String)>,
     /// List every range request the query sent, by wave, with what it read.
     #[arg(long)]
     pub explain: bool,
@@ -151,4 +155,11 @@ pub struct ServeArgs {
     /// Address to bind.
     #[arg(long, default_value = "127.0.0.1", env = "RANGEFIND_BIND")]
     pub bind: String,
+}
+
+fn parse_filter(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((field, value)) if !field.is_empty() => Ok((field.to_string(), value.to_string())),
+        _ => Err(format!("expected FIELD=VALUE, got `{text}`")),
+    }
 }

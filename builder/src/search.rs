@@ -4,9 +4,21 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use rangefind_engine::io::{DirStore, HttpStore, IndexStore};
-use rangefind_engine::search::{IndexOptions, SearchIndex, SearchRequest, SearchResponse};
+use rangefind_engine::search::{Filters, IndexOptions, SearchIndex, SearchRequest, SearchResponse};
 
 use crate::options::SearchArgs;
+
+/// `--filter FIELD=VALUE` pairs as the engine's filters (values of one field are alternatives).
+fn filters(pairs: &[(String, String)]) -> Filters {
+    let mut filters = Filters::new();
+    for (field, value) in pairs {
+        filters
+            .entry(field.clone())
+            .or_default()
+            .push(serde_json::Value::String(value.clone()));
+    }
+    filters
+}
 
 /// The store for an index argument: `http(s)://…` or a directory.
 pub fn store_for(index: &str) -> anyhow::Result<Arc<dyn IndexStore>> {
@@ -31,6 +43,7 @@ pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
         limit: args.limit,
         offset: args.offset,
         snippet: !args.no_snippet,
+        filters: filters(&args.filters),
     };
     let response = index
         .search(&request)

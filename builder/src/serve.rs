@@ -11,6 +11,7 @@ use anyhow::Context;
 use axum::body::Body;
 use axum::http::{header, HeaderMap, HeaderValue, Method, Request, Response, StatusCode};
 use axum::Router;
+use rangefind_engine::manifest::MANIFEST_FILE;
 use tokio::io::{AsyncReadExt, AsyncSeekExt};
 
 use crate::options::ServeArgs;
@@ -97,7 +98,7 @@ fn content_type(path: &Path) -> &'static str {
         "html" | "htm" => "text/html; charset=utf-8",
         "js" | "mjs" => "text/javascript; charset=utf-8",
         "css" => "text/css; charset=utf-8",
-        "json" => "application/json",
+        "json" | "map" => "application/json",
         "wasm" => "application/wasm",
         "svg" => "image/svg+xml",
         "png" => "image/png",
@@ -257,10 +258,15 @@ fn finish(builder: axum::http::response::Builder, body: Body) -> Response<Body> 
     }
 }
 
-/// Splits and other content-addressed files never change; the manifest and pages do.
+/// Splits are content-addressed and never change. The manifest may be kept a minute: a
+/// page reload then repeats a query with no request at all, and a rebuilt index shows up
+/// within a minute (its old splits stay, so a reader of the old manifest still works).
+/// Anything else (pages, scripts) is revalidated every time.
 fn cache_control(path: &Path) -> &'static str {
     if path.extension().is_some_and(|e| e == "split") {
         "public, max-age=31536000, immutable"
+    } else if path.file_name().is_some_and(|n| n == MANIFEST_FILE) {
+        "public, max-age=60"
     } else {
         "no-cache"
     }

@@ -171,7 +171,10 @@ async fn search(url: &str) -> Result<u64, Error> {
     let run = async {
         let index = rangefind_engine::search::SearchIndex::open(
             Arc::new(rangefind_engine::io::HttpStore::new(url)),
-            rangefind_engine::search::IndexOptions { cache_bytes: 0 },
+            rangefind_engine::search::IndexOptions {
+                cache_bytes: 0,
+                ..Default::default()
+            },
         )
         .await?;
         Ok(index

@@ -106,7 +106,10 @@ fn ranges_are_served_exactly() {
     assert_eq!(body, content);
 
     let (_, headers, _) = get(address, "/manifest.json", None);
-    assert!(headers.contains("cache-control: no-cache"), "{headers}");
+    assert!(
+        headers.contains("cache-control: public, max-age=60"),
+        "{headers}"
+    );
     assert!(
         headers.contains("content-type: application/json"),
         "{headers}"

@@ -72,7 +72,14 @@ async fn main() -> anyhow::Result<()> {
         async move { axum::serve(listener, rangefind_builder::serve::router(root)).await },
     );
     let store = Arc::new(HttpStore::new(&format!("http://{address}/")));
-    let index = SearchIndex::open(store, IndexOptions { cache_bytes: 0 }).await?;
+    let index = SearchIndex::open(
+        store,
+        IndexOptions {
+            cache_bytes: 0,
+            ..Default::default()
+        },
+    )
+    .await?;
     let open = index.preload().await?;
     println!(
         "open: {} requests, {} bytes, {} waves for {} splits",

@@ -76,7 +76,13 @@ pub async fn serve(root: &Path) -> String {
 
 /// Opens the index behind `url`.
 pub async fn open_http(url: &str, cache_bytes: usize) -> SearchIndex {
-    SearchIndex::open(Arc::new(HttpStore::new(url)), IndexOptions { cache_bytes })
-        .await
-        .expect("open index")
+    SearchIndex::open(
+        Arc::new(HttpStore::new(url)),
+        IndexOptions {
+            cache_bytes,
+            ..Default::default()
+        },
+    )
+    .await
+    .expect("open index")
 }

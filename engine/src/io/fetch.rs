@@ -4,6 +4,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
 use std::sync::{Arc, Mutex};
 
+use bytes::Bytes;
 #[cfg(not(target_arch = "wasm32"))]
 use futures::future::BoxFuture;
 use futures::future::{FutureExt, Shared};
@@ -11,6 +12,7 @@ use futures::stream::{self, StreamExt};
 use tantivy::directory::OwnedBytes;
 
 use super::cache::{PageCache, PageKey};
+use super::persistent::PersistentCache;
 use super::source::{ByteRange, RangeSource};
 use super::stats::QueryStats;
 use crate::error::{Error, ErrorKind, Result};
@@ -23,8 +25,7 @@ type Fut<T> = BoxFuture<'static, T>;
 #[cfg(target_arch = "wasm32")]
 type Fut<T> = futures::future::LocalBoxFuture<'static, T>;
 
-type Pages = Arc<Vec<(PageKey, OwnedBytes)>>;
-type SharedRead = Shared<Fut<Result<Pages, Error>>>;
+type SharedRead = Shared<Fut<Result<Arc<Resolved>, Error>>>;
 
 /// The paging facts of one split: how its data is cut into pages and how to verify them.
 /// Plain data (no source), so tantivy's side may share it across threads even in wasm.
@@ -87,20 +88,29 @@ pub struct PageRequest {
 /// Fetches pages for queries; shared by all queries on an index.
 pub struct Fetcher {
     cache: Arc<PageCache>,
+    persistent: Option<Arc<dyn PersistentCache>>,
     in_flight: Mutex<HashMap<PageKey, SharedRead>>,
 }
 
 impl std::fmt::Debug for Fetcher {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Fetcher({:?})", self.cache)
+        write!(f, "Fetcher({:?}, {:?})", self.cache, self.persistent)
     }
 }
 
+/// Pages a shared read resolved, and whether it had to use the network for them.
+#[derive(Debug)]
+struct Resolved {
+    pages: Vec<(PageKey, OwnedBytes)>,
+    networked: bool,
+}
+
 impl Fetcher {
-    /// A fetcher filling `cache`.
-    pub fn new(cache: Arc<PageCache>) -> Fetcher {
+    /// A fetcher filling `cache`, with `persistent` as the tier below it (if any).
+    pub fn new(cache: Arc<PageCache>, persistent: Option<Arc<dyn PersistentCache>>) -> Fetcher {
         Fetcher {
             cache,
+            persistent,
             in_flight: Mutex::new(HashMap::new()),
         }
     }
@@ -110,9 +120,15 @@ impl Fetcher {
         &self.cache
     }
 
+    /// The persistent tier, if any.
+    pub fn persistent(&self) -> Option<&Arc<dyn PersistentCache>> {
+        self.persistent.as_ref()
+    }
+
     /// Makes every page touched by `requests` available in `pages` (the query's working set):
-    /// from `pages` itself, the cache, a read already in flight, or new requests, one per run
-    /// of adjacent missing pages, all sent concurrently. Counts one wave if it waited on the
+    /// from `pages` itself, the memory cache, a read already in flight, or one new read per
+    /// split that takes what it can from the persistent tier and sends one request per run of
+    /// adjacent pages still missing, all concurrently. Counts one wave if it waited on the
     /// network at all.
     pub async fn fetch_wave(
         &self,
@@ -120,8 +136,8 @@ impl Fetcher {
         pages: &mut HashMap<PageKey, OwnedBytes>,
         stats: &QueryStats,
     ) -> Result<()> {
-        let mut waits: Vec<SharedRead> = Vec::new();
-        let mut new_reads: Vec<(SharedRead, Vec<PageKey>)> = Vec::new();
+        let mut reads: Vec<SharedRead> = Vec::new();
+        let mut new_keys: Vec<PageKey> = Vec::new();
         {
             let mut in_flight = self.in_flight.lock().expect("in-flight lock");
             let mut waiting: BTreeSet<(Arc<str>, u64)> = BTreeSet::new();
@@ -141,109 +157,161 @@ impl Fetcher {
                             pages.insert(key, bytes);
                         } else if let Some(read) = in_flight.get(&key) {
                             if waiting.insert((split.id.clone(), page)) {
-                                waits.push(read.clone());
+                                reads.push(read.clone());
                             }
                         } else {
                             missing.insert(page);
                         }
                     }
                 }
-                for run in runs(&missing) {
-                    let read = self.read_run(
-                        split.clone(),
-                        request.source.clone(),
-                        run.clone(),
-                        stats.clone(),
-                    );
-                    let keys: Vec<PageKey> = run
-                        .map(|page| PageKey {
-                            split: split.id.clone(),
-                            page,
-                        })
-                        .collect();
-                    for key in &keys {
-                        in_flight.insert(key.clone(), read.clone());
-                    }
-                    new_reads.push((read, keys));
+                if missing.is_empty() {
+                    continue;
                 }
+                let read = self.read_pages(
+                    split.clone(),
+                    request.source.clone(),
+                    missing.clone(),
+                    stats.clone(),
+                );
+                for page in missing {
+                    let key = PageKey {
+                        split: split.id.clone(),
+                        page,
+                    };
+                    in_flight.insert(key.clone(), read.clone());
+                    new_keys.push(key);
+                }
+                reads.push(read);
             }
         }
-        if waits.is_empty() && new_reads.is_empty() {
+        if reads.is_empty() {
             return Ok(());
         }
-        let all: Vec<SharedRead> = waits
-            .into_iter()
-            .chain(new_reads.iter().map(|(read, _)| read.clone()))
-            .collect();
-        let results: Vec<Result<Pages>> = stream::iter(all)
-            .buffer_unordered(MAX_CONCURRENT_REQUESTS)
-            .collect()
-            .await;
-        stats.add_wave();
+        let results: Vec<Result<Arc<Resolved>>> = futures::future::join_all(reads).await;
         {
             let mut in_flight = self.in_flight.lock().expect("in-flight lock");
-            for (_, keys) in &new_reads {
-                for key in keys {
-                    in_flight.remove(key);
-                }
+            for key in &new_keys {
+                in_flight.remove(key);
             }
         }
+        let mut networked = false;
         for result in results {
-            for (key, bytes) in result?.iter() {
+            let resolved = result?;
+            networked |= resolved.networked;
+            for (key, bytes) in &resolved.pages {
                 pages.insert(key.clone(), bytes.clone());
             }
+        }
+        if networked {
+            stats.add_wave();
         }
         Ok(())
     }
 
-    /// A shared read of a run of pages; its request is counted in the stats of the query that
-    /// sent it (a query that joins it waits without counting it again).
-    fn read_run(
+    /// A shared read of some pages of one split: the persistent tier first, then one request
+    /// per run of adjacent pages it lacks, counted in the stats of the query that started it
+    /// (a query that joins it waits without counting it again).
+    fn read_pages(
         &self,
         split: Arc<SplitPages>,
         source: Arc<dyn RangeSource>,
-        run: Range<u64>,
+        wanted: BTreeSet<u64>,
         stats: QueryStats,
     ) -> SharedRead {
         let cache = self.cache.clone();
+        let persistent = self.persistent.clone();
         let future = async move {
-            let start = split.page_range(run.start).start;
-            let end = split.page_range(run.end - 1).end;
-            let read = source.read(ByteRange::Bounded(start..end)).await?;
-            stats.add_request(
-                source.name(),
-                read.start..read.start + read.bytes.len() as u64,
-            );
-            if read.file_len != split.file_len {
-                return Err(ErrorKind::Corrupt
-                    .with_message(format!(
-                        "the split is now {} bytes, but {} bytes were expected: it was truncated or replaced",
-                        read.file_len, split.file_len
-                    ))
-                    .with_context(source.name().to_string()));
+            let mut resolved = Resolved {
+                pages: Vec::with_capacity(wanted.len()),
+                networked: false,
+            };
+            let mut missing = wanted;
+            if let Some(tier) = &persistent {
+                let asked: Vec<u64> = missing.iter().copied().collect();
+                let stored = tier.get_pages(&split.id, &asked).await;
+                for (page, bytes) in asked.into_iter().zip(stored) {
+                    // A stored page that fails its checksum is a miss, fetched again.
+                    let Some(bytes) = bytes else { continue };
+                    if split.verify(page, &bytes, source.name()).is_ok() {
+                        let key = PageKey {
+                            split: split.id.clone(),
+                            page,
+                        };
+                        let bytes = OwnedBytes::new(bytes.to_vec());
+                        cache.insert(key.clone(), bytes.clone());
+                        resolved.pages.push((key, bytes));
+                        missing.remove(&page);
+                    }
+                }
             }
-            let mut pages = Vec::with_capacity((run.end - run.start) as usize);
-            for page in run {
-                let range = split.page_range(page);
-                let bytes =
-                    &read.bytes[(range.start - start) as usize..(range.end - start) as usize];
-                split.verify(page, bytes, source.name())?;
-                let key = PageKey {
-                    split: split.id.clone(),
-                    page,
-                };
-                let bytes = OwnedBytes::new(bytes.to_vec());
-                cache.insert(key.clone(), bytes.clone());
-                pages.push((key, bytes));
+            if missing.is_empty() {
+                return Ok(Arc::new(resolved));
             }
-            Ok(Arc::new(pages))
+            resolved.networked = true;
+            let runs = runs(&missing);
+            let fetched: Vec<Result<Vec<(u64, Bytes)>>> = stream::iter(runs)
+                .map(|run| read_run(&split, &*source, run, &stats))
+                .buffer_unordered(MAX_CONCURRENT_REQUESTS)
+                .collect()
+                .await;
+            let mut to_store = Vec::new();
+            for run in fetched {
+                for (page, bytes) in run? {
+                    let key = PageKey {
+                        split: split.id.clone(),
+                        page,
+                    };
+                    let owned = OwnedBytes::new(bytes.to_vec());
+                    cache.insert(key.clone(), owned.clone());
+                    resolved.pages.push((key, owned));
+                    to_store.push((page, bytes));
+                }
+            }
+            if let Some(tier) = &persistent {
+                tier.put_pages(&split.id, to_store);
+            }
+            Ok(Arc::new(resolved))
         };
         #[cfg(not(target_arch = "wasm32"))]
-        let boxed: Fut<Result<Pages>> = future.boxed();
+        let boxed: Fut<Result<Arc<Resolved>>> = future.boxed();
         #[cfg(target_arch = "wasm32")]
-        let boxed: Fut<Result<Pages>> = future.boxed_local();
+        let boxed: Fut<Result<Arc<Resolved>>> = future.boxed_local();
         boxed.shared()
     }
+}
+
+/// One request for a run of adjacent pages, verified page by page.
+async fn read_run(
+    split: &SplitPages,
+    source: &dyn RangeSource,
+    run: Range<u64>,
+    stats: &QueryStats,
+) -> Result<Vec<(u64, Bytes)>> {
+    let start = split.page_range(run.start).start;
+    let end = split.page_range(run.end - 1).end;
+    let read = source.read(ByteRange::Bounded(start..end)).await?;
+    stats.add_request(
+        source.name(),
+        read.start..read.start + read.bytes.len() as u64,
+    );
+    if read.file_len != split.file_len {
+        return Err(ErrorKind::Corrupt
+            .with_message(format!(
+                "the split is now {} bytes, but {} bytes were expected: it was truncated or replaced",
+                read.file_len, split.file_len
+            ))
+            .with_context(source.name().to_string()));
+    }
+    let mut pages = Vec::with_capacity((run.end - run.start) as usize);
+    for page in run {
+        let range = split.page_range(page);
+        let bytes = read
+            .bytes
+            .slice((range.start - start) as usize..(range.end - start) as usize);
+        split.verify(page, &bytes, source.name())?;
+        pages.push((page, bytes));
+    }
+    Ok(pages)
 }
 
 /// Runs of consecutive page numbers.

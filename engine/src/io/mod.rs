@@ -3,7 +3,8 @@
 //! A read travels: tantivy (sync) → split directory → query scope / page cache; on a miss the
 //! warm-up loop fetches the missing pages in one wave through the [`Fetcher`], which merges
 //! adjacent pages into one request, shares in-flight reads, verifies every page's checksum
-//! and counts requests, bytes and waves.
+//! and counts requests, bytes and waves. Below the page cache, an optional
+//! [`PersistentCache`] (IndexedDB, the edge cache) is asked before the network.
 
 mod cache;
 mod fetch;
@@ -12,6 +13,8 @@ mod file;
 #[cfg(feature = "http")]
 mod http;
 mod memory;
+mod persistent;
+pub mod range_http;
 mod source;
 mod stats;
 mod store;
@@ -26,6 +29,7 @@ pub use http::{client as http_client, HttpSource, HttpStore};
 /// The HTTP client type used by [`HttpSource`].
 pub type HttpClient = reqwest::Client;
 pub use memory::{MemorySource, MemoryStore};
+pub use persistent::PersistentCache;
 pub use source::{ByteRange, MaybeSendSync, RangeRead, RangeSource};
 pub use stats::{IoCounts, QueryStats, RequestRecord};
 pub use store::IndexStore;

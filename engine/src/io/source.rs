@@ -54,7 +54,7 @@ pub trait RangeSource: MaybeSendSync + Debug {
 }
 
 /// Checks a read against what was asked; shared by every source so each reports the same way.
-pub(crate) fn check_read(name: &str, asked: &ByteRange, read: &RangeRead) -> Result<()> {
+pub fn check_read(name: &str, asked: &ByteRange, read: &RangeRead) -> Result<()> {
     use crate::error::ErrorKind;
     let end = read.start + read.bytes.len() as u64;
     let expected = match asked {

@@ -73,7 +73,7 @@ async fn a_wave_merges_adjacent_pages_and_serves_repeats_from_cache() {
         page_size: 256,
         page_crcs,
     });
-    let fetcher = Fetcher::new(Arc::new(PageCache::new(1 << 20)));
+    let fetcher = Fetcher::new(Arc::new(PageCache::new(1 << 20)), None);
     let stats = QueryStats::new();
     let mut pages = HashMap::new();
     let request = |ranges: Vec<std::ops::Range<u64>>| {
@@ -130,7 +130,7 @@ async fn a_page_that_fails_its_checksum_is_reported() {
         page_size: 256,
         page_crcs,
     });
-    let fetcher = Fetcher::new(Arc::new(PageCache::new(1 << 20)));
+    let fetcher = Fetcher::new(Arc::new(PageCache::new(1 << 20)), None);
     let error = fetcher
         .fetch_wave(
             vec![PageRequest {

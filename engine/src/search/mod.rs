@@ -1,6 +1,7 @@
 //! Searching an index of splits: open (one read per split), warm up, search synchronously,
 //! merge across splits, fetch the shown documents.
 
+mod filters;
 mod query;
 mod results;
 mod stats_provider;
@@ -16,12 +17,13 @@ use tantivy::schema::Value;
 use tantivy::snippet::SnippetGenerator;
 use tantivy::{DocAddress, TantivyDocument};
 
+pub use filters::Filters;
 pub use query::{ParsedQuery, PrefixTerm, QueryBuilder, MAX_PREFIX_EXPANSIONS};
 pub use results::{Hit, SearchResponse, SearchStats};
 
 use self::warmup::{expansions_in_split, global_prefix_cutoffs, FoundTerm, Warmup};
 use crate::error::{ErrorKind, Result};
-use crate::io::{Fetcher, IndexStore, PageCache, QueryStats};
+use crate::io::{Fetcher, IndexStore, PageCache, PersistentCache, QueryStats};
 use crate::manifest::{Manifest, MANIFEST_FILE};
 use crate::mapping::MappedSchema;
 use crate::split::{open_split, OpenedSplit, QueryScope, SplitLocation};
@@ -54,18 +56,23 @@ pub const DEFAULT_CACHE_BYTES: usize = 64 << 20;
 pub struct IndexOptions {
     /// Byte bound of the in-memory page cache (0: no cache, every query is cold).
     pub cache_bytes: usize,
+    /// A tier below the memory cache that outlives the process (IndexedDB, the edge cache).
+    pub persistent: Option<Arc<dyn PersistentCache>>,
 }
 
 impl Default for IndexOptions {
     fn default() -> Self {
         IndexOptions {
             cache_bytes: DEFAULT_CACHE_BYTES,
+            persistent: None,
         }
     }
 }
 
-/// A search request.
-#[derive(Clone, Debug)]
+/// A search request. As JSON (the browser and Worker APIs): `{"query", "limit"?, "offset"?,
+/// "snippet"?, "filters"?}`, where a filter value is one value or a list of alternatives.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct SearchRequest {
     /// Query text (tantivy syntax; anything else is searched as plain words).
     pub query: String,
@@ -75,6 +82,15 @@ pub struct SearchRequest {
     pub offset: usize,
     /// Whether to cut snippets.
     pub snippet: bool,
+    /// Exact values hits must have (keyword, numeric and bool fields).
+    #[serde(deserialize_with = "filters::one_or_many")]
+    pub filters: Filters,
+}
+
+impl Default for SearchRequest {
+    fn default() -> Self {
+        SearchRequest::new("", 10)
+    }
 }
 
 impl SearchRequest {
@@ -85,6 +101,7 @@ impl SearchRequest {
             limit,
             offset: 0,
             snippet: true,
+            filters: Filters::new(),
         }
     }
 }
@@ -154,7 +171,15 @@ impl SearchIndex {
                 opened: AsyncMutex::new(None),
             })
             .collect();
-        let fetcher = Fetcher::new(Arc::new(PageCache::new(options.cache_bytes)));
+        if let Some(persistent) = &options.persistent {
+            // Splits that left the manifest will never be read again by this index.
+            let live: Vec<&str> = manifest.splits.iter().map(|s| s.id.as_str()).collect();
+            persistent.retain_splits(&live);
+        }
+        let fetcher = Fetcher::new(
+            Arc::new(PageCache::new(options.cache_bytes)),
+            options.persistent,
+        );
         SearchIndex {
             store,
             manifest,
@@ -251,7 +276,10 @@ impl SearchIndex {
         check_request(request)?;
         let started = web_time::Instant::now();
         let stats = QueryStats::new();
-        let parsed = self.queries.parse(&request.query)?;
+        let filter = filters::filter_query(&self.schema, &request.filters)?;
+        let mut parsed = self.queries.parse(&request.query)?;
+        let query_is_empty = request.query.trim().is_empty();
+        parsed.query = filters::apply(parsed.query, filter.as_deref(), query_is_empty);
         let splits = self.open_splits(&stats).await?;
         let warmup = Warmup {
             scope: QueryScope::new(),
@@ -260,7 +288,7 @@ impl SearchIndex {
             splits: &splits,
         };
         let mut found = steps::lookup_terms(&warmup, &parsed).await?;
-        let queries = self.split_queries(request, &parsed, &mut found)?;
+        let queries = self.split_queries(request, &parsed, &mut found, filter.as_deref())?;
         steps::fetch_postings(&warmup, &found).await?;
         let (count, page) = steps::top_hits(&warmup, &queries, request).await?;
         let documents = steps::load_documents(&warmup, &page).await?;
@@ -275,7 +303,7 @@ impl SearchIndex {
         })
     }
 
-    /// The query each split runs. Prefixes expand to the same terms as in one index: once the
+    /// The query each split runs (`parsed` already carries `filter`). Prefixes expand to the same terms as in one index: once the
     /// dictionaries are read, parse again with the index-wide cutoffs (and, for phrase
     /// prefixes, each split's own expansion count).
     fn split_queries(
@@ -283,6 +311,7 @@ impl SearchIndex {
         request: &SearchRequest,
         parsed: &ParsedQuery,
         found: &mut [Vec<FoundTerm>],
+        filter: Option<&dyn Query>,
     ) -> Result<Vec<Box<dyn Query>>> {
         if parsed.prefixes.is_empty() {
             return Ok(found.iter().map(|_| parsed.query.box_clone()).collect());
@@ -297,7 +326,7 @@ impl SearchIndex {
                     Some(&cutoffs),
                     Some(&expansions),
                 )?;
-                Ok(reparsed.query)
+                Ok(filters::apply(reparsed.query, filter, false))
             })
             .collect()
     }

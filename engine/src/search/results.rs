@@ -100,7 +100,9 @@ fn owned_to_json(value: &OwnedValue) -> serde_json::Value {
                 .map(J::String)
                 .unwrap_or(J::from(seconds))
         }
-        other => serde_json::to_value(other).unwrap_or(J::Null),
+        // The doc mapping never stores other kinds (facets, JSON, IPs, bytes); matching them
+        // through serde would also link tantivy's facet regex into the wasm engine.
+        _ => J::Null,
     }
 }
 

@@ -58,8 +58,22 @@ pub async fn open_split(
     let source = &location.source;
     // Reads name their file themselves; the checks of what was read are named here.
     let named = |e: Error| e.with_context(source.name().to_string());
-    let (tail, file_len) = read_open_region(location, stats).await?;
-    let region = OpenRegion::parse(tail, file_len).map_err(named)?;
+    let stored = match (fetcher.persistent(), &location.open_region, location.len) {
+        (Some(tier), Some(_), Some(len)) => {
+            tier.get_open_region(&location.id).await.map(|b| (b, len))
+        }
+        _ => None,
+    };
+    // A stored region that no longer parses (a damaged store) is read again from the source.
+    let parsed = stored.and_then(|(tail, len)| Some((OpenRegion::parse(tail, len).ok()?, len)));
+    let (region, file_len, from_network) = match parsed {
+        Some((region, len)) => (region, len, None),
+        None => {
+            let (tail, file_len) = read_open_region(location, stats).await?;
+            let region = OpenRegion::parse(tail.clone(), file_len).map_err(named)?;
+            (region, file_len, Some(tail))
+        }
+    };
     let pages = Arc::new(SplitPages {
         id: location.id.clone(),
         file_len,
@@ -91,6 +105,9 @@ pub async fn open_split(
             }
         })
         .map_err(named)?;
+    if let (Some(tier), Some(tail)) = (fetcher.persistent(), from_network) {
+        tier.put_open_region(&location.id, tail);
+    }
     Ok(OpenedSplit {
         data,
         source: source.clone(),

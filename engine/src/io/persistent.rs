@@ -1,0 +1,31 @@
+//! The persistent cache tier, below the in-memory page cache and above the network: IndexedDB
+//! in browsers, the edge cache in Workers. Hosts implement it; the engine only calls it.
+//!
+//! Split files are immutable and content-addressed, so an entry never goes stale: it is keyed
+//! by the split's content id and a page number (or the split's open region). A tier may drop
+//! anything at any time and must never fail a search: its errors are misses, reported by the
+//! host (once) rather than returned here. What comes back is verified like network bytes.
+
+use bytes::Bytes;
+
+use super::source::MaybeSendSync;
+
+/// A store of split pages and open regions that outlives the process or page.
+#[cfg_attr(not(target_arch = "wasm32"), async_trait::async_trait)]
+#[cfg_attr(target_arch = "wasm32", async_trait::async_trait(?Send))]
+pub trait PersistentCache: MaybeSendSync + std::fmt::Debug {
+    /// The stored pages of `split`, in the order asked (`None` for each one not stored).
+    async fn get_pages(&self, split: &str, pages: &[u64]) -> Vec<Option<Bytes>>;
+
+    /// Stores verified pages. Must not block the query: hosts queue the write.
+    fn put_pages(&self, split: &str, pages: Vec<(u64, Bytes)>);
+
+    /// The stored open region of `split` (footer, hotcache and page table).
+    async fn get_open_region(&self, split: &str) -> Option<Bytes>;
+
+    /// Stores the open region of a split that opened correctly.
+    fn put_open_region(&self, split: &str, bytes: Bytes);
+
+    /// Drops everything of splits not in `live` (they left the manifest).
+    fn retain_splits(&self, live: &[&str]);
+}

@@ -1,0 +1,120 @@
+//! Filters: exact values of keyword, numeric and bool fields that every hit must have.
+//! They narrow the hits without changing scores (a filter clause scores 0).
+
+use std::collections::BTreeMap;
+
+use tantivy::query::{
+    AllQuery, BooleanQuery, ConstScoreQuery, EmptyQuery, Occur, Query, TermQuery,
+};
+use tantivy::schema::{IndexRecordOption, Term};
+
+use crate::error::{ErrorKind, Result};
+use crate::mapping::{FieldType, MappedSchema};
+
+/// Field name → accepted values (a hit needs one of the values of every field).
+pub type Filters = BTreeMap<String, Vec<serde_json::Value>>;
+
+/// The filter as one query, or `None` when there are no filters.
+pub(crate) fn filter_query(
+    schema: &MappedSchema,
+    filters: &Filters,
+) -> Result<Option<Box<dyn Query>>> {
+    let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+    for (name, values) in filters {
+        let invalid = |message: String| {
+            ErrorKind::InvalidQuery.with_message(format!("filter on `{name}`: {message}"))
+        };
+        let field = schema
+            .field(name)
+            .ok_or_else(|| invalid("no such field in the index".into()))?;
+        let mapping = schema.mapping_of(field);
+        if !mapping.indexed {
+            return Err(invalid("the field is not indexed".into()));
+        }
+        let terms = values
+            .iter()
+            .map(|value| {
+                // Strings are accepted for every type, so the CLI and URLs can pass text.
+                let text = match value {
+                    serde_json::Value::String(s) => Some(s.clone()),
+                    serde_json::Value::Number(n) => Some(n.to_string()),
+                    serde_json::Value::Bool(b) => Some(b.to_string()),
+                    _ => None,
+                };
+                let term = match mapping.field_type {
+                    FieldType::Keyword => text.map(|s| Term::from_field_text(field, &s)),
+                    FieldType::I64 => text
+                        .and_then(|s| s.parse().ok())
+                        .map(|n| Term::from_field_i64(field, n)),
+                    FieldType::U64 => text
+                        .and_then(|s| s.parse().ok())
+                        .map(|n| Term::from_field_u64(field, n)),
+                    FieldType::F64 => text
+                        .and_then(|s| s.parse().ok())
+                        .map(|n| Term::from_field_f64(field, n)),
+                    FieldType::Bool => text
+                        .and_then(|s| s.parse().ok())
+                        .map(|b| Term::from_field_bool(field, b)),
+                    FieldType::Text | FieldType::Datetime => {
+                        return Err(invalid(
+                            "filters apply to keyword, numeric and bool fields; search text and dates in the query".into(),
+                        ))
+                    }
+                };
+                term.ok_or_else(|| {
+                    let kind = serde_json::to_value(mapping.field_type).unwrap_or_default();
+                    invalid(format!("{value} is not a {} value", kind.as_str().unwrap_or("valid")))
+                })
+            })
+            .collect::<Result<Vec<Term>>>()?;
+        let any_of: Box<dyn Query> = match terms.len() {
+            0 => Box::new(EmptyQuery),
+            _ => Box::new(BooleanQuery::new(
+                terms
+                    .into_iter()
+                    .map(|term| {
+                        let query: Box<dyn Query> =
+                            Box::new(TermQuery::new(term, IndexRecordOption::Basic));
+                        (Occur::Should, query)
+                    })
+                    .collect(),
+            )),
+        };
+        clauses.push((Occur::Must, Box::new(ConstScoreQuery::new(any_of, 0.0))));
+    }
+    Ok((!clauses.is_empty()).then(|| Box::new(BooleanQuery::new(clauses)) as Box<dyn Query>))
+}
+
+/// `query` restricted to hits matching `filter`; an empty query with a filter matches every
+/// document that passes it (browsing a facet).
+pub(crate) fn apply(
+    query: Box<dyn Query>,
+    filter: Option<&dyn Query>,
+    query_is_empty: bool,
+) -> Box<dyn Query> {
+    let Some(filter) = filter else { return query };
+    let base: Box<dyn Query> = if query_is_empty {
+        Box::new(AllQuery)
+    } else {
+        query
+    };
+    Box::new(BooleanQuery::new(vec![
+        (Occur::Must, base),
+        (Occur::Must, filter.box_clone()),
+    ]))
+}
+
+/// Reads filters where each field maps to one value or a list of values.
+pub(crate) fn one_or_many<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> std::result::Result<Filters, D::Error> {
+    use serde::Deserialize;
+    let raw = BTreeMap::<String, serde_json::Value>::deserialize(deserializer)?;
+    Ok(raw
+        .into_iter()
+        .map(|(field, value)| match value {
+            serde_json::Value::Array(values) => (field, values),
+            value => (field, vec![value]),
+        })
+        .collect())
+}

@@ -1,0 +1,160 @@
+/**
+ * What the browser tests share: building an index with the release CLI, a site holding the
+ * `rangefind` package and a page that loads it, a real Range server (`rangefind serve`) on
+ * 127.0.0.1, and Debian's Chromium driven by playwright-core.
+ */
+
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+export const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const cli = join(repo, "target", "release", "rangefind");
+export const sharedCorpora = join(repo, "..", "shared", "corpora");
+
+/** Chromium flags for this machine: no network beyond loopback, no sandbox as root. */
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** A shared corpus file, or null with a visible message when the corpora are absent. */
+export function sharedCorpus(file: string): string | null {
+  const path = join(sharedCorpora, file);
+  if (existsSync(path)) return path;
+  console.warn(`SKIPPED part of this test: ${path} is absent (the shared corpora are not here)`);
+  return null;
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `rangefind-${prefix}-`));
+}
+
+/** Builds an index with the release CLI. */
+export function buildIndex(out: string, input: string, splitDocs: number): void {
+  rmSync(out, { recursive: true, force: true });
+  execFileSync(
+    cli,
+    ["build", "--config", join(repo, "examples/mdn/rangefind.yaml"), "--input", input, "--out", out, "--split-docs", String(splitDocs), "-q"],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
+}
+
+/** The bundled MDN sample (440 pages). */
+export const sample = join(repo, "examples/mdn/sample.jsonl.gz");
+
+/**
+ * A site directory: the built package under /rangefind/ and /page.html, which imports it and
+ * sets `window.rangefind`.
+ */
+export function makeSite(root: string): void {
+  const dist = join(repo, "web", "dist");
+  if (!existsSync(join(dist, "index.js"))) throw new Error("web/dist is missing: run `npm run build` first");
+  mkdirSync(root, { recursive: true });
+  rmSync(join(root, "rangefind"), { recursive: true, force: true });
+  cpSync(dist, join(root, "rangefind"), { recursive: true });
+  writeFileSync(
+    join(root, "page.html"),
+    `<!doctype html><meta charset="utf-8"><title>rangefind test page</title>
+<link rel="icon" href="data:,">
+<script type="module">
+import * as rangefind from "./rangefind/index.js";
+window.rangefind = rangefind;
+window.ready = true;
+</script>
+`,
+  );
+}
+
+export interface Server {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `rangefind serve DIR --port 0` and waits for its address. */
+export async function serve(root: string): Promise<Server> {
+  const child = spawn(cli, ["serve", root, "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${output}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/on (http:\/\/127\.0\.0\.1:\d+\/)/);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+  });
+  return {
+    url,
+    process: child,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once("exit", () => done());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+export interface Session {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Console messages of the page and its workers. */
+  console: string[];
+  close(): Promise<void>;
+}
+
+/** Chromium with a fresh profile, on `url` (a page of the test site), once the package loaded. */
+export async function openPage(url: string): Promise<Session> {
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const messages: string[] = [];
+  page.on("console", (message) => messages.push(`${message.type()}: ${message.text()}`));
+  page.on("worker", (worker) => worker.on("console", (message) => messages.push(`worker ${message.type()}: ${message.text()}`)));
+  page.on("pageerror", (error) => messages.push(`pageerror: ${error.message}`));
+  await page.goto(url);
+  await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+  return { browser, context, page, console: messages, close: () => browser.close() };
+}
+
+/** Waits until `page` loaded the package again (after a reload). */
+export async function reload(page: Page): Promise<void> {
+  await page.reload();
+  await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+}
+
+/** `rangefind search INDEX QUERY --json` with the native CLI. */
+export function nativeSearch(index: string, query: string, limit: number): NativeResponse {
+  const out = execFileSync(cli, ["search", index, query, "--json", "--limit", String(limit)], { maxBuffer: 64 << 20 });
+  return JSON.parse(out.toString()) as NativeResponse;
+}
+
+export interface NativeResponse {
+  count: number;
+  hits: Array<{ id: string; score: number; doc: Record<string, unknown>; snippet?: string }>;
+}
+
+/** Query texts of a JSONL query log (`{"query": ...}` per line). */
+export function readQueries(path: string): string[] {
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => (JSON.parse(line) as { query: string }).query);
+}

@@ -1,0 +1,193 @@
+/**
+ * The wasm engine in real Chromium, in its Web Worker, against a real Range server: the same
+ * results as the native CLI on the same index; stats that agree with the browser's own
+ * resource timing; aborts, filters and bad requests.
+ */
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import type * as Rangefind from "../../web/src/index.js";
+import {
+  buildIndex,
+  makeSite,
+  nativeSearch,
+  openPage,
+  readQueries,
+  sample,
+  serve,
+  sharedCorpus,
+  tempDir,
+  type Server,
+  type Session,
+} from "./harness.js";
+
+type PageWindow = Window & { rangefind: typeof Rangefind; index?: Rangefind.RangefindIndex };
+
+/** Queries of every kind the engine supports, for when the shared query log is absent. */
+const BUILT_IN_QUERIES = [
+  "array",
+  "array map",
+  "Array.prototype.map()",
+  '"event listener"',
+  "fetch AND promise",
+  "css OR grid",
+  "flex -grid",
+  "title:array",
+  "arr*",
+  '"local stor*"',
+  "section:Web/JavaScript",
+  "nonexistentwordxyz",
+  "the",
+  "border-radius",
+  "(async OR await) function",
+  "title:(map OR set)",
+];
+
+let site: string;
+let server: Server;
+let session: Session;
+let indexDir: string;
+let queries: string[];
+
+beforeAll(async () => {
+  site = tempDir("browser-site");
+  makeSite(site);
+  indexDir = join(site, "index");
+  const corpus = sharedCorpus("mdn.jsonl.gz");
+  const log = sharedCorpus("queries-mdn.jsonl");
+  // The whole MDN corpus in 3 splits when present; else the bundled sample in 3 splits.
+  if (corpus) buildIndex(indexDir, corpus, 5000);
+  else buildIndex(indexDir, sample, 150);
+  queries = [...BUILT_IN_QUERIES, ...(log ? readQueries(log) : [])];
+  server = await serve(site);
+  session = await openPage(`${server.url}page.html`);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await server?.stop();
+});
+
+describe("searching in Chromium", () => {
+  it("returns exactly what the native CLI returns, for every query", async () => {
+    const { page } = session;
+    const browserResults = await page.evaluate(async (texts) => {
+      const w = window as unknown as PageWindow;
+      const index = await w.rangefind.openIndex("/index/", { persistent: false });
+      const out = [];
+      for (const query of texts) {
+        const r = await index.search(query, { limit: 10 });
+        out.push({ count: r.count, hits: r.hits.map((h) => ({ id: h.id, score: h.score, snippet: h.snippet, doc: h.doc })) });
+      }
+      index.close();
+      return out;
+    }, queries);
+    expect(browserResults.length).toBe(queries.length);
+    for (const [i, query] of queries.entries()) {
+      const native = nativeSearch(indexDir, query, 10);
+      const browser = browserResults[i];
+      expect(browser.count, query).toBe(native.count);
+      // The same engine code on the same bytes: identical ranking, documents and snippets.
+      // Scores agree to f32 rounding (wasm's libm `ln` and native's differ in the last bit).
+      expect(browser.hits.map((h) => h.id), query).toEqual(native.hits.map((h) => h.id));
+      browser.hits.forEach((hit, k) => {
+        const expected = native.hits[k].score;
+        expect(Math.abs(hit.score - expected), `${query}: score of ${hit.id}`).toBeLessThanOrEqual(Math.abs(expected) * 1e-5);
+      });
+      expect(browser.hits.map((h) => h.snippet ?? null), query).toEqual(native.hits.map((h) => h.snippet ?? null));
+      expect(browser.hits.map((h) => h.doc), query).toEqual(native.hits.map((h) => h.doc));
+    }
+  });
+
+  it("reports requests and bytes that the browser's resource timing confirms", async () => {
+    const { page } = session;
+    const checks = await page.evaluate(async (texts) => {
+      const w = window as unknown as PageWindow;
+      const index = await w.rangefind.openIndex("/index/", { persistent: false });
+      await index.resourceEntries({ clear: true }); // the engine and manifest loads
+      const out = [];
+      for (const query of texts) {
+        const r = await index.search(query, { limit: 10 });
+        const entries = (await index.resourceEntries({ clear: true })).filter((e) => e.name.includes("/index/splits/"));
+        out.push({
+          query,
+          stats: r.stats,
+          timingRequests: entries.length,
+          timingBytes: entries.reduce((sum, e) => sum + e.encodedBodySize, 0),
+        });
+      }
+      index.close();
+      return out;
+    }, queries.slice(0, 12));
+    let cold = 0;
+    for (const check of checks) {
+      expect(check.stats.requests, check.query).toBe(check.timingRequests);
+      expect(check.stats.bytes, check.query).toBe(check.timingBytes);
+      if (check.stats.requests > 0) cold++;
+    }
+    expect(cold, "the queries did reach the network").toBeGreaterThan(0);
+    // The first query opens every split (one wave) then needs at most 3 more.
+    expect(checks[0].stats.splits_opened).toBe(checks[0].stats.splits_total);
+    expect(checks[0].stats.waves).toBeLessThanOrEqual(4);
+  });
+
+  it("repeats a query from memory with no requests", async () => {
+    const stats = await session.page.evaluate(async () => {
+      const w = window as unknown as PageWindow;
+      const index = await w.rangefind.openIndex("/index/", { persistent: false });
+      await index.search("array map");
+      const again = await index.search("array map");
+      index.close();
+      return again.stats;
+    });
+    expect(stats.requests).toBe(0);
+    expect(stats.waves).toBe(0);
+  });
+
+  it("filters by keyword fields and pages with offset", async () => {
+    const result = await session.page.evaluate(async () => {
+      const w = window as unknown as PageWindow;
+      const index = await w.rangefind.openIndex("/index/", { persistent: false });
+      const all = await index.search("array", { limit: 20 });
+      const filtered = await index.search("array", { limit: 20, filters: { section: "Web/JavaScript" } });
+      const second = await index.search("array", { limit: 5, offset: 5 });
+      index.close();
+      return { all, filtered, second };
+    });
+    expect(result.filtered.count).toBeGreaterThan(0);
+    expect(result.filtered.count).toBeLessThan(result.all.count);
+    for (const hit of result.filtered.hits) expect(hit.doc.section).toBe("Web/JavaScript");
+    expect(result.second.hits.map((h) => h.id)).toEqual(result.all.hits.slice(5, 10).map((h) => h.id));
+  });
+
+  it("rejects bad requests and aborted searches with clear errors", async () => {
+    const errors = await session.page.evaluate(async () => {
+      const w = window as unknown as PageWindow;
+      const index = await w.rangefind.openIndex("/index/", { persistent: false });
+      const codeOf = (p: Promise<unknown>) =>
+        p.then(
+          () => "resolved",
+          (e: { code: string; message: string; name: string }) => `${e.name} ${e.code}: ${e.message}`,
+        );
+      const controller = new AbortController();
+      const aborted = codeOf(index.search("css grid layout", { signal: controller.signal }));
+      controller.abort();
+      const out = {
+        aborted: await aborted,
+        limit: await codeOf(index.search("array", { limit: 5000 })),
+        field: await codeOf(index.search("array", { filters: { nosuchfield: "x" } })),
+        missing: await codeOf(w.rangefind.openIndex("/no-such-index/", { persistent: false })),
+        afterAbort: (await index.search("array")).count > 0,
+      };
+      index.close();
+      out.aborted = out.aborted.replace(/:.*/, "");
+      return { ...out, closed: await codeOf(index.search("array")) };
+    });
+    expect(errors.aborted).toBe("RangefindError aborted");
+    expect(errors.limit).toMatch(/^RangefindError invalid_query: .*limit 5000 is above the maximum 1000/);
+    expect(errors.field).toMatch(/^RangefindError invalid_query: .*nosuchfield.*no such field/);
+    expect(errors.missing).toMatch(/^RangefindError not_found: .*manifest\.json/);
+    expect(errors.afterAbort).toBe(true);
+    expect(errors.closed).toMatch(/^RangefindError closed/);
+  });
+});

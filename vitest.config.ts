@@ -1,0 +1,28 @@
+import { defineConfig } from "vitest/config";
+
+// Two projects: `unit` (Node, fast) and `browser` (real Chromium against a real Range server;
+// needs web/dist and target/release/rangefind, which scripts/test.sh builds first).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["web/test/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "browser",
+          include: ["tests/browser/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          // One Chromium at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,253 @@
+//! Range reads over the JS `fetch` of whatever global runs us (a page, a Web Worker, a
+//! Cloudflare Worker). Status, header and retry rules are the engine's (`range_http`), so the
+//! browser reports a misbehaving server exactly as the CLI does.
+//!
+//! Every attempt has its own `AbortController`: it fires on the timeout, and when the read is
+//! dropped (an aborted search), so an abandoned query stops downloading at once.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+use js_sys::{Promise, Uint8Array};
+use rangefind_engine::error::{ErrorKind, Result};
+use rangefind_engine::io::range_http::{
+    check_range_status, content_range, range_header, read_with_retries, Failure, Validator,
+};
+use rangefind_engine::io::{ByteRange, IndexStore, RangeRead, RangeSource};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{AbortController, Request, RequestCache, RequestInit, Response};
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_name = fetch)]
+    fn global_fetch(request: &Request) -> Promise;
+    #[wasm_bindgen(js_name = setTimeout)]
+    fn set_timeout(handler: &js_sys::Function, ms: i32) -> JsValue;
+    #[wasm_bindgen(js_name = clearTimeout)]
+    fn clear_timeout(id: &JsValue);
+}
+
+/// How reads behave; shared by every file of an index.
+#[derive(Clone, Debug)]
+pub struct FetchOptions {
+    /// Milliseconds one attempt may take, headers and body together.
+    pub timeout_ms: u32,
+    /// Send `cache: "no-store"` with range reads: pages live in the engine's own tiers, and a
+    /// second copy in the HTTP cache would only take quota. Off where the runtime rejects it.
+    pub no_store: bool,
+}
+
+/// Resolves after `ms` milliseconds.
+pub async fn sleep(ms: u64) {
+    let promise = Promise::new(&mut |resolve, _| {
+        set_timeout(&resolve, ms.min(i32::MAX as u64) as i32);
+    });
+    let _ = JsFuture::from(promise).await;
+}
+
+/// One attempt's abort switch: the timeout fires it, and so does dropping the attempt.
+struct AbortOnDrop {
+    controller: AbortController,
+    timer: JsValue,
+    _on_timeout: Closure<dyn FnMut()>,
+}
+
+impl AbortOnDrop {
+    fn new(timeout_ms: u32) -> std::result::Result<AbortOnDrop, JsValue> {
+        let controller = AbortController::new()?;
+        let for_timer = controller.clone();
+        let on_timeout = Closure::<dyn FnMut()>::new(move || for_timer.abort());
+        let timer = set_timeout(on_timeout.as_ref().unchecked_ref(), timeout_ms as i32);
+        Ok(AbortOnDrop {
+            controller,
+            timer,
+            _on_timeout: on_timeout,
+        })
+    }
+
+    fn timed_out(&self) -> bool {
+        self.controller.signal().aborted()
+    }
+}
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        clear_timeout(&self.timer);
+        // A no-op once the body is read; stops the download when the read is abandoned.
+        self.controller.abort();
+    }
+}
+
+fn js_message(value: &JsValue) -> String {
+    value
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| value.as_string())
+        .unwrap_or_else(|| format!("{value:?}"))
+}
+
+/// A GET of `url` with `headers`; network failures and timeouts are transient.
+async fn send(
+    url: &str,
+    range: Option<&ByteRange>,
+    cache: RequestCache,
+    guard: &AbortOnDrop,
+    timeout_ms: u32,
+) -> std::result::Result<Response, Failure> {
+    let network = |what: String| Failure::transient(ErrorKind::Http.with_message(what));
+    let init = RequestInit::new();
+    init.set_method("GET");
+    init.set_cache(cache);
+    init.set_signal(Some(&guard.controller.signal()));
+    let request = Request::new_with_str_and_init(url, &init)
+        .map_err(|e| Failure::permanent(ErrorKind::Http.with_message(js_message(&e))))?;
+    if let Some(range) = range {
+        request
+            .headers()
+            .set("Range", &range_header(range))
+            .map_err(|e| Failure::permanent(ErrorKind::Http.with_message(js_message(&e))))?;
+    }
+    let response = JsFuture::from(global_fetch(&request)).await.map_err(|e| {
+        if guard.timed_out() {
+            network(format!("no answer within {timeout_ms} ms"))
+        } else {
+            network(format!("the request failed: {}", js_message(&e)))
+        }
+    })?;
+    Ok(response.unchecked_into())
+}
+
+/// The body of `response`; a body cut off (or too slow) is transient.
+async fn body(
+    response: &Response,
+    guard: &AbortOnDrop,
+    timeout_ms: u32,
+) -> std::result::Result<Bytes, Failure> {
+    let cut = |what: String| {
+        Failure::transient(ErrorKind::Http.with_message(format!("the body was cut off: {what}")))
+    };
+    let promise = response.array_buffer().map_err(|e| cut(js_message(&e)))?;
+    let buffer = JsFuture::from(promise).await.map_err(|e| {
+        if guard.timed_out() {
+            cut(format!("not complete within {timeout_ms} ms"))
+        } else {
+            cut(js_message(&e))
+        }
+    })?;
+    Ok(Bytes::from(Uint8Array::new(&buffer).to_vec()))
+}
+
+/// A file read with `fetch` and `Range` headers.
+#[derive(Debug)]
+pub struct FetchSource {
+    url: String,
+    options: Arc<FetchOptions>,
+    validator: Validator,
+}
+
+impl FetchSource {
+    async fn read_once(&self, range: &ByteRange) -> std::result::Result<RangeRead, Failure> {
+        let timeout = self.options.timeout_ms;
+        let guard = AbortOnDrop::new(timeout)
+            .map_err(|e| Failure::permanent(ErrorKind::Http.with_message(js_message(&e))))?;
+        let cache = if self.options.no_store {
+            RequestCache::NoStore
+        } else {
+            RequestCache::Default
+        };
+        let response = send(&self.url, Some(range), cache, &guard, timeout).await?;
+        // On any refusal the guard aborts the body (a 200 would otherwise download the file).
+        check_range_status(response.status())?;
+        let headers = response.headers();
+        let header = |name: &str| headers.get(name).ok().flatten();
+        self.validator
+            .check(header("etag").or_else(|| header("last-modified")))?;
+        let (start, file_len) = content_range(header("content-range").as_deref())?;
+        let bytes = body(&response, &guard, timeout).await?;
+        let read = RangeRead {
+            bytes,
+            start,
+            file_len,
+        };
+        rangefind_engine::io::range_http::check_read(&self.url, range, &read)
+            .map_err(Failure::permanent)?;
+        Ok(read)
+    }
+}
+
+#[async_trait::async_trait(?Send)]
+impl RangeSource for FetchSource {
+    fn name(&self) -> &str {
+        &self.url
+    }
+
+    async fn read(&self, range: ByteRange) -> Result<RangeRead> {
+        read_with_retries(&self.url, || self.read_once(&range), sleep).await
+    }
+}
+
+/// An index root behind a URL prefix, read with `fetch`.
+#[derive(Debug)]
+pub struct FetchStore {
+    base: String,
+    options: Arc<FetchOptions>,
+}
+
+impl FetchStore {
+    /// The index at `base` (a trailing slash is added when missing).
+    pub fn new(base: &str, options: FetchOptions) -> FetchStore {
+        let mut base = base.to_string();
+        if !base.ends_with('/') {
+            base.push('/');
+        }
+        FetchStore {
+            base,
+            options: Arc::new(options),
+        }
+    }
+}
+
+#[async_trait::async_trait(?Send)]
+impl IndexStore for FetchStore {
+    fn open(&self, path: &str) -> Arc<dyn RangeSource> {
+        Arc::new(FetchSource {
+            url: format!("{}{}", self.base, path),
+            options: self.options.clone(),
+            validator: Validator::default(),
+        })
+    }
+
+    /// The manifest goes through the HTTP cache: the host's `Cache-Control` decides how long
+    /// a reader may keep it (`rangefind serve` allows a minute) before asking again.
+    async fn read_all(&self, path: &str) -> Result<Bytes> {
+        let url = format!("{}{}", self.base, path);
+        let timeout = self.options.timeout_ms;
+        let attempt = || async {
+            let guard = AbortOnDrop::new(timeout)
+                .map_err(|e| Failure::permanent(ErrorKind::Http.with_message(js_message(&e))))?;
+            let response = send(&url, None, RequestCache::Default, &guard, timeout).await?;
+            match response.status() {
+                200..=299 => {}
+                404 => {
+                    return Err(Failure::permanent(
+                        ErrorKind::NotFound.with_message("404 Not Found"),
+                    ))
+                }
+                status => check_range_status(status)?,
+            }
+            let bytes = body(&response, &guard, timeout).await?;
+            Ok(RangeRead {
+                file_len: bytes.len() as u64,
+                bytes,
+                start: 0,
+            })
+        };
+        Ok(read_with_retries(&url, attempt, sleep).await?.bytes)
+    }
+
+    fn root(&self) -> &str {
+        &self.base
+    }
+}

@@ -1,0 +1,187 @@
+/**
+ * The persistent page tier: verified split pages in IndexedDB, so a later visit answers a
+ * repeated query with no index requests.
+ *
+ * Splits are immutable and content-addressed, so a record never goes stale: the key is the
+ * split's content id and a page number (the split's open region is page -1). One database per
+ * index URL, so dropping the splits that left one index's manifest never touches another's.
+ *
+ * A cache must never fail a search: where IndexedDB is missing (Node, some private modes),
+ * refuses to open, or runs out of quota, the tier turns itself off with one console warning
+ * and the engine keeps its in-memory tier.
+ */
+
+import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+
+interface PageSchema extends DBSchema {
+  pages: {
+    key: [string, number];
+    value: { split: string; page: number; bytes: Uint8Array };
+    indexes: { split: string };
+  };
+}
+
+/** Page number under which a split's open region (footer, hotcache, page table) is kept. */
+const OPEN_REGION = -1;
+/** Writes are queued and committed together, one transaction per batch. */
+const FLUSH_DELAY_MS = 0;
+
+export class IdbPageCache {
+  private db: IDBPDatabase<PageSchema> | null;
+  private queue: Array<PageSchema["pages"]["value"]> = [];
+  private flushing: Promise<void> | null = null;
+  private warned = false;
+
+  private constructor(db: IDBPDatabase<PageSchema> | null, private readonly warn: (message: string) => void) {
+    this.db = db;
+  }
+
+  /**
+   * Opens the database `name`; never throws. Without IndexedDB the cache is inert (every get
+   * misses, puts are dropped) and says so once through `warn`.
+   */
+  static async open(name: string, warn: (message: string) => void = console.warn): Promise<IdbPageCache> {
+    if (typeof indexedDB === "undefined") {
+      const cache = new IdbPageCache(null, warn);
+      cache.disable("IndexedDB is not available here");
+      return cache;
+    }
+    try {
+      const db = await openDB<PageSchema>(name, 1, {
+        upgrade(db) {
+          const store = db.createObjectStore("pages", { keyPath: ["split", "page"] });
+          store.createIndex("split", "split");
+        },
+      });
+      return new IdbPageCache(db, warn);
+    } catch (error) {
+      const cache = new IdbPageCache(null, warn);
+      cache.disable(`IndexedDB refused to open (${describe(error)})`);
+      return cache;
+    }
+  }
+
+  /** Whether pages are being persisted. */
+  get active(): boolean {
+    return this.db !== null;
+  }
+
+  /** Page writes queued or being committed. */
+  get pendingWrites(): number {
+    return this.queue.length + (this.flushing ? 1 : 0);
+  }
+
+  async getPages(split: string, pages: number[]): Promise<Array<Uint8Array | undefined>> {
+    const db = this.db;
+    if (!db) return [];
+    try {
+      const tx = db.transaction("pages", "readonly");
+      const found = await Promise.all(pages.map((page) => tx.store.get([split, page])));
+      return found.map((record) => record?.bytes);
+    } catch (error) {
+      this.disable(`IndexedDB read failed (${describe(error)})`);
+      return [];
+    }
+  }
+
+  putPages(split: string, pages: number[], data: Uint8Array[]): void {
+    if (!this.db) return;
+    pages.forEach((page, i) => this.queue.push({ split, page, bytes: data[i] }));
+    this.scheduleFlush();
+  }
+
+  async getOpenRegion(split: string): Promise<Uint8Array | undefined> {
+    return (await this.getPages(split, [OPEN_REGION]))[0];
+  }
+
+  putOpenRegion(split: string, data: Uint8Array): void {
+    this.putPages(split, [OPEN_REGION], [data]);
+  }
+
+  /** Drops every page of splits not in `live` (they left the manifest). Runs in the background. */
+  retainSplits(live: string[]): void {
+    const db = this.db;
+    if (!db) return;
+    const keep = new Set(live);
+    void (async () => {
+      const tx = db.transaction("pages", "readwrite");
+      let cursor = await tx.store.index("split").openKeyCursor(null, "nextunique");
+      const stale: string[] = [];
+      while (cursor) {
+        if (!keep.has(cursor.key)) stale.push(cursor.key);
+        cursor = await cursor.continue();
+      }
+      await Promise.all(
+        stale.map((split) => tx.store.delete(IDBKeyRange.bound([split, -Infinity], [split, Infinity]))),
+      );
+      await tx.done;
+    })().catch((error) => this.disable(`IndexedDB cleanup failed (${describe(error)})`));
+  }
+
+  /** Resolves once every queued write is committed (or dropped). */
+  async flushed(): Promise<void> {
+    while (this.flushing || this.queue.length > 0) {
+      await (this.flushing ?? new Promise((resolve) => setTimeout(resolve, FLUSH_DELAY_MS + 1)));
+    }
+  }
+
+  /** The methods the wasm engine calls (see wasm/src/persistent.rs). */
+  hooks(): object {
+    return {
+      getPages: (split: string, pages: number[]) => this.getPages(split, pages),
+      putPages: (split: string, pages: number[], data: Uint8Array[]) => this.putPages(split, pages, data),
+      getOpenRegion: (split: string) => this.getOpenRegion(split),
+      putOpenRegion: (split: string, data: Uint8Array) => this.putOpenRegion(split, data),
+      retainSplits: (live: string[]) => this.retainSplits(live),
+    };
+  }
+
+  close(): void {
+    this.db?.close();
+    this.db = null;
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushing) return;
+    this.flushing = new Promise<void>((resolve) => setTimeout(resolve, FLUSH_DELAY_MS))
+      .then(() => this.flush())
+      .finally(() => {
+        this.flushing = null;
+        if (this.queue.length > 0) this.scheduleFlush();
+      });
+  }
+
+  private async flush(): Promise<void> {
+    const db = this.db;
+    const batch = this.queue;
+    this.queue = [];
+    if (!db || batch.length === 0) return;
+    try {
+      const tx = db.transaction("pages", "readwrite");
+      await Promise.all([...batch.map((record) => tx.store.put(record)), tx.done]);
+    } catch (error) {
+      const full = error instanceof DOMException && error.name === "QuotaExceededError";
+      this.disable(
+        full
+          ? "IndexedDB is full (storage quota exceeded)"
+          : `IndexedDB write failed (${describe(error)})`,
+      );
+    }
+  }
+
+  /** Turns persistence off for good, warning once; searches go on from memory. */
+  private disable(reason: string): void {
+    this.db?.close();
+    this.db = null;
+    this.queue = [];
+    if (!this.warned) {
+      this.warned = true;
+      this.warn(`rangefind: ${reason}; pages are cached in memory only for this session.`);
+    }
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error || error instanceof DOMException) return `${error.name}: ${error.message}`;
+  return String(error);
+}

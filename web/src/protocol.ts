@@ -1,0 +1,37 @@
+/** Messages between the page (`index.ts`) and the engine's Web Worker (`worker.ts`). */
+
+import type { Filters } from "./types.js";
+
+export interface OpenMessage {
+  type: "open";
+  url: string;
+  cacheBytes?: number;
+  persistent: boolean;
+  timeoutMs?: number;
+}
+
+export interface SearchMessage {
+  type: "search";
+  request: { query: string; limit?: number; offset?: number; snippet?: boolean; filters?: Filters };
+}
+
+export type Command =
+  | OpenMessage
+  | SearchMessage
+  | { type: "preload" }
+  | { type: "cacheState" }
+  | { type: "resourceEntries"; clear: boolean }
+  | { type: "abort"; target: number };
+
+/** A command with its call id. */
+export type Call = Command & { id: number };
+
+export interface ErrorPayload {
+  code: string;
+  message: string;
+}
+
+/** The answer to call `id`. */
+export type Reply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: ErrorPayload };

@@ -1,0 +1,100 @@
+/** The public types of the `rangefind` package: the same JSON shape as `rangefind search --json`. */
+
+/** Exact values hits must have, by field (keyword, numeric or bool fields). A list means "any of". */
+export type Filters = Record<string, string | number | boolean | Array<string | number | boolean>>;
+
+export interface SearchOptions {
+  /** Hits to return (default 10, at most 1000). */
+  limit?: number;
+  /** Hits to skip, for paging (offset + limit ≤ 10000). */
+  offset?: number;
+  /** Cut an HTML snippet with `<mark>`ed matches for each hit (default true). */
+  snippet?: boolean;
+  /** Keep only hits with these field values. */
+  filters?: Filters;
+  /** Abort the search: it rejects with code `aborted` and stops its downloads. */
+  signal?: AbortSignal;
+}
+
+export interface Hit {
+  /** The document's id field. */
+  id: string;
+  /** BM25 score over the whole index. */
+  score: number;
+  /** The stored fields of the document. */
+  doc: Record<string, unknown>;
+  /** HTML with matches in `<mark>`; text is escaped. */
+  snippet?: string;
+}
+
+/** What a query cost: counted where requests are sent, never estimated. */
+export interface SearchStats {
+  /** HTTP range requests sent. */
+  requests: number;
+  /** Bytes received. */
+  bytes: number;
+  /** Sequential network rounds. */
+  waves: number;
+  /** Splits in the index. */
+  splits_total: number;
+  /** Splits the query opened. */
+  splits_opened: number;
+  /** Time inside the engine, network included. */
+  elapsed_ms: number;
+}
+
+export interface SearchResponse {
+  /** Documents matching in the whole index. */
+  count: number;
+  hits: Hit[];
+  stats: SearchStats;
+}
+
+export interface OpenOptions {
+  /** Byte bound of the in-memory page cache (default 64 MiB). */
+  cacheBytes?: number;
+  /**
+   * Keep pages in IndexedDB, so a later visit repeats a query with no index requests
+   * (default true). Falls back to memory, with one console warning, where IndexedDB is
+   * unavailable or full.
+   */
+  persistent?: boolean;
+  /** Milliseconds one HTTP attempt may take before it is retried (default 30000). */
+  timeoutMs?: number;
+  /**
+   * Where the engine's Web Worker script is. Defaults to the `worker.js` shipped next to this
+   * module (bundlers such as vite and webpack follow the `new URL(…, import.meta.url)`).
+   */
+  workerUrl?: string | URL;
+}
+
+/** Where the page cache stands, for diagnostics. */
+export interface CacheState {
+  /** Pages and bytes in the memory tier. */
+  memoryPages: number;
+  memoryBytes: number;
+  /** `indexeddb`, or `memory` when persistence is off or unavailable. */
+  persistent: "indexeddb" | "memory";
+  /** Page writes queued for IndexedDB and not yet committed. */
+  pendingWrites: number;
+}
+
+/** Network activity the engine's worker saw, from the browser's resource timing. */
+export interface ResourceEntry {
+  name: string;
+  transferSize: number;
+  encodedBodySize: number;
+  duration: number;
+}
+
+/** An error from the engine, with a stable code. */
+export class RangefindError extends Error {
+  /** `not_found`, `http`, `corrupt`, `incompatible`, `invalid_query`, `aborted`, `closed`, `internal`, ... */
+  readonly code: string;
+
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = "RangefindError";
+    this.code = code;
+  }
+}

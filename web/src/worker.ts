@@ -1,0 +1,89 @@
+/// <reference lib="webworker" />
+/**
+ * The engine's host: a module Web Worker that loads the wasm engine, opens one index, and
+ * answers the page's calls (see protocol.ts), so searching never blocks the page.
+ */
+
+import init, { Index } from "./wasm/rangefind_wasm.js";
+import { IdbPageCache } from "./idb-cache.js";
+import type { Call, Command, ErrorPayload, Reply } from "./protocol.js";
+import type { CacheState, ResourceEntry } from "./types.js";
+
+declare const self: DedicatedWorkerGlobalScope;
+
+let index: Index | null = null;
+let cache: IdbPageCache | null = null;
+const searches = new Map<number, AbortController>();
+
+function opened(): Index {
+  if (!index) throw payload("closed", "the index is not open");
+  return index;
+}
+
+function payload(code: string, message: string): ErrorPayload {
+  return { code, message };
+}
+
+async function handle(call: Call): Promise<unknown> {
+  const command: Command = call;
+  switch (command.type) {
+    case "open": {
+      // The engine itself: the glue resolves the .wasm next to it (new URL(…, import.meta.url)).
+      await init();
+      // Room for every request of a long session, so diagnostics can compare with the stats.
+      self.performance.setResourceTimingBufferSize(100_000);
+      cache = command.persistent ? await IdbPageCache.open(`rangefind ${command.url}`) : null;
+      const hooks = cache?.active ? cache.hooks() : null;
+      index = await Index.open(command.url, { cacheBytes: command.cacheBytes, timeoutMs: command.timeoutMs }, hooks);
+      const manifest = JSON.parse(index.manifest()) as { splits: unknown[] };
+      return { splits: manifest.splits.length };
+    }
+    case "search": {
+      const controller = new AbortController();
+      searches.set(call.id, controller);
+      try {
+        return JSON.parse(await opened().search(JSON.stringify(command.request), controller.signal));
+      } finally {
+        searches.delete(call.id);
+      }
+    }
+    case "abort":
+      searches.get(command.target)?.abort();
+      return null;
+    case "preload":
+      return JSON.parse(await opened().preload());
+    case "cacheState": {
+      const [memoryPages, memoryBytes] = opened().memoryCacheUsage();
+      const state: CacheState = {
+        memoryPages,
+        memoryBytes,
+        persistent: cache?.active ? "indexeddb" : "memory",
+        pendingWrites: cache?.pendingWrites ?? 0,
+      };
+      return state;
+    }
+    case "resourceEntries": {
+      const entries: ResourceEntry[] = (self.performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map(
+        (e) => ({ name: e.name, transferSize: e.transferSize, encodedBodySize: e.encodedBodySize, duration: e.duration }),
+      );
+      if (command.clear) self.performance.clearResourceTimings();
+      return entries;
+    }
+  }
+}
+
+function toPayload(error: unknown): ErrorPayload {
+  if (error && typeof error === "object" && "code" in error && "message" in error) {
+    return payload(String((error as { code: unknown }).code), String((error as { message: unknown }).message));
+  }
+  if (error instanceof Error) return payload("internal", `${error.name}: ${error.message}`);
+  return payload("internal", String(error));
+}
+
+self.onmessage = (event: MessageEvent<Call>) => {
+  const call = event.data;
+  handle(call).then(
+    (value) => self.postMessage({ id: call.id, ok: true, value } satisfies Reply),
+    (error: unknown) => self.postMessage({ id: call.id, ok: false, error: toPayload(error) } satisfies Reply),
+  );
+};
