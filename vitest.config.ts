@@ -23,6 +23,15 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Not a test: scripts/bench-browser.sh runs it and BENCHMARKS.md quotes it.
+        test: {
+          name: "benchmark",
+          include: ["tests/benchmarks/**/*.bench-run.ts"],
+          environment: "node",
+          hookTimeout: 600_000,
+        },
+      },
     ],
   },
 });

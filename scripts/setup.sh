@@ -23,15 +23,32 @@ if command -v rustup >/dev/null 2>&1; then
     rustup target add wasm32-unknown-unknown
   fi
 fi
-# A C compiler builds the bundled zstd and ring; GNU time measures peak memory in benchmarks.
+# A C compiler builds the bundled zstd and ring; GNU time measures peak memory in benchmarks;
+# Debian's Chromium runs the browser tests (never a downloaded browser); brotli reports the
+# engine's compressed size.
 missing=()
 command -v cc >/dev/null 2>&1 || missing+=(gcc)
 [ -x /usr/bin/time ] || missing+=(time)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v brotli >/dev/null 2>&1 || missing+=(brotli)
 if [ ${#missing[@]} -gt 0 ]; then
   say "apt-get install ${missing[*]}"
   if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq "${missing[@]}"
   else sudo apt-get update -qq && sudo apt-get install -y -qq "${missing[@]}"; fi
 fi
+if ! command -v node >/dev/null 2>&1; then
+  echo "node is missing: install Node.js 20 and run this again" >&2
+  exit 1
+fi
+# npm packages (TypeScript, vitest, playwright-core, vite, webpack, binaryen), from the lock.
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "npm ci"
+  npm ci --no-audit --no-fund --quiet
+fi
 say "cargo build --release (the first build takes a few minutes)"
-cargo build --release --workspace --quiet
+cargo build --release --quiet
+# The browser engine and the npm package (web/dist).
+./scripts/build-wasm.sh
+say "npm run build (the rangefind package)"
+npm run build --silent

@@ -9,11 +9,16 @@ cd "$(dirname "$0")/.."
 echo "==> cargo fmt --check"
 cargo fmt --all -- --check
 echo "==> cargo clippy -D warnings"
-cargo clippy --release --workspace --all-targets --quiet -- -D warnings
-echo "==> the engine compiles for wasm32 (browser and Worker hosts)"
+cargo clippy --release --all-targets --quiet -- -D warnings
+echo "==> clippy for wasm32 (the engine without native features, and the wasm adapter)"
 cargo clippy -p rangefind-engine --no-default-features --target wasm32-unknown-unknown --quiet -- -D warnings
+cargo clippy -p rangefind-wasm --target wasm32-unknown-unknown --quiet -- -D warnings
+echo "==> tsc --noEmit"
+npx tsc --noEmit -p web && npx tsc --noEmit -p web/tsconfig.worker.json && npx tsc --noEmit -p tests
 echo "==> cargo test"
-cargo test --release --workspace
+cargo test --release
+echo "==> vitest: unit tests (Node) and browser tests (Chromium against rangefind serve)"
+npx vitest run --project unit --project browser
 echo "==> demo (smoke test)"
 DEMO_NO_SERVE=1 PORT=${DEMO_PORT:-18080} ./scripts/demo.sh >/tmp/rangefind-demo.log 2>&1 || { cat /tmp/rangefind-demo.log; exit 1; }
 grep -q "documents match" /tmp/rangefind-demo.log

@@ -67,6 +67,18 @@ impl Error {
         self.kind
     }
 
+    /// The context chain and message, without the kind's code (for hosts that carry the code
+    /// separately, such as a JS error's `code`).
+    pub fn description(&self) -> String {
+        let mut text = String::new();
+        for context in self.context.iter().rev() {
+            text.push_str(context);
+            text.push_str(": ");
+        }
+        text.push_str(&self.message);
+        text
+    }
+
     /// Adds context (a path, URL, split id or operation) to the error.
     pub fn with_context(mut self, context: impl Into<String>) -> Error {
         self.context.push(Arc::from(context.into()));
@@ -76,11 +88,7 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: ", self.kind.code())?;
-        for context in self.context.iter().rev() {
-            write!(f, "{context}: ")?;
-        }
-        write!(f, "{}", self.message)
+        write!(f, "{}: {}", self.kind.code(), self.description())
     }
 }
 

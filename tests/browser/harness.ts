@@ -115,22 +115,25 @@ export interface Session {
   browser: Browser;
   context: BrowserContext;
   page: Page;
-  /** Console messages of the page and its workers. */
+  /** Console messages of the page and its workers (Playwright reports both on the page). */
   console: string[];
   close(): Promise<void>;
 }
 
-/** Chromium with a fresh profile, on `url` (a page of the test site), once the package loaded. */
-export async function openPage(url: string): Promise<Session> {
+/**
+ * Chromium with a fresh profile on `url`; for the test site's page.html (`testPage`), once the
+ * package loaded.
+ */
+export async function openPage(url: string, { testPage = true, selfSigned = false } = {}): Promise<Session> {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
-  const context = await browser.newContext();
+  // `selfSigned`: accept the benchmark's self-signed HTTP/2 front (scripts/h2-front.mjs).
+  const context = await browser.newContext({ ignoreHTTPSErrors: selfSigned });
   const page = await context.newPage();
   const messages: string[] = [];
   page.on("console", (message) => messages.push(`${message.type()}: ${message.text()}`));
-  page.on("worker", (worker) => worker.on("console", (message) => messages.push(`worker ${message.type()}: ${message.text()}`)));
   page.on("pageerror", (error) => messages.push(`pageerror: ${error.message}`));
   await page.goto(url);
-  await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+  if (testPage) await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
   return { browser, context, page, console: messages, close: () => browser.close() };
 }
 

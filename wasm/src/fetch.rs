@@ -113,7 +113,12 @@ async fn send(
         if guard.timed_out() {
             network(format!("no answer within {timeout_ms} ms"))
         } else {
-            network(format!("the request failed: {}", js_message(&e)))
+            // The browser does not say why (a network error, or a cross-origin host
+            // without CORS headers: its console does).
+            network(format!(
+                "the request failed ({}; a cross-origin index needs CORS headers)",
+                js_message(&e)
+            ))
         }
     })?;
     Ok(response.unchecked_into())

@@ -51,7 +51,7 @@ fn js_error(code: &str, message: &str) -> JsValue {
 }
 
 fn engine_error(error: Error) -> JsValue {
-    js_error(error.kind().code(), &error.to_string())
+    js_error(error.kind().code(), &error.description())
 }
 
 fn invalid(message: String) -> JsValue {

@@ -19,6 +19,14 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// Requests in flight at once within one wave (browsers cap per-host connections anyway).
 const MAX_CONCURRENT_REQUESTS: usize = 32;
+/// Requests one wave should send at most: a browser talks HTTP/1.1 to a host over 6
+/// connections, and a 7th request waits a whole round trip for one of them. Reading through a
+/// gap costs bytes; a round trip at 100 ms and 10 Mbit/s is worth 125 KB.
+const WAVE_REQUEST_BUDGET: usize = 6;
+/// Gaps this small are always read through: a request costs more (headers, latency).
+const ALWAYS_READ_THROUGH_PAGES: u64 = 2;
+/// Gaps larger than this are never read through, whatever the budget.
+const MAX_READ_THROUGH_BYTES: u64 = 64 * 1024;
 
 #[cfg(not(target_arch = "wasm32"))]
 type Fut<T> = BoxFuture<'static, T>;
@@ -105,6 +113,19 @@ struct Resolved {
     networked: bool,
 }
 
+impl Resolved {
+    /// Adds a verified page to the result and to the memory cache.
+    fn keep(&mut self, cache: &PageCache, split: &Arc<str>, page: u64, bytes: &[u8]) {
+        let key = PageKey {
+            split: split.clone(),
+            page,
+        };
+        let bytes = OwnedBytes::new(bytes.to_vec());
+        cache.insert(key.clone(), bytes.clone());
+        self.pages.push((key, bytes));
+    }
+}
+
 impl Fetcher {
     /// A fetcher filling `cache`, with `persistent` as the tier below it (if any).
     pub fn new(cache: Arc<PageCache>, persistent: Option<Arc<dyn PersistentCache>>) -> Fetcher {
@@ -127,8 +148,8 @@ impl Fetcher {
 
     /// Makes every page touched by `requests` available in `pages` (the query's working set):
     /// from `pages` itself, the memory cache, a read already in flight, or one new read per
-    /// split that takes what it can from the persistent tier and sends one request per run of
-    /// adjacent pages still missing, all concurrently. Counts one wave if it waited on the
+    /// split that takes what it can from the persistent tier and sends the rest as a few
+    /// requests (see [`plan_runs`]), all concurrently. Counts one wave if it waited on the
     /// network at all.
     pub async fn fetch_wave(
         &self,
@@ -141,6 +162,7 @@ impl Fetcher {
         {
             let mut in_flight = self.in_flight.lock().expect("in-flight lock");
             let mut waiting: BTreeSet<(Arc<str>, u64)> = BTreeSet::new();
+            let mut wanted = Vec::new();
             for request in requests {
                 let split = &request.split;
                 let mut missing = BTreeSet::new();
@@ -164,13 +186,18 @@ impl Fetcher {
                         }
                     }
                 }
-                if missing.is_empty() {
-                    continue;
+                if !missing.is_empty() {
+                    wanted.push((request.split, request.source, missing));
                 }
+            }
+            // The wave's request budget is shared by the splits that need the network.
+            let budget = (WAVE_REQUEST_BUDGET / wanted.len().max(1)).max(1);
+            for (split, source, missing) in wanted {
                 let read = self.read_pages(
                     split.clone(),
-                    request.source.clone(),
+                    source,
                     missing.clone(),
+                    budget,
                     stats.clone(),
                 );
                 for page in missing {
@@ -216,6 +243,7 @@ impl Fetcher {
         split: Arc<SplitPages>,
         source: Arc<dyn RangeSource>,
         wanted: BTreeSet<u64>,
+        budget: usize,
         stats: QueryStats,
     ) -> SharedRead {
         let cache = self.cache.clone();
@@ -233,13 +261,7 @@ impl Fetcher {
                     // A stored page that fails its checksum is a miss, fetched again.
                     let Some(bytes) = bytes else { continue };
                     if split.verify(page, &bytes, source.name()).is_ok() {
-                        let key = PageKey {
-                            split: split.id.clone(),
-                            page,
-                        };
-                        let bytes = OwnedBytes::new(bytes.to_vec());
-                        cache.insert(key.clone(), bytes.clone());
-                        resolved.pages.push((key, bytes));
+                        resolved.keep(&cache, &split.id, page, &bytes);
                         missing.remove(&page);
                     }
                 }
@@ -248,7 +270,7 @@ impl Fetcher {
                 return Ok(Arc::new(resolved));
             }
             resolved.networked = true;
-            let runs = runs(&missing);
+            let runs = plan_runs(&missing, budget, MAX_READ_THROUGH_BYTES / split.page_size);
             let fetched: Vec<Result<Vec<(u64, Bytes)>>> = stream::iter(runs)
                 .map(|run| read_run(&split, &*source, run, &stats))
                 .buffer_unordered(MAX_CONCURRENT_REQUESTS)
@@ -257,13 +279,7 @@ impl Fetcher {
             let mut to_store = Vec::new();
             for run in fetched {
                 for (page, bytes) in run? {
-                    let key = PageKey {
-                        split: split.id.clone(),
-                        page,
-                    };
-                    let owned = OwnedBytes::new(bytes.to_vec());
-                    cache.insert(key.clone(), owned.clone());
-                    resolved.pages.push((key, owned));
+                    resolved.keep(&cache, &split.id, page, &bytes);
                     to_store.push((page, bytes));
                 }
             }
@@ -314,25 +330,72 @@ async fn read_run(
     Ok(pages)
 }
 
-/// Runs of consecutive page numbers.
-fn runs(pages: &BTreeSet<u64>) -> Vec<Range<u64>> {
+/// The requests for `pages`: runs of consecutive pages, joined across gaps of at most
+/// [`ALWAYS_READ_THROUGH_PAGES`]; then, if that leaves more than `budget` runs and joining
+/// across the smallest gaps can bring them within it without reading through a gap of more
+/// than `max_gap` pages, joined so. (Joining fewer would cost bytes and save no round trip.)
+/// Pages read through a gap are verified and cached like the others.
+fn plan_runs(pages: &BTreeSet<u64>, budget: usize, max_gap: u64) -> Vec<Range<u64>> {
     let mut runs: Vec<Range<u64>> = Vec::new();
     for &page in pages {
         match runs.last_mut() {
-            Some(run) if run.end == page => run.end += 1,
+            Some(run) if page - run.end <= ALWAYS_READ_THROUGH_PAGES => run.end = page + 1,
             _ => runs.push(page..page + 1),
         }
     }
-    runs
+    let budget = budget.max(1);
+    if runs.len() <= budget {
+        return runs;
+    }
+    let mut gaps: Vec<u64> = runs.windows(2).map(|w| w[1].start - w[0].end).collect();
+    gaps.sort_unstable();
+    // Joining the `len - budget` smallest gaps; the largest of them decides.
+    let widest = gaps[runs.len() - budget - 1];
+    if widest > max_gap {
+        return runs;
+    }
+    let mut joined: Vec<Range<u64>> = Vec::with_capacity(budget);
+    let mut still_to_join = runs.len() - budget;
+    for run in runs {
+        match joined.last_mut() {
+            // Ties at the widest gap: join only as many as needed.
+            Some(last) if still_to_join > 0 && run.start - last.end <= widest => {
+                last.end = run.end;
+                still_to_join -= 1;
+            }
+            _ => joined.push(run),
+        }
+    }
+    joined
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn set(pages: &[u64]) -> BTreeSet<u64> {
+        pages.iter().copied().collect()
+    }
+
     #[test]
-    fn runs_group_adjacent_pages() {
-        let pages: BTreeSet<u64> = [1, 2, 3, 7, 9, 10].into_iter().collect();
-        assert_eq!(runs(&pages), vec![1..4, 7..8, 9..11]);
+    fn runs_join_adjacent_pages_and_small_gaps() {
+        assert_eq!(
+            plan_runs(&set(&[1, 2, 3, 7, 9, 10]), 10, 64),
+            vec![1..4, 7..11]
+        );
+        assert_eq!(plan_runs(&set(&[0, 3]), 10, 64), vec![0..4]);
+        assert_eq!(plan_runs(&set(&[0, 4]), 10, 64), vec![0..1, 4..5]);
+    }
+
+    #[test]
+    fn runs_fit_the_budget_by_joining_the_smallest_gaps() {
+        let pages = set(&[0, 10, 14, 40, 100]);
+        assert_eq!(plan_runs(&pages, 3, 64), vec![0..15, 40..41, 100..101]);
+        assert_eq!(plan_runs(&pages, 2, 64), vec![0..41, 100..101]);
+        // When the budget cannot be met within the gap limit, nothing is joined.
+        assert_eq!(
+            plan_runs(&pages, 1, 30),
+            vec![0..1, 10..11, 14..15, 40..41, 100..101]
+        );
     }
 }

@@ -13,7 +13,6 @@ use std::sync::Arc;
 
 use futures::lock::Mutex as AsyncMutex;
 use tantivy::query::Query;
-use tantivy::schema::Value;
 use tantivy::snippet::SnippetGenerator;
 use tantivy::{DocAddress, TantivyDocument};
 
@@ -365,12 +364,7 @@ impl SearchIndex {
                         generator.set_max_num_chars(SNIPPET_CHARS);
                         generators.insert(*split, generator);
                     }
-                    results::snippet_html(&generators[split].snippet_from_doc(&document)).or_else(
-                        || {
-                            let text = document.get_first(field).and_then(|v| v.as_str())?;
-                            results::leading_text_html(text, SNIPPET_CHARS)
-                        },
-                    )
+                    results::snippet(&generators[split], &document, field, SNIPPET_CHARS)
                 }
                 None => None,
             };

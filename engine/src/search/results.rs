@@ -2,8 +2,8 @@
 //! conversions that fill them.
 
 use serde::Serialize;
-use tantivy::schema::{OwnedValue, Value};
-use tantivy::snippet::Snippet;
+use tantivy::schema::{Field, OwnedValue, Value};
+use tantivy::snippet::{Snippet, SnippetGenerator};
 use tantivy::TantivyDocument;
 
 use crate::mapping::MappedSchema;
@@ -104,6 +104,37 @@ fn owned_to_json(value: &OwnedValue) -> serde_json::Value {
         // through serde would also link tantivy's facet regex into the wasm engine.
         _ => J::Null,
     }
+}
+
+/// How much of a long text is searched for a snippet first: tokenising (and stemming) a whole
+/// long page costs more than the rest of a warm query, and a fragment near the start reads
+/// well. The whole text is searched only when this part has no match.
+const SNIPPET_SCAN_BYTES: usize = 4096;
+
+/// The snippet of `document`'s `field` as HTML: the best fragment of its first
+/// [`SNIPPET_SCAN_BYTES`] with a match, else of the whole text, else its leading text.
+pub(crate) fn snippet(
+    generator: &SnippetGenerator,
+    document: &TantivyDocument,
+    field: Field,
+    max_chars: usize,
+) -> Option<String> {
+    let text: Vec<&str> = document
+        .get_all(field)
+        .filter_map(|value| value.as_str())
+        .collect();
+    let text = text.join(" ");
+    if text.len() > SNIPPET_SCAN_BYTES {
+        let mut end = SNIPPET_SCAN_BYTES;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let first = generator.snippet(&text[..end]);
+        if !first.highlighted().is_empty() {
+            return snippet_html(&first);
+        }
+    }
+    snippet_html(&generator.snippet(&text)).or_else(|| leading_text_html(&text, max_chars))
 }
 
 /// The snippet as HTML: text escaped, matches wrapped in `<mark>`.

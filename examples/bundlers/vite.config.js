@@ -1,0 +1,9 @@
+// `npx vite build examples/bundlers` → examples/bundlers/dist-vite (index.html, JS, worker, .wasm).
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  root: import.meta.dirname,
+  build: { outDir: "dist-vite", emptyOutDir: true },
+  // The engine's worker is an ES module (it imports the wasm glue).
+  worker: { format: "es" },
+});

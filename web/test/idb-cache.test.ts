@@ -1,0 +1,76 @@
+/**
+ * The IndexedDB tier on fake-indexeddb (a complete in-memory IndexedDB): pages and open
+ * regions round-trip, splits that left the manifest are dropped, indexes do not share
+ * records, and writes are batched.
+ */
+
+import "fake-indexeddb/auto";
+import { describe, expect, it } from "vitest";
+import { IdbPageCache } from "../src/idb-cache.js";
+
+const bytes = (...values: number[]) => new Uint8Array(values);
+let databases = 0;
+const fresh = () => `test ${++databases}`;
+
+describe("IdbPageCache", () => {
+  it("stores pages and open regions and gives them back in the order asked", async () => {
+    const cache = await IdbPageCache.open(fresh(), () => expect.fail("no warning expected"));
+    expect(cache.active).toBe(true);
+    cache.putPages("s1", [3, 1], [bytes(3, 3), bytes(1)]);
+    cache.putOpenRegion("s1", bytes(9, 9, 9));
+    expect(cache.pendingWrites).toBeGreaterThan(0);
+    await cache.flushed();
+    expect(cache.pendingWrites).toBe(0);
+    expect(await cache.getPages("s1", [1, 2, 3])).toEqual([bytes(1), undefined, bytes(3, 3)]);
+    expect(await cache.getOpenRegion("s1")).toEqual(bytes(9, 9, 9));
+    expect(await cache.getOpenRegion("s2")).toBeUndefined();
+  });
+
+  it("drops every record of splits that left the manifest, and only those", async () => {
+    const cache = await IdbPageCache.open(fresh());
+    for (const split of ["old", "kept", "older"]) {
+      cache.putPages(split, [0, 1], [bytes(1), bytes(2)]);
+      cache.putOpenRegion(split, bytes(7));
+    }
+    await cache.flushed();
+    cache.retainSplits(["kept"]);
+    await expect.poll(() => cache.getPages("old", [0, 1])).toEqual([undefined, undefined]);
+    expect(await cache.getPages("older", [0])).toEqual([undefined]);
+    expect(await cache.getOpenRegion("old")).toBeUndefined();
+    expect(await cache.getPages("kept", [0, 1])).toEqual([bytes(1), bytes(2)]);
+    expect(await cache.getOpenRegion("kept")).toEqual(bytes(7));
+  });
+
+  it("keeps each index's pages apart", async () => {
+    const a = await IdbPageCache.open(fresh());
+    const b = await IdbPageCache.open(fresh());
+    a.putPages("same-id", [0], [bytes(1)]);
+    await a.flushed();
+    b.retainSplits([]);
+    await b.flushed();
+    expect(await a.getPages("same-id", [0])).toEqual([bytes(1)]);
+    expect(await b.getPages("same-id", [0])).toEqual([undefined]);
+  });
+
+  it("exposes exactly the methods the wasm engine calls", async () => {
+    const hooks = (await IdbPageCache.open(fresh())).hooks() as Record<string, unknown>;
+    expect(Object.keys(hooks).sort()).toEqual(["getOpenRegion", "getPages", "putOpenRegion", "putPages", "retainSplits"]);
+    for (const method of Object.values(hooks)) expect(typeof method).toBe("function");
+  });
+
+  it("turns itself off with one warning when a write fails, and keeps answering", async () => {
+    const warnings: string[] = [];
+    const cache = await IdbPageCache.open(fresh(), (message) => warnings.push(message));
+    cache.putPages("s", [0], [bytes(1)]);
+    await cache.flushed();
+    // A value IndexedDB cannot store (a function) makes the write transaction fail.
+    cache.putPages("s", [1], [(() => 0) as unknown as Uint8Array]);
+    await cache.flushed();
+    cache.putPages("s", [2], [(() => 0) as unknown as Uint8Array]);
+    await cache.flushed();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^rangefind: IndexedDB write failed .*memory only/);
+    expect(cache.active).toBe(false);
+    expect(await cache.getPages("s", [0])).toEqual([]);
+  });
+});
