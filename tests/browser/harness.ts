@@ -125,8 +125,10 @@ export interface Session {
  * package loaded.
  */
 export async function openPage(url: string, { testPage = true, selfSigned = false } = {}): Promise<Session> {
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
-  // `selfSigned`: accept the benchmark's self-signed HTTP/2 front (scripts/h2-front.mjs).
+  // `selfSigned`: accept the benchmark's self-signed HTTP/2 front (scripts/h2-front.mjs); the
+  // flag covers worker scripts too, which the context option alone does not.
+  const args = selfSigned ? [...CHROMIUM_ARGS, "--ignore-certificate-errors"] : CHROMIUM_ARGS;
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args });
   const context = await browser.newContext({ ignoreHTTPSErrors: selfSigned });
   const page = await context.newPage();
   const messages: string[] = [];

@@ -69,6 +69,15 @@ afterAll(async () => {
 });
 
 describe("searching in Chromium", () => {
+  it("downloads nothing of the engine or the index before openIndex", async () => {
+    // page.html imported the package when the session started.
+    const loaded = await session.page.evaluate(() =>
+      performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname),
+    );
+    expect(loaded.filter((path) => /wasm|worker|\/index\//.test(path))).toEqual([]);
+    expect(loaded).toContain("/rangefind/index.js");
+  });
+
   it("returns exactly what the native CLI returns, for every query", async () => {
     const { page } = session;
     const browserResults = await page.evaluate(async (texts) => {

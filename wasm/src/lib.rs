@@ -21,7 +21,7 @@ use std::sync::Arc;
 use futures::future::{select, Either};
 use js_sys::{Promise, Reflect};
 use rangefind_engine::error::{Error, ErrorKind};
-use rangefind_engine::search::{IndexOptions, SearchIndex, SearchRequest, DEFAULT_CACHE_BYTES};
+use rangefind_engine::search::{IndexOptions, SearchIndex, SearchRequest};
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::{future_to_promise, JsFuture};
@@ -40,6 +40,8 @@ struct OpenOptions {
     timeout_ms: Option<u32>,
     /// Keep range reads out of the HTTP cache (default true).
     no_store: Option<bool>,
+    /// Requests a wave aims at (default 6; 0: join only adjacent pages).
+    max_requests_per_wave: Option<usize>,
 }
 
 /// A JS error named `RangefindError` carrying the engine's error code.
@@ -81,7 +83,7 @@ pub struct Index {
 #[wasm_bindgen]
 impl Index {
     /// Reads the manifest at `url` (the directory holding `manifest.json`). `options`:
-    /// `{cacheBytes?, timeoutMs?, noStore?}`; `persistent`: a persistent tier object, or null.
+    /// `{cacheBytes?, timeoutMs?, noStore?, maxRequestsPerWave?}`; `persistent`: a persistent tier object, or null.
     pub async fn open(
         url: String,
         options: JsValue,
@@ -106,9 +108,13 @@ impl Index {
                 no_store: options.no_store.unwrap_or(true),
             },
         );
+        let defaults = IndexOptions::default();
         let index_options = IndexOptions {
-            cache_bytes: options.cache_bytes.unwrap_or(DEFAULT_CACHE_BYTES),
+            cache_bytes: options.cache_bytes.unwrap_or(defaults.cache_bytes),
             persistent,
+            max_requests_per_wave: options
+                .max_requests_per_wave
+                .unwrap_or(defaults.max_requests_per_wave),
         };
         let index = SearchIndex::open(Arc::new(store), index_options)
             .await

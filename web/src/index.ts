@@ -124,6 +124,7 @@ export async function openIndex(url: string | URL, options: OpenOptions = {}): P
       cacheBytes: options.cacheBytes,
       persistent: options.persistent ?? true,
       timeoutMs: options.timeoutMs,
+      maxRequestsPerWave: options.maxRequestsPerWave,
     }).result;
   } catch (error) {
     worker.terminate();

@@ -8,6 +8,7 @@ export interface OpenMessage {
   cacheBytes?: number;
   persistent: boolean;
   timeoutMs?: number;
+  maxRequestsPerWave?: number;
 }
 
 export interface SearchMessage {

@@ -62,6 +62,12 @@ export interface OpenOptions {
   /** Milliseconds one HTTP attempt may take before it is retried (default 30000). */
   timeoutMs?: number;
   /**
+   * Requests one network wave aims at (default 6, the connections a browser opens to an
+   * HTTP/1.1 host): small gaps between wanted pages are read through to stay within it.
+   * 0 joins only adjacent pages, for HTTP/2 hosts where extra requests cost no round trip.
+   */
+  maxRequestsPerWave?: number;
+  /**
    * Where the engine's Web Worker script is. Defaults to the `worker.js` shipped next to this
    * module (bundlers such as vite and webpack follow the `new URL(…, import.meta.url)`).
    */

@@ -34,7 +34,12 @@ async function handle(call: Call): Promise<unknown> {
       self.performance.setResourceTimingBufferSize(100_000);
       cache = command.persistent ? await IdbPageCache.open(`rangefind ${command.url}`) : null;
       const hooks = cache?.active ? cache.hooks() : null;
-      index = await Index.open(command.url, { cacheBytes: command.cacheBytes, timeoutMs: command.timeoutMs }, hooks);
+      const options = {
+        cacheBytes: command.cacheBytes,
+        timeoutMs: command.timeoutMs,
+        maxRequestsPerWave: command.maxRequestsPerWave,
+      };
+      index = await Index.open(command.url, options, hooks);
       const manifest = JSON.parse(index.manifest()) as { splits: unknown[] };
       return { splits: manifest.splits.length };
     }

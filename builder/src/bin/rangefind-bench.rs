@@ -68,9 +68,11 @@ async fn main() -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let address = listener.local_addr()?;
     let root = args.index.canonicalize().context("--index")?;
-    tokio::spawn(
-        async move { axum::serve(listener, rangefind_builder::serve::router(root)).await },
-    );
+    tokio::spawn(rangefind_builder::serve::serve_on(
+        listener,
+        root,
+        std::future::pending(),
+    ));
     let store = Arc::new(HttpStore::new(&format!("http://{address}/")));
     let index = SearchIndex::open(
         store,

@@ -69,8 +69,11 @@ pub fn build_index(
 pub async fn serve(root: &Path) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
-    let router = rangefind_builder::serve::router(root.to_path_buf());
-    tokio::spawn(async move { axum::serve(listener, router).await });
+    tokio::spawn(rangefind_builder::serve::serve_on(
+        listener,
+        root.to_path_buf(),
+        std::future::pending(),
+    ));
     format!("http://{address}/")
 }
 

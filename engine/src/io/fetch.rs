@@ -19,10 +19,10 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// Requests in flight at once within one wave (browsers cap per-host connections anyway).
 const MAX_CONCURRENT_REQUESTS: usize = 32;
-/// Requests one wave should send at most: a browser talks HTTP/1.1 to a host over 6
-/// connections, and a 7th request waits a whole round trip for one of them. Reading through a
-/// gap costs bytes; a round trip at 100 ms and 10 Mbit/s is worth 125 KB.
-const WAVE_REQUEST_BUDGET: usize = 6;
+/// Requests one wave should send at most, by default: a browser talks HTTP/1.1 to a host over
+/// 6 connections, and a 7th request waits a whole round trip for one of them. Reading through
+/// a gap costs bytes; a round trip at 100 ms and 10 Mbit/s is worth 125 KB.
+pub const DEFAULT_MAX_REQUESTS_PER_WAVE: usize = 6;
 /// Gaps this small are always read through: a request costs more (headers, latency).
 const ALWAYS_READ_THROUGH_PAGES: u64 = 2;
 /// Gaps larger than this are never read through, whatever the budget.
@@ -97,6 +97,7 @@ pub struct PageRequest {
 pub struct Fetcher {
     cache: Arc<PageCache>,
     persistent: Option<Arc<dyn PersistentCache>>,
+    max_requests_per_wave: usize,
     in_flight: Mutex<HashMap<PageKey, SharedRead>>,
 }
 
@@ -132,8 +133,15 @@ impl Fetcher {
         Fetcher {
             cache,
             persistent,
+            max_requests_per_wave: DEFAULT_MAX_REQUESTS_PER_WAVE,
             in_flight: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// Sets how many requests a wave aims at (0: no aim, only adjacent pages are joined).
+    pub fn with_max_requests_per_wave(mut self, max: usize) -> Fetcher {
+        self.max_requests_per_wave = max;
+        self
     }
 
     /// The page cache.
@@ -191,7 +199,10 @@ impl Fetcher {
                 }
             }
             // The wave's request budget is shared by the splits that need the network.
-            let budget = (WAVE_REQUEST_BUDGET / wanted.len().max(1)).max(1);
+            let budget = match self.max_requests_per_wave {
+                0 => usize::MAX,
+                max => (max / wanted.len().max(1)).max(1),
+            };
             for (split, source, missing) in wanted {
                 let read = self.read_pages(
                     split.clone(),
