@@ -88,7 +88,8 @@ fn js_message(value: &JsValue) -> String {
         .unwrap_or_else(|| format!("{value:?}"))
 }
 
-/// A GET of `url` with `headers`; network failures and timeouts are transient.
+/// A GET of `url` (with a `Range` header when `range` is given); network failures and
+/// timeouts are transient.
 async fn send(
     url: &str,
     range: Option<&ByteRange>,
