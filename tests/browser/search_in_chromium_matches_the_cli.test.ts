@@ -153,6 +153,25 @@ describe("searching in Chromium", () => {
     expect(stats.waves).toBe(0);
   });
 
+  it("keeps the memory tier within its byte bound and still answers", async () => {
+    const result = await session.page.evaluate(async (texts) => {
+      const w = window as unknown as PageWindow;
+      const cacheBytes = 64 * 1024;
+      const index = await w.rangefind.openIndex("/index/", { persistent: false, cacheBytes });
+      let peak = 0;
+      const counts = [];
+      for (const query of texts) {
+        counts.push((await index.search(query)).count);
+        peak = Math.max(peak, (await index.cacheState()).memoryBytes);
+      }
+      index.close();
+      return { peak, cacheBytes, counts };
+    }, queries.slice(0, 20));
+    expect(result.peak).toBeGreaterThan(0);
+    expect(result.peak).toBeLessThanOrEqual(result.cacheBytes);
+    for (const [i, count] of result.counts.entries()) expect(count, queries[i]).toBe(nativeSearch(indexDir, queries[i], 10).count);
+  });
+
   it("filters by keyword fields and pages with offset", async () => {
     const result = await session.page.evaluate(async () => {
       const w = window as unknown as PageWindow;

@@ -47,10 +47,12 @@ pub async fn sleep(ms: u64) {
     let _ = JsFuture::from(promise).await;
 }
 
-/// One attempt's abort switch: the timeout fires it, and so does dropping the attempt.
+/// One attempt's abort switch: the timeout fires it, and so does dropping an attempt that has
+/// not finished (aborting finished fetches still costs CPU in Chromium).
 struct AbortOnDrop {
     controller: AbortController,
     timer: JsValue,
+    finished: std::cell::Cell<bool>,
     _on_timeout: Closure<dyn FnMut()>,
 }
 
@@ -63,8 +65,14 @@ impl AbortOnDrop {
         Ok(AbortOnDrop {
             controller,
             timer,
+            finished: std::cell::Cell::new(false),
             _on_timeout: on_timeout,
         })
+    }
+
+    /// The body is read: nothing left to abort.
+    fn finish(&self) {
+        self.finished.set(true);
     }
 
     fn timed_out(&self) -> bool {
@@ -75,8 +83,10 @@ impl AbortOnDrop {
 impl Drop for AbortOnDrop {
     fn drop(&mut self) {
         clear_timeout(&self.timer);
-        // A no-op once the body is read; stops the download when the read is abandoned.
-        self.controller.abort();
+        if !self.finished.get() {
+            // Stops the download of an abandoned read (or a refused one, such as a 200).
+            self.controller.abort();
+        }
     }
 }
 
@@ -142,6 +152,7 @@ async fn body(
             cut(js_message(&e))
         }
     })?;
+    guard.finish();
     Ok(Bytes::from(Uint8Array::new(&buffer).to_vec()))
 }
 
