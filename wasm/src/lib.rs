@@ -83,7 +83,8 @@ pub struct Index {
 #[wasm_bindgen]
 impl Index {
     /// Reads the manifest at `url` (the directory holding `manifest.json`). `options`:
-    /// `{cacheBytes?, timeoutMs?, noStore?, maxRequestsPerWave?}`; `persistent`: a persistent tier object, or null.
+    /// `{cacheBytes?, timeoutMs?, noStore?, maxRequestsPerWave?}`; `persistent`: a persistent
+    /// tier object (see `persistent.rs`), or null.
     pub async fn open(
         url: String,
         options: JsValue,
