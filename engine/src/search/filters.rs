@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use tantivy::query::{
     AllQuery, BooleanQuery, ConstScoreQuery, EmptyQuery, Occur, Query, TermQuery,
 };
-use tantivy::schema::{IndexRecordOption, Term};
+use tantivy::schema::{Field, IndexRecordOption, Term};
 
 use crate::error::{ErrorKind, Result};
 use crate::mapping::{FieldType, MappedSchema};
@@ -31,39 +31,20 @@ pub(crate) fn filter_query(
         if !mapping.indexed {
             return Err(invalid("the field is not indexed".into()));
         }
+        if matches!(mapping.field_type, FieldType::Text | FieldType::Datetime) {
+            return Err(invalid(
+                "filters apply to keyword, numeric and bool fields; search text and dates in the query".into(),
+            ));
+        }
         let terms = values
             .iter()
             .map(|value| {
-                // Strings are accepted for every type, so the CLI and URLs can pass text.
-                let text = match value {
-                    serde_json::Value::String(s) => Some(s.clone()),
-                    serde_json::Value::Number(n) => Some(n.to_string()),
-                    serde_json::Value::Bool(b) => Some(b.to_string()),
-                    _ => None,
-                };
-                let term = match mapping.field_type {
-                    FieldType::Keyword => text.map(|s| Term::from_field_text(field, &s)),
-                    FieldType::I64 => text
-                        .and_then(|s| s.parse().ok())
-                        .map(|n| Term::from_field_i64(field, n)),
-                    FieldType::U64 => text
-                        .and_then(|s| s.parse().ok())
-                        .map(|n| Term::from_field_u64(field, n)),
-                    FieldType::F64 => text
-                        .and_then(|s| s.parse().ok())
-                        .map(|n| Term::from_field_f64(field, n)),
-                    FieldType::Bool => text
-                        .and_then(|s| s.parse().ok())
-                        .map(|b| Term::from_field_bool(field, b)),
-                    FieldType::Text | FieldType::Datetime => {
-                        return Err(invalid(
-                            "filters apply to keyword, numeric and bool fields; search text and dates in the query".into(),
-                        ))
-                    }
-                };
-                term.ok_or_else(|| {
+                filter_term(field, mapping.field_type, value).ok_or_else(|| {
                     let kind = serde_json::to_value(mapping.field_type).unwrap_or_default();
-                    invalid(format!("{value} is not a {} value", kind.as_str().unwrap_or("valid")))
+                    invalid(format!(
+                        "{value} is not a {} value",
+                        kind.as_str().unwrap_or("valid")
+                    ))
                 })
             })
             .collect::<Result<Vec<Term>>>()?;
@@ -83,6 +64,26 @@ pub(crate) fn filter_query(
         clauses.push((Occur::Must, Box::new(ConstScoreQuery::new(any_of, 0.0))));
     }
     Ok((!clauses.is_empty()).then(|| Box::new(BooleanQuery::new(clauses)) as Box<dyn Query>))
+}
+
+/// The term a filter value stands for in a keyword, numeric or bool field, or `None` when the
+/// value does not fit the type. Strings are accepted for every type, so the CLI and URLs can
+/// pass text.
+fn filter_term(field: Field, field_type: FieldType, value: &serde_json::Value) -> Option<Term> {
+    let text = match value {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Number(n) => n.to_string(),
+        serde_json::Value::Bool(b) => b.to_string(),
+        _ => return None,
+    };
+    match field_type {
+        FieldType::Keyword => Some(Term::from_field_text(field, &text)),
+        FieldType::I64 => Some(Term::from_field_i64(field, text.parse().ok()?)),
+        FieldType::U64 => Some(Term::from_field_u64(field, text.parse().ok()?)),
+        FieldType::F64 => Some(Term::from_field_f64(field, text.parse().ok()?)),
+        FieldType::Bool => Some(Term::from_field_bool(field, text.parse().ok()?)),
+        FieldType::Text | FieldType::Datetime => None,
+    }
 }
 
 /// `query` restricted to hits matching `filter`; an empty query with a filter matches every
