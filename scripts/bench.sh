@@ -4,7 +4,11 @@
 # hotcache and open-read ratios) and the cold cost of every query of the shared query files
 # over HTTP on loopback (requests, bytes, waves; split-open read excluded and reported apart).
 #
-#   scripts/bench.sh [mdn|events]...   (default: both)   results in out/bench/
+# `publish` uploads the indexes built by the other targets to a local S3-compatible server
+# (builder/examples/s3_server.rs, s3s-fs on loopback): upload time and throughput, then
+# publishing again and rebuilding straight into the bucket (both must upload no split).
+#
+#   scripts/bench.sh [mdn|events|publish]...   (default: mdn events)   results in out/bench/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
@@ -32,12 +36,41 @@ bench() {
   "$bin/rangefind-bench" --index "$out" --queries "$queries" --json-out "$results/$name-queries.jsonl"
 }
 
+publish_bench() {
+  cargo build --release --quiet --example s3_server
+  local s3dir=$results/s3 port=${S3_PORT:-19000}
+  rm -rf "$s3dir" && mkdir -p "$s3dir"
+  "$bin/examples/s3_server" "$s3dir" "$port" indexes >"$results/s3.log" 2>&1 &
+  local server=$!
+  trap 'kill $server 2>/dev/null' EXIT
+  for _ in $(seq 50); do grep -q "S3 on" "$results/s3.log" && break; sleep 0.1; done
+  export AWS_ACCESS_KEY_ID=rangefind-test AWS_SECRET_ACCESS_KEY=rangefind-test-secret-key
+  export AWS_REGION=us-east-1 AWS_ENDPOINT_URL=http://127.0.0.1:$port
+  for name in mdn events; do
+    if [ ! -f "$results/$name/manifest.json" ]; then
+      echo "== publish $name: SKIPPED (run scripts/bench.sh $name first)"
+      continue
+    fi
+    echo "== publish $name to S3 on loopback (s3s-fs)"
+    /usr/bin/time -f "  %e s wall, %M KB peak" "$bin/rangefind" publish --quiet "$results/$name" "s3://indexes/$name"
+    echo "== publish $name again (nothing changed)"
+    /usr/bin/time -f "  %e s wall" "$bin/rangefind" publish --quiet "$results/$name" "s3://indexes/$name"
+  done
+  echo "== build MDN straight into the bucket, twice (deterministic splits: the second uploads none)"
+  for run in 1 2; do
+    /usr/bin/time -f "  %e s wall" "$bin/rangefind" build --quiet --config examples/mdn/rangefind.yaml \
+      --input "$corpora/mdn.jsonl.gz" --out s3://indexes/mdn-built 2>&1 | grep -E "Published|wall"
+  done
+  kill $server 2>/dev/null || true
+}
+
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(mdn events)
 for target in "${targets[@]}"; do
   case $target in
     mdn) bench mdn examples/mdn/rangefind.yaml "$corpora/mdn.jsonl.gz" "$corpora/queries-mdn.jsonl" ;;
     events) bench events examples/events/rangefind.yaml "$corpora/events-dev.jsonl.zst" "$corpora/queries-events.jsonl" ;;
-    *) echo "unknown benchmark $target (mdn, events)" >&2; exit 2 ;;
+    publish) publish_bench ;;
+    *) echo "unknown benchmark $target (mdn, events, publish)" >&2; exit 2 ;;
   esac
 done

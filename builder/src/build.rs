@@ -18,7 +18,6 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rangefind_engine::format::{record_hot_ranges, write_split, SplitWriteOptions};
 use rangefind_engine::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
 use rangefind_engine::mapping::{
@@ -31,6 +30,7 @@ use tantivy::{Index, IndexSettings, SingleSegmentIndexWriter, TantivyDocument};
 
 use crate::input::{self, NextLine};
 use crate::options::BuildOptions;
+use crate::progress::progress_bar;
 
 /// Where the splits go, relative to the index root.
 pub const SPLITS_DIR: &str = "splits";
@@ -121,7 +121,7 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
 
     let consumed = Arc::new(AtomicU64::new(0));
     let total = stored_size(&options.inputs);
-    let progress = progress_bar(total, options.quiet);
+    let progress = progress_bar(total, options.quiet, "");
     let mut report = BuildReport {
         input_bytes: total,
         ..BuildReport::default()
@@ -214,21 +214,6 @@ fn join(handle: JoinHandle<anyhow::Result<SplitEntry>>) -> anyhow::Result<SplitE
         .map_err(|_| anyhow::anyhow!("the split writer thread panicked"))?
 }
 
-fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(4));
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} {elapsed_precise} [{bar:30}] {bytes}/{total_bytes} {bytes_per_sec} {msg}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
-    bar
-}
-
 /// One split being indexed on its own thread, in its own tantivy index directory, with one
 /// segment written in input order: the same input always gives the same split (and content
 /// address), and documents keep their input (time) order.
@@ -319,12 +304,13 @@ fn index_split(
         bail!("expected one segment, found {}", metas.len());
     };
     // The segment's files are the ones named after its id (plus meta.json).
-    let prefix = segment.id().uuid_string();
-    let mut files: Vec<String> = fs::read_dir(dir)?
+    let random_id = segment.id().uuid_string();
+    drop(index);
+    let files: Vec<String> = fs::read_dir(dir)?
         .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
-        .filter(|name| name.starts_with(&prefix) && !name.ends_with(".temp"))
+        .filter(|name| name.starts_with(&random_id) && !name.ends_with(".temp"))
         .collect();
-    files.sort();
+    let mut files = name_segment_by_content(dir, &random_id, files)?;
     files.insert(0, "meta.json".to_string());
     let files_len: u64 = files
         .iter()
@@ -350,6 +336,52 @@ fn index_split(
     drop(directory);
     fs::remove_dir_all(dir).ok();
     Ok(entry)
+}
+
+/// tantivy names a segment (its files, and its entry in meta.json) after a random UUID, which
+/// the split's file table and meta.json carry: the same documents would give a different
+/// split, and content address, on every build, and `publish` would upload it again. The
+/// segment is renamed after a hash of its files instead, so the same input and mapping give
+/// byte-identical splits. Returns the new file names, sorted.
+fn name_segment_by_content(
+    dir: &Path,
+    random_id: &str,
+    mut files: Vec<String>,
+) -> anyhow::Result<Vec<String>> {
+    files.sort();
+    let mut hasher = blake3::Hasher::new();
+    for name in &files {
+        hasher.update(&name.as_bytes()[random_id.len()..]);
+        hasher.update_reader(fs::File::open(dir.join(name))?)?;
+    }
+    let content_id = hasher.finalize().to_hex()[..32].to_string();
+    let mut renamed = Vec::with_capacity(files.len());
+    for name in files {
+        let new_name = format!("{content_id}{}", &name[random_id.len()..]);
+        fs::rename(dir.join(&name), dir.join(&new_name))?;
+        renamed.push(new_name);
+    }
+    // meta.json writes the id hyphenated (8-4-4-4-12).
+    let hyphenated = |id: &str| {
+        format!(
+            "{}-{}-{}-{}-{}",
+            &id[..8],
+            &id[8..12],
+            &id[12..16],
+            &id[16..20],
+            &id[20..]
+        )
+    };
+    let meta_path = dir.join("meta.json");
+    let meta = fs::read_to_string(&meta_path)?;
+    if !meta.contains(&hyphenated(random_id)) {
+        bail!("meta.json does not name segment {random_id}: cannot give it a stable name");
+    }
+    fs::write(
+        &meta_path,
+        meta.replace(&hyphenated(random_id), &hyphenated(&content_id)),
+    )?;
+    Ok(renamed)
 }
 
 fn write_split_file(

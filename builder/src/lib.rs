@@ -1,10 +1,14 @@
 //! The `rangefind` command line: build splits from JSONL, search them (locally or over HTTP),
-//! inspect them, and serve them with a static server that honours `Range`.
+//! inspect them, serve them with a static server that honours `Range`, and publish them to
+//! object storage.
 
 pub mod build;
+pub mod http_caching;
 pub mod input;
 pub mod inspect;
 pub mod options;
+pub mod progress;
+pub mod publish;
 pub mod search;
 pub mod serve;
 
@@ -19,9 +23,13 @@ pub fn run() -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     match cli.command {
+        Command::Build(options) if publish::is_url(&options.out) => {
+            publish::build_and_publish(options, &runtime)
+        }
         Command::Build(options) => build::run(options.resolve()?),
         Command::Search(options) => runtime.block_on(search::run(options)),
         Command::Inspect(options) => runtime.block_on(inspect::run(options)),
         Command::Serve(options) => runtime.block_on(serve::run(options)),
+        Command::Publish(options) => runtime.block_on(publish::run(options)),
     }
 }

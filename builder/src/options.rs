@@ -20,6 +20,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Build an index (splits + manifest) from JSON Lines documents.
+    #[command(after_help = CREDENTIALS_HELP)]
     Build(BuildArgs),
     /// Search an index in a directory or at an http(s) URL.
     Search(SearchArgs),
@@ -27,6 +28,10 @@ pub enum Command {
     Inspect(InspectArgs),
     /// Serve a directory over HTTP with Range support (single, suffix and open-ended ranges).
     Serve(ServeArgs),
+    /// Upload an index built locally to an object store (S3, R2, MinIO, GCS, Azure) or a
+    /// directory: only the splits the destination lacks, then the manifest, last.
+    #[command(after_help = CREDENTIALS_HELP)]
+    Publish(PublishArgs),
 }
 
 /// `rangefind build`.
@@ -38,9 +43,17 @@ pub struct BuildArgs {
     /// JSON Lines input files: plain, .gz or .zst (compression is detected from the content).
     #[arg(long, num_args = 1.., required = true, env = "RANGEFIND_INPUT", value_delimiter = ',')]
     pub input: Vec<PathBuf>,
-    /// Output directory for manifest.json and splits/ (created if missing).
+    /// Where the index goes: a directory (created if missing), or an object-store URL
+    /// (s3://bucket/prefix, gs://bucket/prefix, az://container/prefix). For a URL the index is
+    /// built in a staging directory, then published like `rangefind publish` does: the splits
+    /// the destination lacks, then manifest.json, last.
     #[arg(long, env = "RANGEFIND_OUT")]
-    pub out: PathBuf,
+    pub out: String,
+    /// Staging directory for builds with `--out URL` (default: a temporary directory, removed
+    /// after a successful upload and kept after a failed one, so `rangefind publish` can
+    /// finish the job without a rebuild).
+    #[arg(long, env = "RANGEFIND_STAGING")]
+    pub staging: Option<PathBuf>,
     /// Maximum documents per split. Peak memory grows with it (a split is indexed in memory):
     /// about 360 MB for 250,000 GitHub events, 100 MB for 15,000 MDN pages.
     #[arg(long, default_value_t = 250_000, env = "RANGEFIND_SPLIT_DOCS")]
@@ -54,6 +67,9 @@ pub struct BuildArgs {
     /// No progress bar.
     #[arg(long, short, env = "RANGEFIND_QUIET")]
     pub quiet: bool,
+    /// Object-store settings, for `--out URL`.
+    #[command(flatten)]
+    pub store: StoreArgs,
 }
 
 /// Resolved and checked build options.
@@ -76,8 +92,15 @@ pub struct BuildOptions {
 }
 
 impl BuildArgs {
-    /// Reads the mapping and checks every option, naming the flag to fix.
+    /// Reads the mapping and checks every option, naming the flag to fix (`--out` must be a
+    /// directory here; see [`BuildArgs::resolve_into`] for URLs).
     pub fn resolve(self) -> anyhow::Result<BuildOptions> {
+        let out = PathBuf::from(&self.out);
+        self.resolve_into(out)
+    }
+
+    /// As [`BuildArgs::resolve`], building into the directory `out`.
+    pub fn resolve_into(self, out: PathBuf) -> anyhow::Result<BuildOptions> {
         let text = std::fs::read_to_string(&self.config).with_context(|| {
             format!(
                 "--config {}: cannot read the doc mapping",
@@ -100,7 +123,7 @@ impl BuildArgs {
         Ok(BuildOptions {
             mapping,
             inputs: self.input,
-            out: self.out,
+            out,
             split_docs: self.split_docs,
             skip_invalid: self.skip_invalid,
             page_size: self.page_size,
@@ -137,6 +160,78 @@ pub struct SearchArgs {
     pub explain: bool,
 }
 
+/// Where object-store credentials come from (shown after `build --help` and `publish --help`).
+const CREDENTIALS_HELP: &str = "\
+Object-store credentials come from the environment, as for each cloud's own tools:
+  S3, R2, MinIO: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, AWS_REGION,
+                 AWS_ENDPOINT_URL
+  GCS:           GOOGLE_APPLICATION_CREDENTIALS or GOOGLE_SERVICE_ACCOUNT
+  Azure:         AZURE_STORAGE_ACCOUNT_NAME with AZURE_STORAGE_ACCOUNT_KEY (or a SAS via
+                 --store-option azure_storage_sas_key=…)
+Hosting recipes and CORS rules: docs/deploy.md";
+
+/// How to reach an object store and upload to it (`build --out URL`, `publish`).
+/// Credentials come from the environment (see [`CREDENTIALS_HELP`]).
+#[derive(Args, Debug, Clone, Default)]
+pub struct StoreArgs {
+    /// Endpoint of an S3-compatible store: R2 (https://ACCOUNT_ID.r2.cloudflarestorage.com),
+    /// MinIO (http://127.0.0.1:9000), … Default: AWS, or AWS_ENDPOINT_URL. Plain http is
+    /// allowed when named here.
+    #[arg(long, env = "RANGEFIND_ENDPOINT")]
+    pub endpoint: Option<String>,
+    /// Region of an S3 bucket (R2: auto). Default: AWS_REGION, else us-east-1.
+    #[arg(long, env = "RANGEFIND_REGION")]
+    pub region: Option<String>,
+    /// Any other setting of the store, in object_store's names (aws_virtual_hosted_style_request,
+    /// aws_skip_signature, google_service_account, azure_storage_sas_key, …); repeatable.
+    #[arg(long = "store-option", value_name = "KEY=VALUE", value_parser = parse_key_value)]
+    pub store_options: Vec<(String, String)>,
+    /// Files uploaded at once (a large split also sends 2 parts at once).
+    #[arg(long, default_value_t = 4, env = "RANGEFIND_UPLOAD_JOBS")]
+    pub jobs: usize,
+    /// Files larger than this many bytes are uploaded in parts of this size (at least 5 MiB,
+    /// S3's minimum).
+    #[arg(long, default_value_t = 8 << 20, env = "RANGEFIND_PART_SIZE")]
+    pub part_size: usize,
+}
+
+impl StoreArgs {
+    /// Checks the upload settings, naming the flag to fix.
+    pub fn check(&self) -> anyhow::Result<()> {
+        if self.jobs == 0 {
+            bail!("--jobs (RANGEFIND_UPLOAD_JOBS) must be at least 1");
+        }
+        if self.part_size < crate::publish::MIN_PART_SIZE {
+            bail!(
+                "--part-size (RANGEFIND_PART_SIZE) must be at least {} (5 MiB, S3's minimum part), got {}",
+                crate::publish::MIN_PART_SIZE,
+                self.part_size
+            );
+        }
+        Ok(())
+    }
+}
+
+/// `rangefind publish`.
+#[derive(Args, Debug)]
+pub struct PublishArgs {
+    /// The index directory (as written by `rangefind build --out DIR`).
+    pub dir: PathBuf,
+    /// Destination: s3://bucket/prefix, gs://bucket/prefix, az://container/prefix, or a
+    /// directory. Splits already there (same name and size: they are content-addressed) are
+    /// not uploaded again; the manifest is written last.
+    pub url: String,
+    /// Say what would be uploaded, upload nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// No progress bar.
+    #[arg(long, short, env = "RANGEFIND_QUIET")]
+    pub quiet: bool,
+    /// Object-store settings.
+    #[command(flatten)]
+    pub store: StoreArgs,
+}
+
 /// `rangefind inspect`.
 #[derive(Args, Debug)]
 pub struct InspectArgs {
@@ -158,8 +253,16 @@ pub struct ServeArgs {
 }
 
 fn parse_filter(text: &str) -> Result<(String, String), String> {
+    split_pair(text, "FIELD=VALUE")
+}
+
+fn parse_key_value(text: &str) -> Result<(String, String), String> {
+    split_pair(text, "KEY=VALUE")
+}
+
+fn split_pair(text: &str, shape: &str) -> Result<(String, String), String> {
     match text.split_once('=') {
-        Some((field, value)) if !field.is_empty() => Ok((field.to_string(), value.to_string())),
-        _ => Err(format!("expected FIELD=VALUE, got `{text}`")),
+        Some((name, value)) if !name.is_empty() => Ok((name.to_string(), value.to_string())),
+        _ => Err(format!("expected {shape}, got `{text}`")),
     }
 }

@@ -12,9 +12,9 @@ use axum::body::Body;
 use axum::http::{header, HeaderMap, HeaderValue, Method, Request, Response, StatusCode};
 use axum::serve::ListenerExt;
 use axum::Router;
-use rangefind_engine::manifest::MANIFEST_FILE;
 use tokio::io::{AsyncReadExt, AsyncSeekExt};
 
+use crate::http_caching::{cache_control, content_type, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS};
 use crate::options::ServeArgs;
 
 /// Runs `rangefind serve` until interrupted.
@@ -86,9 +86,7 @@ fn cors(headers: &mut HeaderMap) {
     );
     headers.insert(
         header::ACCESS_CONTROL_EXPOSE_HEADERS,
-        HeaderValue::from_static(
-            "Content-Range, Content-Length, Accept-Ranges, ETag, Last-Modified",
-        ),
+        HeaderValue::from_static(CORS_EXPOSE_HEADERS),
     );
 }
 
@@ -109,20 +107,6 @@ fn resolve(root: &Path, url_path: &str) -> Option<PathBuf> {
         path.push("index.html");
     }
     Some(path)
-}
-
-fn content_type(path: &Path) -> &'static str {
-    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
-        "html" | "htm" => "text/html; charset=utf-8",
-        "js" | "mjs" => "text/javascript; charset=utf-8",
-        "css" => "text/css; charset=utf-8",
-        "json" | "map" => "application/json",
-        "wasm" => "application/wasm",
-        "svg" => "image/svg+xml",
-        "png" => "image/png",
-        "txt" => "text/plain; charset=utf-8",
-        _ => "application/octet-stream",
-    }
 }
 
 /// A parsed `Range` header against a file of `len` bytes.
@@ -185,7 +169,7 @@ async fn respond(root: &Path, request: Request<Body>) -> Response<Body> {
         );
         headers.insert(
             header::ACCESS_CONTROL_ALLOW_HEADERS,
-            HeaderValue::from_static("Range, If-None-Match, If-Match"),
+            HeaderValue::from_static(CORS_ALLOW_HEADERS),
         );
         headers.insert(
             header::ACCESS_CONTROL_MAX_AGE,
@@ -273,20 +257,6 @@ fn finish(builder: axum::http::response::Builder, body: Body) -> Response<Body> 
             StatusCode::INTERNAL_SERVER_ERROR,
             "cannot build the response",
         ),
-    }
-}
-
-/// Splits are content-addressed and never change. The manifest may be kept a minute: a
-/// page reload then repeats a query with no request at all, and a rebuilt index shows up
-/// within a minute (its old splits stay, so a reader of the old manifest still works).
-/// Anything else (pages, scripts) is revalidated every time.
-fn cache_control(path: &Path) -> &'static str {
-    if path.extension().is_some_and(|e| e == "split") {
-        "public, max-age=31536000, immutable"
-    } else if path.file_name().is_some_and(|n| n == MANIFEST_FILE) {
-        "public, max-age=60"
-    } else {
-        "no-cache"
     }
 }
 

@@ -1,0 +1,298 @@
+//! `rangefind publish DIR URL`, and the upload half of `rangefind build --out URL`.
+//!
+//! An index is published in the order that keeps every reader safe: first the splits the
+//! destination lacks (content-addressed, so a split already there with the same name and size
+//! is the same file and is skipped), then, only once every split it names is fully uploaded,
+//! the manifest. A reader therefore sees the old manifest with its complete set of splits, or
+//! the new one with its complete set, never a mix; an interrupted publish changes nothing a
+//! reader can see, and running it again uploads only what is still missing.
+
+mod destination;
+mod upload;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context};
+use futures::{StreamExt, TryStreamExt};
+use object_store::PutPayload;
+use rangefind_engine::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
+
+pub use destination::{is_url, open, Destination};
+pub use upload::{UploadSettings, MIN_PART_SIZE};
+
+use crate::build::SPLITS_DIR;
+use crate::options::{BuildArgs, PublishArgs, StoreArgs};
+use crate::progress::progress_bar;
+
+/// How to publish.
+#[derive(Clone, Copy, Debug)]
+pub struct PublishOptions {
+    /// Files uploaded at once.
+    pub jobs: usize,
+    /// Part size of multipart uploads.
+    pub part_size: usize,
+    /// Only report what would be uploaded.
+    pub dry_run: bool,
+    /// Hide the progress bar.
+    pub quiet: bool,
+}
+
+impl PublishOptions {
+    fn new(store: &StoreArgs, dry_run: bool, quiet: bool) -> PublishOptions {
+        PublishOptions {
+            jobs: store.jobs,
+            part_size: store.part_size,
+            dry_run,
+            quiet,
+        }
+    }
+}
+
+/// What a publish did.
+#[derive(Debug, Default)]
+pub struct PublishReport {
+    /// Splits uploaded (or, for a dry run, that would be).
+    pub uploaded: usize,
+    /// Their bytes.
+    pub uploaded_bytes: u64,
+    /// Splits the destination already had.
+    pub present: usize,
+    /// Their bytes.
+    pub present_bytes: u64,
+    /// Whether the manifest was written.
+    pub manifest_written: bool,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// Runs `rangefind publish` and prints its summary.
+pub async fn run(args: PublishArgs) -> anyhow::Result<()> {
+    args.store.check()?;
+    let destination = open(&args.url, &args.store)?;
+    let options = PublishOptions::new(&args.store, args.dry_run, args.quiet);
+    let report = publish(&args.dir, &destination, options).await?;
+    print_summary(&args.dir, &destination, &report);
+    Ok(())
+}
+
+/// Runs `rangefind build --out URL`: checks the options and that the destination is reachable
+/// (before minutes of indexing, not after), builds into a staging directory, publishes it.
+pub fn build_and_publish(args: BuildArgs, runtime: &tokio::runtime::Runtime) -> anyhow::Result<()> {
+    args.store.check()?;
+    let destination = open(&args.out, &args.store)?;
+    let options = PublishOptions::new(&args.store, false, args.quiet);
+    let (staging, temporary) = match &args.staging {
+        Some(dir) => (dir.clone(), None),
+        None => {
+            let dir = tempfile::Builder::new()
+                .prefix("rangefind-staging-")
+                .tempdir()
+                .context("cannot create a staging directory (--staging DIR sets one)")?;
+            (dir.path().to_path_buf(), Some(dir))
+        }
+    };
+    let build_options = args.resolve_into(staging.clone())?;
+    runtime.block_on(check_reachable(&destination))?;
+    crate::build::run(build_options)?;
+    match runtime.block_on(publish(&staging, &destination, options)) {
+        Ok(report) => {
+            print_summary(&staging, &destination, &report);
+            Ok(())
+        }
+        Err(error) => {
+            // Keep the built index: `rangefind publish` can finish the job without a rebuild.
+            let kept: PathBuf = match temporary {
+                Some(dir) => dir.keep(),
+                None => staging,
+            };
+            Err(error.context(format!(
+                "the index is built in {}: run `rangefind publish {} {}` to retry the upload",
+                kept.display(),
+                kept.display(),
+                destination.display
+            )))
+        }
+    }
+}
+
+/// Publishes the index in `dir` to `destination`: missing splits, then the manifest.
+pub async fn publish(
+    dir: &Path,
+    destination: &Destination,
+    options: PublishOptions,
+) -> anyhow::Result<PublishReport> {
+    let started = Instant::now();
+    let manifest_path = dir.join(MANIFEST_FILE);
+    // The bytes checked here are the bytes uploaded, even if a build replaces the file meanwhile.
+    let manifest_bytes = std::fs::read(&manifest_path).with_context(|| {
+        format!(
+            "{}: cannot read it (is {} an index written by `rangefind build --out DIR`?)",
+            manifest_path.display(),
+            dir.display()
+        )
+    })?;
+    let manifest = Manifest::parse(&manifest_bytes)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", manifest_path.display()))?;
+    check_local_splits(dir, &manifest.splits)?;
+
+    let present = list_splits(destination).await?;
+    let (already, missing): (Vec<&SplitEntry>, Vec<&SplitEntry>) = manifest
+        .splits
+        .iter()
+        .partition(|split| present.get(&split.path) == Some(&split.size));
+    let mut report = PublishReport {
+        uploaded: missing.len(),
+        uploaded_bytes: missing.iter().map(|s| s.size).sum(),
+        present: already.len(),
+        present_bytes: already.iter().map(|s| s.size).sum(),
+        ..PublishReport::default()
+    };
+    if options.dry_run {
+        report.elapsed = started.elapsed();
+        return Ok(report);
+    }
+
+    let progress = progress_bar(report.uploaded_bytes, options.quiet, "uploading ");
+    progress.set_message(format!("{} split(s)", missing.len()));
+    let settings = UploadSettings {
+        part_size: options.part_size,
+        with_headers: destination.stores_headers,
+    };
+    futures::stream::iter(missing)
+        .map(|split| {
+            let progress = &progress;
+            async move {
+                upload::upload_file(
+                    destination.store.as_ref(),
+                    &dir.join(&split.path),
+                    split.size,
+                    &destination.location(&split.path),
+                    &split.path,
+                    settings,
+                    progress,
+                )
+                .await
+                .with_context(|| {
+                    format!(
+                        "uploading {} to {} failed; the manifest there was not changed",
+                        split.path, destination.display
+                    )
+                })
+            }
+        })
+        .buffer_unordered(options.jobs)
+        .try_collect::<Vec<()>>()
+        .await
+        .inspect_err(|_| progress.abandon())?;
+    progress.finish_and_clear();
+
+    // Every split the manifest names is in place: now, and only now, the manifest.
+    upload::put_bytes(
+        destination.store.as_ref(),
+        &destination.location(MANIFEST_FILE),
+        PutPayload::from(manifest_bytes),
+        MANIFEST_FILE,
+        settings,
+    )
+    .await
+    .with_context(|| {
+        format!(
+            "writing {MANIFEST_FILE} to {} failed (its splits are uploaded: publishing again \
+             only writes the manifest)",
+            destination.display
+        )
+    })?;
+    report.manifest_written = true;
+    report.elapsed = started.elapsed();
+    Ok(report)
+}
+
+/// Every split the manifest names must be in `dir`, whole, before anything is uploaded.
+fn check_local_splits(dir: &Path, splits: &[SplitEntry]) -> anyhow::Result<()> {
+    for split in splits {
+        let path = dir.join(&split.path);
+        let len = std::fs::metadata(&path)
+            .with_context(|| {
+                format!(
+                    "{}: the manifest names it but it cannot be read",
+                    path.display()
+                )
+            })?
+            .len();
+        if len != split.size {
+            bail!(
+                "{}: {len} bytes, but the manifest says {}: the index in {} is damaged; rebuild it",
+                path.display(),
+                split.size,
+                dir.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The splits the destination holds: path inside the index → size. One listing, however
+/// many splits.
+async fn list_splits(destination: &Destination) -> anyhow::Result<HashMap<String, u64>> {
+    let prefix = destination.location(SPLITS_DIR);
+    let objects: Vec<object_store::ObjectMeta> = destination
+        .store
+        .list(Some(&prefix))
+        .try_collect()
+        .await
+        .or_else(|error| match error {
+            // A destination that does not exist yet holds nothing.
+            object_store::Error::NotFound { .. } => Ok(Vec::new()),
+            error => Err(destination::store_error(error)),
+        })
+        .with_context(|| format!("cannot list {}", destination.display))?;
+    Ok(objects
+        .into_iter()
+        .filter_map(|object| {
+            let parts = object.location.prefix_match(&destination.root)?;
+            let relative: Vec<String> = parts.map(|p| p.as_ref().to_string()).collect();
+            Some((relative.join("/"), object.size))
+        })
+        .collect())
+}
+
+/// One request that fails at once when the bucket, the credentials or the endpoint are wrong.
+async fn check_reachable(destination: &Destination) -> anyhow::Result<()> {
+    list_splits(destination).await.map(|_| ()).with_context(|| {
+        format!(
+            "{} is not reachable: check the URL, --endpoint, --region and the credentials \
+             (AWS_ACCESS_KEY_ID, …) before building",
+            destination.display
+        )
+    })
+}
+
+fn print_summary(dir: &Path, destination: &Destination, report: &PublishReport) {
+    let mb = |bytes: u64| bytes as f64 / 1e6;
+    if !report.manifest_written {
+        eprintln!(
+            "Dry run: publishing {} to {} would upload {} split(s), {:.1} MB, then {MANIFEST_FILE}; \
+             {} split(s), {:.1} MB, are there already.",
+            dir.display(),
+            destination.display,
+            report.uploaded,
+            mb(report.uploaded_bytes),
+            report.present,
+            mb(report.present_bytes),
+        );
+        return;
+    }
+    eprintln!(
+        "Published {} to {} in {:.1} s: {} split(s) uploaded, {:.1} MB; {} already there, {:.1} MB; \
+         {MANIFEST_FILE} written last.",
+        dir.display(),
+        destination.display,
+        report.elapsed.as_secs_f64(),
+        report.uploaded,
+        mb(report.uploaded_bytes),
+        report.present,
+        mb(report.present_bytes),
+    );
+}
