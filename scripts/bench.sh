@@ -41,8 +41,8 @@ publish_bench() {
   local s3dir=$results/s3 port=${S3_PORT:-19000}
   rm -rf "$s3dir" && mkdir -p "$s3dir"
   "$bin/examples/s3_server" "$s3dir" "$port" indexes >"$results/s3.log" 2>&1 &
-  local server=$!
-  trap 'kill $server 2>/dev/null' EXIT
+  s3_server_pid=$!
+  trap 'kill $s3_server_pid 2>/dev/null || true' EXIT
   for _ in $(seq 50); do grep -q "S3 on" "$results/s3.log" && break; sleep 0.1; done
   export AWS_ACCESS_KEY_ID=rangefind-test AWS_SECRET_ACCESS_KEY=rangefind-test-secret-key
   export AWS_REGION=us-east-1 AWS_ENDPOINT_URL=http://127.0.0.1:$port
@@ -61,7 +61,7 @@ publish_bench() {
     /usr/bin/time -f "  %e s wall" "$bin/rangefind" build --quiet --config examples/mdn/rangefind.yaml \
       --input "$corpora/mdn.jsonl.gz" --out s3://indexes/mdn-built 2>&1 | grep -E "Published|wall"
   done
-  kill $server 2>/dev/null || true
+  kill $s3_server_pid 2>/dev/null || true
 }
 
 targets=("$@")

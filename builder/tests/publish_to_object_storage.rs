@@ -461,3 +461,35 @@ async fn publishing_to_a_directory_gives_a_servable_index() {
         local_answers(&local).await
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_build_whose_upload_fails_keeps_its_index_for_publish() {
+    let server = S3Server::start(&[BUCKET]).await;
+    *server.faults.fail_writes_to.lock().unwrap() = Some("manifest.json".to_string());
+    let args = build_sample_args("s3://indexes/kept", &[]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let output = run(&server, &args);
+    let message = text(&output);
+    assert!(!output.status.success(), "{message}");
+    assert!(
+        message.contains("writing manifest.json to s3://indexes/kept failed"),
+        "{message}"
+    );
+    let marker = "the index is built in ";
+    let start = message.find(marker).expect(marker) + marker.len();
+    let kept = PathBuf::from(&message[start..start + message[start..].find(':').unwrap()]);
+    assert!(kept.join("manifest.json").is_file(), "{message}");
+    assert!(server.keys(BUCKET, "kept/manifest.json").is_empty());
+
+    // The command the message gives finishes the job: the splits are up, only the manifest goes.
+    *server.faults.fail_writes_to.lock().unwrap() = None;
+    let retry = format!("rangefind publish {} s3://indexes/kept", kept.display());
+    assert!(message.contains(&retry), "{message}");
+    let message = succeeded(&run(
+        &server,
+        &["publish", kept.to_str().unwrap(), "s3://indexes/kept"],
+    ));
+    assert_eq!(uploaded_count(&message), 0, "{message}");
+    assert_eq!(server.keys(BUCKET, "kept/manifest.json").len(), 1);
+    std::fs::remove_dir_all(&kept).unwrap();
+}
