@@ -183,8 +183,15 @@ pub struct StoreArgs {
     #[arg(long, env = "RANGEFIND_REGION")]
     pub region: Option<String>,
     /// Any other setting of the store, in object_store's names (aws_virtual_hosted_style_request,
-    /// aws_skip_signature, google_service_account, azure_storage_sas_key, …); repeatable.
-    #[arg(long = "store-option", value_name = "KEY=VALUE", value_parser = parse_key_value)]
+    /// aws_skip_signature, google_service_account, azure_storage_sas_key, …); repeatable
+    /// (comma-separated in the environment variable).
+    #[arg(
+        long = "store-option",
+        value_name = "KEY=VALUE",
+        value_parser = parse_key_value,
+        env = "RANGEFIND_STORE_OPTIONS",
+        value_delimiter = ','
+    )]
     pub store_options: Vec<(String, String)>,
     /// Files uploaded at once (a large split also sends 2 parts at once).
     #[arg(long, default_value_t = 4, env = "RANGEFIND_UPLOAD_JOBS")]
@@ -222,7 +229,7 @@ pub struct PublishArgs {
     /// not uploaded again; the manifest is written last.
     pub url: String,
     /// Say what would be uploaded, upload nothing.
-    #[arg(long)]
+    #[arg(long, env = "RANGEFIND_DRY_RUN")]
     pub dry_run: bool,
     /// No progress bar.
     #[arg(long, short, env = "RANGEFIND_QUIET")]

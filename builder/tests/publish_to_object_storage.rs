@@ -446,6 +446,16 @@ async fn publishing_to_a_directory_gives_a_servable_index() {
     let local = work.path().join("mdn");
     build_local(&local, 150);
     let destination = work.path().join("site/search");
+    succeeded(&run(
+        &server,
+        &[
+            "publish",
+            local.to_str().unwrap(),
+            destination.to_str().unwrap(),
+            "--dry-run",
+        ],
+    ));
+    assert!(!destination.exists(), "a dry run writes nothing");
     let message = succeeded(&run(
         &server,
         &[

@@ -173,12 +173,15 @@ fn open_local_dir(dir: &str, args: &StoreArgs) -> anyhow::Result<Destination> {
     if !args.store_options.is_empty() {
         bail!("{dir}: --store-option applies to object-store URLs only");
     }
-    std::fs::create_dir_all(dir).with_context(|| format!("{dir}: cannot create the directory"))?;
-    let store = LocalFileSystem::new_with_prefix(dir).map_err(|e| anyhow::anyhow!("{dir}: {e}"))?;
+    // Rooted at the absolute path rather than created now: a dry run must not write, and
+    // uploads create the directories they need.
+    let absolute = std::path::absolute(dir).with_context(|| format!("{dir}: not a usable path"))?;
+    let root = StorePath::from_absolute_path(&absolute)
+        .map_err(|e| anyhow::anyhow!("{dir}: not a usable path: {e}"))?;
     Ok(Destination {
         display: dir.to_string(),
-        store: Arc::new(store),
-        root: StorePath::default(),
+        store: Arc::new(LocalFileSystem::new()),
+        root,
         stores_headers: false,
     })
 }
