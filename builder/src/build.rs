@@ -58,6 +58,8 @@ pub struct BuildReport {
     pub raw_bytes: u64,
     /// Wall time.
     pub elapsed: Duration,
+    /// With `--append`: splits the index had before, and new splits it already held.
+    pub appended: Option<(usize, usize)>,
 }
 
 /// Bytes of the input files as stored (compressed or not): the progress bar's scale.
@@ -98,6 +100,17 @@ pub fn run(options: BuildOptions) -> anyhow::Result<()> {
         report.raw_bytes as f64 / 1e6,
         report.raw_bytes as f64 / 1e6 / seconds,
     );
+    if let Some((before, already)) = report.appended {
+        eprintln!(
+            "Appended: the index had {before} split(s) and now has {}{}.",
+            before + report.splits.len() - already,
+            if already > 0 {
+                format!(" ({already} new split(s) held the same content as one already there)")
+            } else {
+                String::new()
+            }
+        );
+    }
     Ok(())
 }
 
@@ -200,9 +213,17 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
             }
         );
     }
+    let splits = match &options.append_to {
+        Some(index) => {
+            let (splits, already) = index.combine(&report.splits);
+            report.appended = Some((index.manifest.splits.len(), already));
+            splits
+        }
+        None => report.splits.clone(),
+    };
     write_manifest(
         &options.out,
-        &Manifest::new(options.mapping.clone(), report.splits.clone()),
+        &Manifest::new(options.mapping.clone(), splits),
     )?;
     report.elapsed = started.elapsed();
     Ok(report)

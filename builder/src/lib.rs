@@ -2,6 +2,7 @@
 //! inspect them, serve them with a static server that honours `Range`, and publish them to
 //! object storage.
 
+pub mod append;
 pub mod build;
 pub mod http_caching;
 pub mod input;

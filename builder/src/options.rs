@@ -6,6 +6,8 @@ use anyhow::{bail, Context};
 use clap::{Args, Parser, Subcommand};
 use rangefind_engine::mapping::DocMapping;
 
+use crate::append::AppendTo;
+
 /// Full-text search over static files: build immutable splits, serve them anywhere, search
 /// them with HTTP range requests.
 #[derive(Parser, Debug)]
@@ -49,6 +51,12 @@ pub struct BuildArgs {
     /// the destination lacks, then manifest.json, last.
     #[arg(long, env = "RANGEFIND_OUT")]
     pub out: String,
+    /// Add the new splits to the index already at --out (same mapping required) instead of
+    /// replacing it: its splits are kept as they are, the manifest lists them and then the
+    /// new ones, and is replaced last. Creates the index when there is none. One writer at a
+    /// time.
+    #[arg(long, env = "RANGEFIND_APPEND")]
+    pub append: bool,
     /// Staging directory for builds with `--out URL` (default: a temporary directory, removed
     /// after a successful upload and kept after a failed one, so `rangefind publish` can
     /// finish the job without a rebuild).
@@ -89,6 +97,8 @@ pub struct BuildOptions {
     pub page_size: u32,
     /// Hide the progress bar.
     pub quiet: bool,
+    /// The index to add the splits to (`--append`); `None` replaces whatever is at `out`.
+    pub append_to: Option<AppendTo>,
 }
 
 impl BuildArgs {
@@ -96,10 +106,16 @@ impl BuildArgs {
     /// directory here; see [`BuildArgs::resolve_into`] for URLs).
     pub fn resolve(self) -> anyhow::Result<BuildOptions> {
         let out = PathBuf::from(&self.out);
-        self.resolve_into(out)
+        let append = self.append;
+        let mut options = self.resolve_into(out.clone())?;
+        if append {
+            options.append_to = crate::append::read_local(&out, &options.mapping)?;
+        }
+        Ok(options)
     }
 
-    /// As [`BuildArgs::resolve`], building into the directory `out`.
+    /// As [`BuildArgs::resolve`], building into the directory `out`, replacing what is there
+    /// (the caller sets `append_to` for `--append`).
     pub fn resolve_into(self, out: PathBuf) -> anyhow::Result<BuildOptions> {
         let text = std::fs::read_to_string(&self.config).with_context(|| {
             format!(
@@ -128,6 +144,7 @@ impl BuildArgs {
             skip_invalid: self.skip_invalid,
             page_size: self.page_size,
             quiet: self.quiet,
+            append_to: None,
         })
     }
 }

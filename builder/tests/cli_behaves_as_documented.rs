@@ -12,14 +12,6 @@ fn rangefind(args: &[&str]) -> Output {
         .expect("run rangefind")
 }
 
-fn text(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
-
 fn mdn_config() -> String {
     common::repo()
         .join("examples/mdn/rangefind.yaml")
@@ -56,7 +48,7 @@ fn a_malformed_line_stops_the_build_with_file_and_line() {
     let out = dir.path().join("index");
     let output = build(&[&input], &out, &[]);
     assert!(!output.status.success());
-    let message = text(&output);
+    let message = common::text(&output);
     assert!(message.contains("docs.jsonl:2: invalid JSON"), "{message}");
     assert!(message.contains("--skip-invalid"), "{message}");
     assert!(
@@ -76,7 +68,7 @@ fn skip_invalid_counts_and_reports_bad_documents() {
     );
     let out = dir.path().join("index");
     let output = build(&[&input], &out, &["--skip-invalid"]);
-    let message = text(&output);
+    let message = common::text(&output);
     assert!(output.status.success(), "{message}");
     assert!(
         message.contains("3 documents read, 1 indexed, 2 skipped"),
@@ -108,9 +100,9 @@ fn a_bad_mapping_names_the_setting() {
     ]);
     assert!(!output.status.success());
     assert!(
-        text(&output).contains("id_field \"nope\" is not one of the fields"),
+        common::text(&output).contains("id_field \"nope\" is not one of the fields"),
         "{}",
-        text(&output)
+        common::text(&output)
     );
 }
 
@@ -129,7 +121,7 @@ fn build_reads_gzip_and_zstd_and_search_prints_the_json_contract() {
         &out,
         &["--split-docs", "200"],
     );
-    assert!(output.status.success(), "{}", text(&output));
+    assert!(output.status.success(), "{}", common::text(&output));
     let manifest: serde_json::Value =
         serde_json::from_slice(&std::fs::read(out.join("manifest.json")).unwrap()).unwrap();
     let splits = manifest["splits"].as_array().unwrap();
@@ -152,7 +144,7 @@ fn build_reads_gzip_and_zstd_and_search_prints_the_json_contract() {
         "3",
         "--json",
     ]);
-    assert!(output.status.success(), "{}", text(&output));
+    assert!(output.status.success(), "{}", common::text(&output));
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     let keys = |v: &serde_json::Value| {
         let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
@@ -187,11 +179,23 @@ fn build_reads_gzip_and_zstd_and_search_prints_the_json_contract() {
     );
 
     let output = rangefind(&["inspect", out.to_str().unwrap()]);
-    assert!(output.status.success(), "{}", text(&output));
-    assert!(text(&output).contains("hotcache"), "{}", text(&output));
+    assert!(output.status.success(), "{}", common::text(&output));
+    assert!(
+        common::text(&output).contains("hotcache"),
+        "{}",
+        common::text(&output)
+    );
     // ... and in each split's own footer.
-    assert!(text(&output).contains("time range 1"), "{}", text(&output));
-    assert!(!text(&output).contains("time range -"), "{}", text(&output));
+    assert!(
+        common::text(&output).contains("time range 1"),
+        "{}",
+        common::text(&output)
+    );
+    assert!(
+        !common::text(&output).contains("time range -"),
+        "{}",
+        common::text(&output)
+    );
 }
 
 #[test]
@@ -200,8 +204,8 @@ fn searching_something_that_is_not_an_index_explains_why() {
     let output = rangefind(&["search", dir.path().to_str().unwrap(), "x"]);
     assert!(!output.status.success());
     assert!(
-        text(&output).contains("no manifest.json"),
+        common::text(&output).contains("no manifest.json"),
         "{}",
-        text(&output)
+        common::text(&output)
     );
 }

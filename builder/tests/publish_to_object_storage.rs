@@ -54,27 +54,9 @@ fn run(server: &S3Server, args: &[&str]) -> Output {
     rangefind(server, args).output().expect("run rangefind")
 }
 
-fn text(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
-
-fn succeeded(output: &Output) -> String {
-    let message = text(output);
-    assert!(output.status.success(), "rangefind failed: {message}");
-    message
-}
-
 fn build_local(out: &Path, split_docs: u64) -> Manifest {
     common::build_index(common::mdn_mapping(), vec![sample()], out, split_docs);
-    manifest_of(out)
-}
-
-fn manifest_of(dir: &Path) -> Manifest {
-    Manifest::parse(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap()
+    common::manifest_of(out)
 }
 
 /// count, ids and scores of each query.
@@ -125,7 +107,7 @@ async fn publish_uploads_splits_then_the_manifest_and_the_bucket_serves_searches
     assert_eq!(manifest.splits.len(), 3);
 
     let target = format!("s3://{BUCKET}/docs/mdn");
-    let message = succeeded(&run(
+    let message = common::succeeded(&run(
         &server,
         &["publish", local.to_str().unwrap(), &target],
     ));
@@ -187,7 +169,7 @@ async fn publish_uploads_splits_then_the_manifest_and_the_bucket_serves_searches
 
     // Publishing again uploads no split, and only the manifest is written.
     let writes_before = server.faults.writes.load(Ordering::Relaxed);
-    let message = succeeded(&run(
+    let message = common::succeeded(&run(
         &server,
         &["publish", local.to_str().unwrap(), &target],
     ));
@@ -202,7 +184,7 @@ async fn publish_uploads_splits_then_the_manifest_and_the_bucket_serves_searches
     let writes_before = server.faults.writes.load(Ordering::Relaxed);
     let other = work.path().join("other");
     build_local(&other, 100);
-    let message = succeeded(&run(
+    let message = common::succeeded(&run(
         &server,
         &["publish", other.to_str().unwrap(), &target, "--dry-run"],
     ));
@@ -215,10 +197,10 @@ async fn building_into_a_bucket_twice_uploads_the_splits_once() {
     let server = S3Server::start(&[BUCKET]).await;
     let args = build_sample_args("s3://indexes/built", &["--split-docs", "200"]);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let first = succeeded(&run(&server, &args));
+    let first = common::succeeded(&run(&server, &args));
     assert_eq!(uploaded_count(&first), 3, "{first}");
     // The same input gives byte-identical splits (content addresses), so nothing is uploaded.
-    let second = succeeded(&run(&server, &args));
+    let second = common::succeeded(&run(&server, &args));
     assert_eq!(uploaded_count(&second), 0, "{second}");
     assert_eq!(server.keys(BUCKET, "built/splits/").len(), 3);
 
@@ -239,7 +221,7 @@ async fn an_interrupted_or_failed_upload_leaves_the_old_index_serving() {
     let new_manifest = build_local(&new, 100);
     assert_eq!(new_manifest.splits.len(), 5);
     let target = format!("s3://{BUCKET}/live");
-    succeeded(&run(&server, &["publish", old.to_str().unwrap(), &target]));
+    common::succeeded(&run(&server, &["publish", old.to_str().unwrap(), &target]));
     let old_manifest = std::fs::read(old.join("manifest.json")).unwrap();
     let served_manifest = || std::fs::read(server.object(BUCKET, "live/manifest.json")).unwrap();
     let expected = local_answers(&old).await;
@@ -289,7 +271,7 @@ async fn an_interrupted_or_failed_upload_leaves_the_old_index_serving() {
     let failing = &new_manifest.splits[4];
     *server.faults.fail_writes_to.lock().unwrap() = Some(failing.id.clone());
     let output = run(&server, &["publish", new.to_str().unwrap(), &target]);
-    let message = text(&output);
+    let message = common::text(&output);
     eprintln!("{message}");
     assert!(!output.status.success(), "{message}");
     assert!(
@@ -305,7 +287,7 @@ async fn an_interrupted_or_failed_upload_leaves_the_old_index_serving() {
 
     // Once the store works again, publishing finishes the job with the splits still missing.
     *server.faults.fail_writes_to.lock().unwrap() = None;
-    let message = succeeded(&run(&server, &["publish", new.to_str().unwrap(), &target]));
+    let message = common::succeeded(&run(&server, &["publish", new.to_str().unwrap(), &target]));
     let uploaded = uploaded_count(&message);
     assert!((1..5).contains(&uploaded), "{message}");
     assert_eq!(
@@ -340,12 +322,12 @@ async fn large_splits_are_uploaded_in_parts() {
     mapping.store.compression = StoreCompression::None;
     let local = work.path().join("index");
     common::build_index(mapping, vec![input], &local, 1_000_000);
-    let manifest = manifest_of(&local);
+    let manifest = common::manifest_of(&local);
     let split = &manifest.splits[0];
     assert!(split.size > 5 << 20, "split of {} bytes", split.size);
 
     let target = format!("s3://{BUCKET}/big");
-    let message = succeeded(&run(
+    let message = common::succeeded(&run(
         &server,
         &[
             "publish",
@@ -395,7 +377,7 @@ async fn mistakes_are_reported_before_anything_is_written() {
             .envs(envs.iter().copied())
             .output()
             .unwrap();
-        let message = text(&output);
+        let message = common::text(&output);
         eprintln!("--- {args:?}\n{message}");
         assert!(!output.status.success(), "{args:?} succeeded: {message}");
         assert!(
@@ -446,7 +428,7 @@ async fn publishing_to_a_directory_gives_a_servable_index() {
     let local = work.path().join("mdn");
     build_local(&local, 150);
     let destination = work.path().join("site/search");
-    succeeded(&run(
+    common::succeeded(&run(
         &server,
         &[
             "publish",
@@ -456,7 +438,7 @@ async fn publishing_to_a_directory_gives_a_servable_index() {
         ],
     ));
     assert!(!destination.exists(), "a dry run writes nothing");
-    let message = succeeded(&run(
+    let message = common::succeeded(&run(
         &server,
         &[
             "publish",
@@ -479,7 +461,7 @@ async fn a_build_whose_upload_fails_keeps_its_index_for_publish() {
     let args = build_sample_args("s3://indexes/kept", &[]);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let output = run(&server, &args);
-    let message = text(&output);
+    let message = common::text(&output);
     assert!(!output.status.success(), "{message}");
     assert!(
         message.contains("writing manifest.json to s3://indexes/kept failed"),
@@ -495,7 +477,7 @@ async fn a_build_whose_upload_fails_keeps_its_index_for_publish() {
     *server.faults.fail_writes_to.lock().unwrap() = None;
     let retry = format!("rangefind publish {} s3://indexes/kept", kept.display());
     assert!(message.contains(&retry), "{message}");
-    let message = succeeded(&run(
+    let message = common::succeeded(&run(
         &server,
         &["publish", kept.to_str().unwrap(), "s3://indexes/kept"],
     ));

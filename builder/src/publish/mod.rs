@@ -18,10 +18,12 @@ use anyhow::{bail, Context};
 use futures::{StreamExt, TryStreamExt};
 use object_store::PutPayload;
 use rangefind_engine::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
+use rangefind_engine::mapping::DocMapping;
 
 pub use destination::{is_url, open, Destination};
 pub use upload::{UploadSettings, MIN_PART_SIZE};
 
+use crate::append::{self, AppendTo};
 use crate::build::SPLITS_DIR;
 use crate::options::{BuildArgs, PublishArgs, StoreArgs};
 use crate::progress::progress_bar;
@@ -93,8 +95,13 @@ pub fn build_and_publish(args: BuildArgs, runtime: &tokio::runtime::Runtime) -> 
             (dir.path().to_path_buf(), Some(dir))
         }
     };
-    let build_options = args.resolve_into(staging.clone())?;
+    let append = args.append;
+    let mut build_options = args.resolve_into(staging.clone())?;
     runtime.block_on(check_reachable(&destination))?;
+    if append {
+        build_options.append_to =
+            runtime.block_on(read_index(&destination, &build_options.mapping))?;
+    }
     crate::build::run(build_options)?;
     match runtime.block_on(publish(&staging, &destination, options)) {
         Ok(report) => {
@@ -135,13 +142,15 @@ pub async fn publish(
     })?;
     let manifest = Manifest::parse(&manifest_bytes)
         .map_err(|e| anyhow::anyhow!("{}: {e}", manifest_path.display()))?;
-    check_local_splits(dir, &manifest.splits)?;
 
     let present = list_splits(destination).await?;
     let (already, missing): (Vec<&SplitEntry>, Vec<&SplitEntry>) = manifest
         .splits
         .iter()
         .partition(|split| present.get(&split.path) == Some(&split.size));
+    // Splits the destination holds need not be here (an index appended to in a bucket is
+    // staged with its new splits only); every other one must be, whole.
+    check_local_splits(dir, &missing)?;
     let mut report = PublishReport {
         uploaded: missing.len(),
         uploaded_bytes: missing.iter().map(|s| s.size).sum(),
@@ -209,8 +218,8 @@ pub async fn publish(
     Ok(report)
 }
 
-/// Every split the manifest names must be in `dir`, whole, before anything is uploaded.
-fn check_local_splits(dir: &Path, splits: &[SplitEntry]) -> anyhow::Result<()> {
+/// The splits to upload must be in `dir`, whole, before anything is uploaded.
+fn check_local_splits(dir: &Path, splits: &[&SplitEntry]) -> anyhow::Result<()> {
     for split in splits {
         let path = dir.join(&split.path);
         let len = std::fs::metadata(&path)
@@ -256,6 +265,33 @@ async fn list_splits(destination: &Destination) -> anyhow::Result<HashMap<String
             Some((relative.join("/"), object.size))
         })
         .collect())
+}
+
+/// The index at the destination, for `--append` (`None`, with a note, when there is none).
+async fn read_index(
+    destination: &Destination,
+    mapping: &DocMapping,
+) -> anyhow::Result<Option<AppendTo>> {
+    let location = destination.location(MANIFEST_FILE);
+    let bytes = match destination.store.get(&location).await {
+        Ok(result) => result.bytes().await.map_err(destination::store_error)?,
+        Err(object_store::Error::NotFound { .. }) => {
+            eprintln!(
+                "--append: no index at {} yet: creating one",
+                destination.display
+            );
+            return Ok(None);
+        }
+        Err(error) => {
+            return Err(destination::store_error(error)).with_context(|| {
+                format!(
+                    "--append: cannot read {MANIFEST_FILE} at {}",
+                    destination.display
+                )
+            })
+        }
+    };
+    append::from_bytes(&bytes, mapping, &destination.display).map(Some)
 }
 
 /// One request that fails at once when the bucket, the credentials or the endpoint are wrong.

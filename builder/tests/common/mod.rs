@@ -52,6 +52,7 @@ pub fn options(
         skip_invalid: false,
         page_size: 1024,
         quiet: true,
+        append_to: None,
     }
 }
 
@@ -88,4 +89,26 @@ pub async fn open_http(url: &str, cache_bytes: usize) -> SearchIndex {
     )
     .await
     .expect("open index")
+}
+
+/// Everything a command printed, stdout then stderr.
+pub fn text(output: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// What a command printed, after checking that it succeeded.
+pub fn succeeded(output: &std::process::Output) -> String {
+    let message = text(output);
+    assert!(output.status.success(), "rangefind failed: {message}");
+    message
+}
+
+/// The manifest of the index in `dir`.
+pub fn manifest_of(dir: &Path) -> rangefind_engine::manifest::Manifest {
+    rangefind_engine::manifest::Manifest::parse(&std::fs::read(dir.join("manifest.json")).unwrap())
+        .unwrap()
 }
