@@ -301,6 +301,29 @@ async fn an_interrupted_or_failed_upload_leaves_the_old_index_serving() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn writes_refused_for_a_moment_are_retried() {
+    let server = S3Server::start(&[BUCKET]).await;
+    let work = tempfile::tempdir().unwrap();
+    let local = work.path().join("mdn");
+    build_local(&local, 150);
+    // Three 503s in a row: each split or manifest PUT that meets one is sent again.
+    server.faults.fail_next_writes.store(3, Ordering::Relaxed);
+    let target = format!("s3://{BUCKET}/retried");
+    let message = common::succeeded(&run(
+        &server,
+        &["publish", local.to_str().unwrap(), &target],
+    ));
+    assert_eq!(uploaded_count(&message), 3, "{message}");
+    assert_eq!(server.faults.fail_next_writes.load(Ordering::Relaxed), 0);
+    // 3 splits + the manifest, plus the 3 refused attempts.
+    assert_eq!(server.faults.writes.load(Ordering::Relaxed), 4 + 3);
+    assert_eq!(
+        bucket_answers(&server, "retried").await,
+        local_answers(&local).await
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn large_splits_are_uploaded_in_parts() {
     let server = S3Server::start(&[BUCKET]).await;
     let work = tempfile::tempdir().unwrap();

@@ -29,6 +29,8 @@ pub struct Faults {
     pub write_delay_ms: AtomicU64,
     /// Writes whose path contains this string answer 500.
     pub fail_writes_to: Mutex<Option<String>>,
+    /// The next this many writes answer 503 (a store having a bad moment).
+    pub fail_next_writes: AtomicU64,
     /// Writes handled (PUT and POST, faulty or not).
     pub writes: AtomicU64,
     /// Multipart uploads started (`POST …?uploads`).
@@ -109,11 +111,21 @@ impl S3Server {
                                 tokio::time::sleep(Duration::from_millis(delay)).await;
                                 let fail = faults.fail_writes_to.lock().unwrap().clone();
                                 if fail.is_some_and(|part| request.uri().path().contains(&part)) {
-                                    let mut response = Response::new(s3s::Body::from(
-                                        "<Error><Code>InternalError</Code></Error>".to_string(),
+                                    return Ok(error_response(
+                                        StatusCode::INTERNAL_SERVER_ERROR,
+                                        "InternalError",
                                     ));
-                                    *response.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
-                                    return Ok(response);
+                                }
+                                let transient = faults.fail_next_writes.fetch_update(
+                                    Ordering::Relaxed,
+                                    Ordering::Relaxed,
+                                    |n| n.checked_sub(1),
+                                );
+                                if transient.is_ok() {
+                                    return Ok(error_response(
+                                        StatusCode::SERVICE_UNAVAILABLE,
+                                        "SlowDown",
+                                    ));
                                 }
                             }
                             hyper::service::Service::call(&service, request).await
@@ -156,6 +168,13 @@ impl S3Server {
         keys.sort();
         keys
     }
+}
+
+fn error_response(status: StatusCode, code: &str) -> Response<s3s::Body> {
+    let body = format!("<Error><Code>{code}</Code></Error>");
+    let mut response = Response::new(s3s::Body::from(body));
+    *response.status_mut() = status;
+    response
 }
 
 fn collect(base: &Path, dir: &Path, keys: &mut Vec<String>) {
