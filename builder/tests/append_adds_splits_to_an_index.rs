@@ -6,7 +6,6 @@
 mod common;
 mod s3_server;
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::Arc;
@@ -20,11 +19,7 @@ const QUERIES: &[&str] = &["array", "fetch request", "\"event listener\"", "css 
 
 /// The bundled sample cut in two halves, as two input files.
 fn halves(dir: &Path) -> (PathBuf, PathBuf) {
-    let mut text = String::new();
-    let sample = common::repo().join("examples/mdn/sample.jsonl.gz");
-    flate2::read::GzDecoder::new(std::fs::File::open(sample).unwrap())
-        .read_to_string(&mut text)
-        .unwrap();
+    let text = common::sample_text();
     let lines: Vec<&str> = text.lines().collect();
     let (first, second) = lines.split_at(lines.len() / 2);
     let write = |name: &str, lines: &[&str]| {

@@ -28,16 +28,12 @@ const QUERIES: &[&str] = &[
     "css -grid",
 ];
 
-fn sample() -> PathBuf {
-    common::repo().join("examples/mdn/sample.jsonl.gz")
-}
-
 /// `rangefind build` of the bundled sample with the MDN mapping into `out`, plus `extra`.
 fn build_sample_args(out: &str, extra: &[&str]) -> Vec<String> {
     let config = common::repo().join("examples/mdn/rangefind.yaml");
     let mut args: Vec<String> = ["build", "--config", config.to_str().unwrap()]
         .into_iter()
-        .chain(["--input", sample().to_str().unwrap(), "--out", out])
+        .chain(["--input", common::sample().to_str().unwrap(), "--out", out])
         .map(String::from)
         .collect();
     args.extend(extra.iter().map(|a| a.to_string()));
@@ -55,7 +51,12 @@ fn run(server: &S3Server, args: &[&str]) -> Output {
 }
 
 fn build_local(out: &Path, split_docs: u64) -> Manifest {
-    common::build_index(common::mdn_mapping(), vec![sample()], out, split_docs);
+    common::build_index(
+        common::mdn_mapping(),
+        vec![common::sample()],
+        out,
+        split_docs,
+    );
     common::manifest_of(out)
 }
 
@@ -75,6 +76,14 @@ async fn local_answers(dir: &Path) -> Vec<(u64, Vec<(String, f32)>)> {
         .await
         .unwrap();
     answers(&index).await
+}
+
+/// The index under `prefix` in the bucket, searched over HTTP, answers as the one in `dir`.
+async fn assert_bucket_answers_like(server: &S3Server, prefix: &str, dir: &Path) {
+    assert_eq!(
+        bucket_answers(server, prefix).await,
+        local_answers(dir).await
+    );
 }
 
 async fn bucket_answers(server: &S3Server, prefix: &str) -> Vec<(u64, Vec<(String, f32)>)> {
@@ -162,10 +171,7 @@ async fn publish_uploads_splits_then_the_manifest_and_the_bucket_serves_searches
     assert!(stored_manifest.headers().contains_key("etag"));
 
     // Searched over HTTP straight from the bucket: the answers of the local index.
-    assert_eq!(
-        bucket_answers(&server, "docs/mdn").await,
-        local_answers(&local).await
-    );
+    assert_bucket_answers_like(&server, "docs/mdn", &local).await;
 
     // Publishing again uploads no split, and only the manifest is written.
     let writes_before = server.faults.writes.load(Ordering::Relaxed);
@@ -206,10 +212,7 @@ async fn building_into_a_bucket_twice_uploads_the_splits_once() {
 
     let work = tempfile::tempdir().unwrap();
     build_local(work.path(), 200);
-    assert_eq!(
-        bucket_answers(&server, "built").await,
-        local_answers(work.path()).await
-    );
+    assert_bucket_answers_like(&server, "built", work.path()).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -224,7 +227,6 @@ async fn an_interrupted_or_failed_upload_leaves_the_old_index_serving() {
     common::succeeded(&run(&server, &["publish", old.to_str().unwrap(), &target]));
     let old_manifest = std::fs::read(old.join("manifest.json")).unwrap();
     let served_manifest = || std::fs::read(server.object(BUCKET, "live/manifest.json")).unwrap();
-    let expected = local_answers(&old).await;
 
     // Killed in the middle: some new splits are up, the manifest is the old one.
     server.faults.write_delay_ms.store(300, Ordering::Relaxed);
@@ -265,7 +267,7 @@ async fn an_interrupted_or_failed_upload_leaves_the_old_index_serving() {
         "the kill came too late to test anything"
     );
     assert_eq!(served_manifest(), old_manifest);
-    assert_eq!(bucket_answers(&server, "live").await, expected);
+    assert_bucket_answers_like(&server, "live", &old).await;
 
     // The store fails every write of one split: a clear error, still the old manifest.
     let failing = &new_manifest.splits[4];
@@ -283,7 +285,7 @@ async fn an_interrupted_or_failed_upload_leaves_the_old_index_serving() {
         "{message}"
     );
     assert_eq!(served_manifest(), old_manifest);
-    assert_eq!(bucket_answers(&server, "live").await, expected);
+    assert_bucket_answers_like(&server, "live", &old).await;
 
     // Once the store works again, publishing finishes the job with the splits still missing.
     *server.faults.fail_writes_to.lock().unwrap() = None;
@@ -294,10 +296,7 @@ async fn an_interrupted_or_failed_upload_leaves_the_old_index_serving() {
         served_manifest(),
         std::fs::read(new.join("manifest.json")).unwrap()
     );
-    assert_eq!(
-        bucket_answers(&server, "live").await,
-        local_answers(&new).await
-    );
+    assert_bucket_answers_like(&server, "live", &new).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -317,10 +316,7 @@ async fn writes_refused_for_a_moment_are_retried() {
     assert_eq!(server.faults.fail_next_writes.load(Ordering::Relaxed), 0);
     // 3 splits + the manifest, plus the 3 refused attempts.
     assert_eq!(server.faults.writes.load(Ordering::Relaxed), 4 + 3);
-    assert_eq!(
-        bucket_answers(&server, "retried").await,
-        local_answers(&local).await
-    );
+    assert_bucket_answers_like(&server, "retried", &local).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -330,7 +326,7 @@ async fn large_splits_are_uploaded_in_parts() {
     // Four copies of the sample's pages, stored uncompressed: one split over 5 MiB.
     let input = work.path().join("pages.jsonl");
     let mut lines = String::new();
-    let sample = flate2_read(&sample());
+    let sample = common::sample_text();
     for copy in 0..4 {
         for line in sample.lines() {
             let mut doc: serde_json::Value = serde_json::from_str(line).unwrap();
@@ -373,19 +369,7 @@ async fn large_splits_are_uploaded_in_parts() {
         &response,
         &[("cache-control", "public, max-age=31536000, immutable")],
     );
-    assert_eq!(
-        bucket_answers(&server, "big").await,
-        local_answers(&local).await
-    );
-}
-
-fn flate2_read(path: &Path) -> String {
-    use std::io::Read;
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap())
-        .read_to_string(&mut text)
-        .unwrap();
-    text
+    assert_bucket_answers_like(&server, "big", &local).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -63,8 +63,6 @@ pub struct PublishReport {
     pub present: usize,
     /// Their bytes.
     pub present_bytes: u64,
-    /// Whether the manifest was written.
-    pub manifest_written: bool,
     /// Wall time.
     pub elapsed: Duration,
 }
@@ -75,7 +73,7 @@ pub async fn run(args: PublishArgs) -> anyhow::Result<()> {
     let destination = open(&args.url, &args.store)?;
     let options = PublishOptions::new(&args.store, args.dry_run, args.quiet);
     let report = publish(&args.dir, &destination, options).await?;
-    print_summary(&args.dir, &destination, &report);
+    print_summary(&args.dir, &destination, &report, options.dry_run);
     Ok(())
 }
 
@@ -97,6 +95,8 @@ pub fn build_and_publish(args: BuildArgs, runtime: &tokio::runtime::Runtime) -> 
     };
     let append = args.append;
     let mut build_options = args.resolve_into(staging.clone())?;
+    // Only a reachability check: `publish` lists again after the build, which may take
+    // minutes, so what it skips is what the destination holds then.
     runtime.block_on(check_reachable(&destination))?;
     if append {
         build_options.append_to =
@@ -105,7 +105,7 @@ pub fn build_and_publish(args: BuildArgs, runtime: &tokio::runtime::Runtime) -> 
     crate::build::run(build_options)?;
     match runtime.block_on(publish(&staging, &destination, options)) {
         Ok(report) => {
-            print_summary(&staging, &destination, &report);
+            print_summary(&staging, &destination, &report, false);
             Ok(())
         }
         Err(error) => {
@@ -213,7 +213,6 @@ pub async fn publish(
             destination.display
         )
     })?;
-    report.manifest_written = true;
     report.elapsed = started.elapsed();
     Ok(report)
 }
@@ -305,9 +304,9 @@ async fn check_reachable(destination: &Destination) -> anyhow::Result<()> {
     })
 }
 
-fn print_summary(dir: &Path, destination: &Destination, report: &PublishReport) {
+fn print_summary(dir: &Path, destination: &Destination, report: &PublishReport, dry_run: bool) {
     let mb = |bytes: u64| bytes as f64 / 1e6;
-    if !report.manifest_written {
+    if dry_run {
         eprintln!(
             "Dry run: publishing {} to {} would upload {} split(s), {:.1} MB, then {MANIFEST_FILE}; \
              {} split(s), {:.1} MB, are there already.",

@@ -112,3 +112,18 @@ pub fn manifest_of(dir: &Path) -> rangefind_engine::manifest::Manifest {
     rangefind_engine::manifest::Manifest::parse(&std::fs::read(dir.join("manifest.json")).unwrap())
         .unwrap()
 }
+
+/// The bundled MDN sample (`examples/mdn/sample.jsonl.gz`).
+pub fn sample() -> PathBuf {
+    repo().join("examples/mdn/sample.jsonl.gz")
+}
+
+/// The bundled sample's JSON lines, decompressed.
+pub fn sample_text() -> String {
+    use std::io::Read;
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(sample()).unwrap())
+        .read_to_string(&mut text)
+        .unwrap();
+    text
+}
