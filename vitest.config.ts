@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
 
-// Two projects: `unit` (Node, fast) and `browser` (real Chromium against a real Range server;
-// needs web/dist and target/release/rangefind, which scripts/test.sh builds first).
+// Projects: `unit` (Node, fast), `browser` (real Chromium against a real Range server; needs
+// web/dist and target/release/rangefind, which scripts/test.sh builds first), `worker-e2e`
+// (`wrangler dev` serving the Worker over a local R2 bucket), and the Worker's own tests in
+// workerd (worker/vitest.config.ts).
 export default defineConfig({
   test: {
     projects: [
@@ -23,6 +25,16 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          name: "worker-e2e",
+          include: ["tests/worker/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+      "worker/vitest.config.ts",
       {
         // Not a test: scripts/bench-browser.sh runs it and BENCHMARKS.md quotes it.
         test: {

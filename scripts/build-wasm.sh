@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the browser/Worker engine into web/src/wasm/:
+# Builds the browser/Worker engine into web/src/wasm/ (and a copy in worker/src/wasm/):
 #   cargo (profile `wasm`: opt-level z, LTO, one codegen unit)
 #   → wasm-bindgen --target web (the JS glue loads the .wasm with new URL(..., import.meta.url))
 #   → wasm-opt -Oz (npm binaryen; Debian's binaryen 108 produces modules that fail to load).
@@ -37,6 +37,11 @@ else
   cp target/wasm-bindgen/rangefind_wasm.js target/wasm-bindgen/rangefind_wasm.d.ts "$out/"
   echo "$source_sha" > "$stamp"
 fi
+# The Worker bundles its own copy (wrangler and its test pool resolve modules inside worker/).
+mkdir -p worker/src/wasm
+for file in rangefind_wasm_bg.wasm rangefind_wasm.js rangefind_wasm.d.ts; do
+  cmp -s "$out/$file" "worker/src/wasm/$file" || cp "$out/$file" "worker/src/wasm/$file"
+done
 wasm="$out/rangefind_wasm_bg.wasm"
 printf 'rangefind_wasm_bg.wasm: %s bytes raw, %s gzip -9, %s brotli -q 11\n' \
   "$(wc -c < "$wasm")" "$(gzip -9 -c "$wasm" | wc -c)" \

@@ -14,11 +14,14 @@ echo "==> clippy for wasm32 (the engine without native features, and the wasm ad
 cargo clippy -p rangefind-engine --no-default-features --target wasm32-unknown-unknown --quiet -- -D warnings
 cargo clippy -p rangefind-wasm --target wasm32-unknown-unknown --quiet -- -D warnings
 echo "==> tsc --noEmit"
-npx tsc --noEmit -p web && npx tsc --noEmit -p web/tsconfig.worker.json && npx tsc --noEmit -p tests
+npx tsc --noEmit -p web && npx tsc --noEmit -p web/tsconfig.worker.json && npx tsc --noEmit -p tests \
+  && npx tsc --noEmit -p worker
 echo "==> cargo test"
 cargo test --release
 echo "==> vitest: unit tests (Node) and browser tests (Chromium against rangefind serve)"
 npx vitest run --project unit --project browser
+echo "==> vitest: the Worker in workerd (local R2, caches.default, real origins) and under wrangler dev"
+npx vitest run --project worker --project worker-e2e
 echo "==> demo (smoke test)"
 DEMO_NO_SERVE=1 PORT=${DEMO_PORT:-18080} ./scripts/demo.sh >/tmp/rangefind-demo.log 2>&1 || { cat /tmp/rangefind-demo.log; exit 1; }
 grep -q "documents match" /tmp/rangefind-demo.log

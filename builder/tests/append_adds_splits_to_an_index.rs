@@ -181,3 +181,36 @@ async fn appending_to_a_bucket_uploads_only_the_new_splits() {
         local_answers(&local).await
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_long_lived_reader_refreshes_onto_appended_splits_and_keeps_what_it_opened() {
+    let work = tempfile::tempdir().unwrap();
+    let (first, second) = halves(work.path());
+    let config = common::repo().join("examples/mdn/rangefind.yaml");
+    let out = work.path().join("index");
+    let out_text = out.to_str().unwrap();
+    common::succeeded(&build(None, &config, &first, out_text, &[]));
+    let reader = SearchIndex::open(Arc::new(DirStore::new(&out)), IndexOptions::default())
+        .await
+        .unwrap();
+    let old_splits = reader.manifest().splits.len() as u64;
+    reader.preload().await.unwrap();
+    assert!(
+        reader.refreshed().await.unwrap().is_none(),
+        "nothing changed yet"
+    );
+
+    common::succeeded(&build(None, &config, &second, out_text, &["--append"]));
+    let refreshed = reader
+        .refreshed()
+        .await
+        .unwrap()
+        .expect("the manifest changed");
+    assert_eq!(refreshed.manifest(), &common::manifest_of(&out));
+    // Only the appended splits are opened: one read each, in one wave.
+    let stats = refreshed.preload().await.unwrap();
+    let new_splits = stats.splits_total - old_splits;
+    assert!(new_splits > 0);
+    assert_eq!((stats.requests, stats.waves), (new_splits, 1));
+    assert_eq!(answers(&refreshed).await, local_answers(&out).await);
+}

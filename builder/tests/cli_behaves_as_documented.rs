@@ -156,6 +156,7 @@ fn build_reads_gzip_and_zstd_and_search_prints_the_json_contract() {
         keys(&json["stats"]),
         [
             "bytes",
+            "cache_hits",
             "elapsed_ms",
             "requests",
             "splits_opened",

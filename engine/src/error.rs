@@ -81,7 +81,11 @@ impl Error {
 
     /// Adds context (a path, URL, split id or operation) to the error.
     pub fn with_context(mut self, context: impl Into<String>) -> Error {
-        self.context.push(Arc::from(context.into()));
+        let context = context.into();
+        // Layers that each name the file they read would otherwise repeat it.
+        if self.context.last().map(|c| &**c) != Some(context.as_str()) {
+            self.context.push(Arc::from(context));
+        }
         self
     }
 }

@@ -35,8 +35,12 @@ pub struct FetchOptions {
     /// Milliseconds one attempt may take, headers and body together.
     pub timeout_ms: u32,
     /// Send `cache: "no-store"` with range reads: pages live in the engine's own tiers, and a
-    /// second copy in the HTTP cache would only take quota. Off where the runtime rejects it.
+    /// second copy in the HTTP cache would only take quota. Off where the runtime rejects it
+    /// (without it, no `cache` mode is set at all).
     pub no_store: bool,
+    /// A `fetch`-compatible function to send requests with instead of the global `fetch`
+    /// (the Worker maps requests onto an R2 bucket with it, and counts them).
+    pub fetch: Option<js_sys::Function>,
 }
 
 /// Resolves after `ms` milliseconds.
@@ -103,14 +107,18 @@ fn js_message(value: &JsValue) -> String {
 async fn send(
     url: &str,
     range: Option<&ByteRange>,
-    cache: RequestCache,
+    cache: Option<RequestCache>,
+    options: &FetchOptions,
     guard: &AbortOnDrop,
-    timeout_ms: u32,
 ) -> std::result::Result<Response, Failure> {
+    let timeout_ms = options.timeout_ms;
     let network = |what: String| Failure::transient(ErrorKind::Http.with_message(what));
     let init = RequestInit::new();
     init.set_method("GET");
-    init.set_cache(cache);
+    if let Some(cache) = cache {
+        // Set only when asked: workerd rejects cache modes other than "no-store".
+        init.set_cache(cache);
+    }
     init.set_signal(Some(&guard.controller.signal()));
     let request = Request::new_with_str_and_init(url, &init)
         .map_err(|e| Failure::permanent(ErrorKind::Http.with_message(js_message(&e))))?;
@@ -120,7 +128,14 @@ async fn send(
             .set("Range", &range_header(range))
             .map_err(|e| Failure::permanent(ErrorKind::Http.with_message(js_message(&e))))?;
     }
-    let response = JsFuture::from(global_fetch(&request)).await.map_err(|e| {
+    let sent = match &options.fetch {
+        Some(fetch) => fetch
+            .call1(&JsValue::UNDEFINED, &request)
+            .map(|value| Promise::resolve(&value))
+            .unwrap_or_else(|thrown| Promise::reject(&thrown)),
+        None => global_fetch(&request),
+    };
+    let response = JsFuture::from(sent).await.map_err(|e| {
         if guard.timed_out() {
             network(format!("no answer within {timeout_ms} ms"))
         } else {
@@ -169,12 +184,8 @@ impl FetchSource {
         let timeout = self.options.timeout_ms;
         let guard = AbortOnDrop::new(timeout)
             .map_err(|e| Failure::permanent(ErrorKind::Http.with_message(js_message(&e))))?;
-        let cache = if self.options.no_store {
-            RequestCache::NoStore
-        } else {
-            RequestCache::Default
-        };
-        let response = send(&self.url, Some(range), cache, &guard, timeout).await?;
+        let cache = self.options.no_store.then_some(RequestCache::NoStore);
+        let response = send(&self.url, Some(range), cache, &self.options, &guard).await?;
         // On any refusal the guard aborts the body (a 200 would otherwise download the file).
         check_range_status(response.status())?;
         let headers = response.headers();
@@ -236,15 +247,15 @@ impl IndexStore for FetchStore {
         })
     }
 
-    /// The manifest goes through the HTTP cache: the host's `Cache-Control` decides how long
-    /// a reader may keep it (`rangefind serve` allows a minute) before asking again.
+    /// The manifest goes through the HTTP cache (no cache mode is set): the host's
+    /// `Cache-Control` decides how long a reader may keep it (`rangefind serve` allows a minute) before asking again.
     async fn read_all(&self, path: &str) -> Result<Bytes> {
         let url = format!("{}{}", self.base, path);
         let timeout = self.options.timeout_ms;
         let attempt = || async {
             let guard = AbortOnDrop::new(timeout)
                 .map_err(|e| Failure::permanent(ErrorKind::Http.with_message(js_message(&e))))?;
-            let response = send(&url, None, RequestCache::Default, &guard, timeout).await?;
+            let response = send(&url, None, None, &self.options, &guard).await?;
             match response.status() {
                 200..=299 => {}
                 404 => {

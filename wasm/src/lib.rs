@@ -15,6 +15,7 @@
 mod fetch;
 mod persistent;
 
+use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -42,6 +43,8 @@ struct OpenOptions {
     no_store: Option<bool>,
     /// Requests a wave aims at (default 6; 0: join only adjacent pages).
     max_requests_per_wave: Option<usize>,
+    /// Widest gap a read may span to stay within that budget (default 64 KiB).
+    max_read_through_bytes: Option<u64>,
 }
 
 /// A JS error named `RangefindError` carrying the engine's error code.
@@ -77,18 +80,21 @@ async fn aborted(signal: Option<AbortSignal>) {
 /// An opened index. Methods return promises; searches may run concurrently.
 #[wasm_bindgen]
 pub struct Index {
-    inner: Rc<SearchIndex>,
+    /// Replaced by [`Index::refresh`]; searches in flight keep the index they started on.
+    inner: Rc<RefCell<Rc<SearchIndex>>>,
 }
 
 #[wasm_bindgen]
 impl Index {
     /// Reads the manifest at `url` (the directory holding `manifest.json`). `options`:
-    /// `{cacheBytes?, timeoutMs?, noStore?, maxRequestsPerWave?}`; `persistent`: a persistent
-    /// tier object (see `persistent.rs`), or null.
+    /// `{cacheBytes?, timeoutMs?, noStore?, maxRequestsPerWave?, maxReadThroughBytes?}`; `persistent`: a persistent
+    /// tier object (see `persistent.rs`), or null; `fetch`: a function to send requests with
+    /// instead of the global `fetch` (same signature), or null.
     pub async fn open(
         url: String,
         options: JsValue,
         persistent: JsValue,
+        fetch: Option<js_sys::Function>,
     ) -> Result<Index, JsValue> {
         let options: OpenOptions = if options.is_undefined() || options.is_null() {
             OpenOptions::default()
@@ -107,6 +113,7 @@ impl Index {
             FetchOptions {
                 timeout_ms: options.timeout_ms.unwrap_or(30_000),
                 no_store: options.no_store.unwrap_or(true),
+                fetch,
             },
         );
         let defaults = IndexOptions::default();
@@ -116,20 +123,44 @@ impl Index {
             max_requests_per_wave: options
                 .max_requests_per_wave
                 .unwrap_or(defaults.max_requests_per_wave),
+            max_read_through_bytes: options
+                .max_read_through_bytes
+                .unwrap_or(defaults.max_read_through_bytes),
         };
         let index = SearchIndex::open(Arc::new(store), index_options)
             .await
             .map_err(engine_error)?;
         Ok(Index {
-            inner: Rc::new(index),
+            inner: Rc::new(RefCell::new(Rc::new(index))),
         })
+    }
+
+    /// Reads the manifest again; resolves to `true` when it changed (later searches use the
+    /// new one, keeping the caches and the splits already opened), `false` when it did not.
+    pub fn refresh(&self) -> Promise {
+        let slot = self.inner.clone();
+        future_to_promise(async move {
+            let current = slot.borrow().clone();
+            let changed = match current.refreshed().await.map_err(engine_error)? {
+                Some(index) => {
+                    *slot.borrow_mut() = Rc::new(index);
+                    true
+                }
+                None => false,
+            };
+            Ok(changed.into())
+        })
+    }
+
+    fn current(&self) -> Rc<SearchIndex> {
+        self.inner.borrow().clone()
     }
 
     /// Runs a search. `request` is JSON: `{query, limit?, offset?, snippet?, filters?}`;
     /// resolves to the response as JSON text. An abort of `signal` rejects with code
     /// `aborted` and stops the search's downloads.
     pub fn search(&self, request: &str, signal: Option<AbortSignal>) -> Promise {
-        let index = self.inner.clone();
+        let index = self.current();
         let request: Result<SearchRequest, _> = serde_json::from_str(request);
         future_to_promise(async move {
             let request = request.map_err(|e| invalid(format!("bad search request: {e}")))?;
@@ -149,7 +180,7 @@ impl Index {
     /// Opens every split now (one concurrent wave), so the first search skips it; resolves
     /// to the stats as JSON text.
     pub fn preload(&self) -> Promise {
-        let index = self.inner.clone();
+        let index = self.current();
         future_to_promise(async move {
             let stats = index.preload().await.map_err(engine_error)?;
             Ok(serde_json::to_string(&stats)
@@ -160,13 +191,13 @@ impl Index {
 
     /// The manifest, as JSON text.
     pub fn manifest(&self) -> String {
-        serde_json::to_string(self.inner.manifest()).expect("manifest serialises")
+        serde_json::to_string(self.current().manifest()).expect("manifest serialises")
     }
 
     /// `[pages, bytes]` held by the in-memory page cache.
     #[wasm_bindgen(js_name = memoryCacheUsage)]
     pub fn memory_cache_usage(&self) -> Vec<f64> {
-        let (pages, bytes) = self.inner.cache().usage();
+        let (pages, bytes) = self.current().cache().usage();
         vec![pages as f64, bytes as f64]
     }
 }

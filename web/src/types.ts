@@ -39,6 +39,8 @@ export interface SearchStats {
   splits_total: number;
   /** Splits the query opened. */
   splits_opened: number;
+  /** Pages and split open regions read from IndexedDB (the Worker: the edge cache) instead of the network. */
+  cache_hits: number;
   /** Time inside the engine, network included. */
   elapsed_ms: number;
 }

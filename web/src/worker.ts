@@ -39,7 +39,7 @@ async function handle(call: Call): Promise<unknown> {
         timeoutMs: command.timeoutMs,
         maxRequestsPerWave: command.maxRequestsPerWave,
       };
-      index = await Index.open(command.url, options, hooks);
+      index = await Index.open(command.url, options, hooks, null);
       const manifest = JSON.parse(index.manifest()) as { splits: unknown[] };
       return { splits: manifest.splits.length };
     }

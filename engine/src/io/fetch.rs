@@ -25,8 +25,9 @@ const MAX_CONCURRENT_REQUESTS: usize = 32;
 pub const DEFAULT_MAX_REQUESTS_PER_WAVE: usize = 6;
 /// Gaps this small are always read through: a request costs more (headers, latency).
 const ALWAYS_READ_THROUGH_PAGES: u64 = 2;
-/// Gaps larger than this are never read through, whatever the budget.
-const MAX_READ_THROUGH_BYTES: u64 = 64 * 1024;
+/// Gaps larger than this are never read through, whatever the budget (by default: a host
+/// where requests are counted, such as a Worker's subrequests, may allow more).
+pub const DEFAULT_MAX_READ_THROUGH_BYTES: u64 = 64 * 1024;
 
 #[cfg(not(target_arch = "wasm32"))]
 type Fut<T> = BoxFuture<'static, T>;
@@ -98,6 +99,7 @@ pub struct Fetcher {
     cache: Arc<PageCache>,
     persistent: Option<Arc<dyn PersistentCache>>,
     max_requests_per_wave: usize,
+    max_read_through_bytes: u64,
     in_flight: Mutex<HashMap<PageKey, SharedRead>>,
 }
 
@@ -134,6 +136,7 @@ impl Fetcher {
             cache,
             persistent,
             max_requests_per_wave: DEFAULT_MAX_REQUESTS_PER_WAVE,
+            max_read_through_bytes: DEFAULT_MAX_READ_THROUGH_BYTES,
             in_flight: Mutex::new(HashMap::new()),
         }
     }
@@ -141,6 +144,12 @@ impl Fetcher {
     /// Sets how many requests a wave aims at (0: no aim, only adjacent pages are joined).
     pub fn with_max_requests_per_wave(mut self, max: usize) -> Fetcher {
         self.max_requests_per_wave = max;
+        self
+    }
+
+    /// Sets the widest gap between wanted pages that a read may span to save a request.
+    pub fn with_max_read_through_bytes(mut self, max: u64) -> Fetcher {
+        self.max_read_through_bytes = max;
         self
     }
 
@@ -259,6 +268,7 @@ impl Fetcher {
     ) -> SharedRead {
         let cache = self.cache.clone();
         let persistent = self.persistent.clone();
+        let max_read_through = self.max_read_through_bytes;
         let future = async move {
             let mut resolved = Resolved {
                 pages: Vec::with_capacity(wanted.len()),
@@ -274,6 +284,7 @@ impl Fetcher {
                     if split.verify(page, &bytes, source.name()).is_ok() {
                         resolved.keep(&cache, &split.id, page, &bytes);
                         missing.remove(&page);
+                        stats.add_cache_hits(1);
                     }
                 }
             }
@@ -281,7 +292,7 @@ impl Fetcher {
                 return Ok(Arc::new(resolved));
             }
             resolved.networked = true;
-            let runs = plan_runs(&missing, budget, MAX_READ_THROUGH_BYTES / split.page_size);
+            let runs = plan_runs(&missing, budget, max_read_through / split.page_size);
             let fetched: Vec<Result<Vec<(u64, Bytes)>>> = stream::iter(runs)
                 .map(|run| read_run(&split, &*source, run, &stats))
                 .buffer_unordered(MAX_CONCURRENT_REQUESTS)

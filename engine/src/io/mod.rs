@@ -20,7 +20,9 @@ mod stats;
 mod store;
 
 pub use cache::{PageCache, PageKey};
-pub use fetch::{Fetcher, PageRequest, SplitPages, DEFAULT_MAX_REQUESTS_PER_WAVE};
+pub use fetch::{
+    Fetcher, PageRequest, SplitPages, DEFAULT_MAX_READ_THROUGH_BYTES, DEFAULT_MAX_REQUESTS_PER_WAVE,
+};
 #[cfg(feature = "native")]
 pub use file::{DirStore, FileSource};
 #[cfg(feature = "http")]

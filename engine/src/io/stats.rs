@@ -18,6 +18,7 @@ struct Counters {
     requests: AtomicU64,
     bytes: AtomicU64,
     waves: AtomicU64,
+    cache_hits: AtomicU64,
     log: Mutex<Vec<RequestRecord>>,
 }
 
@@ -41,6 +42,8 @@ pub struct IoCounts {
     pub bytes: u64,
     /// Sequential rounds of requests.
     pub waves: u64,
+    /// Pages and open regions read from the persistent tier instead of the network.
+    pub cache_hits: u64,
 }
 
 impl QueryStats {
@@ -67,6 +70,10 @@ impl QueryStats {
     pub fn requests(&self) -> Vec<RequestRecord> {
         self.counters.log.lock().expect("stats lock").clone()
     }
+    /// `n` reads served by the persistent tier (they cost no request).
+    pub(crate) fn add_cache_hits(&self, n: u64) {
+        self.counters.cache_hits.fetch_add(n, Ordering::Relaxed);
+    }
     pub(crate) fn add_wave(&self) {
         self.counters.waves.fetch_add(1, Ordering::Relaxed);
     }
@@ -76,6 +83,7 @@ impl QueryStats {
             requests: self.counters.requests.load(Ordering::Relaxed),
             bytes: self.counters.bytes.load(Ordering::Relaxed),
             waves: self.counters.waves.load(Ordering::Relaxed),
+            cache_hits: self.counters.cache_hits.load(Ordering::Relaxed),
         }
     }
 }

@@ -97,7 +97,8 @@ async fn a_wave_merges_adjacent_pages_and_serves_repeats_from_cache() {
         IoCounts {
             requests: 2,
             bytes: 256 * 5,
-            waves: 1
+            waves: 1,
+            cache_hits: 0,
         }
     );
     // Same pages again (and page 2, read through the gap): nothing sent, no wave.

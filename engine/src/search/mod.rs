@@ -23,11 +23,27 @@ pub use results::{Hit, SearchResponse, SearchStats};
 use self::warmup::{expansions_in_split, global_prefix_cutoffs, FoundTerm, Warmup};
 use crate::error::{ErrorKind, Result};
 use crate::io::{
-    Fetcher, IndexStore, PageCache, PersistentCache, QueryStats, DEFAULT_MAX_REQUESTS_PER_WAVE,
+    Fetcher, IndexStore, PageCache, PersistentCache, QueryStats, DEFAULT_MAX_READ_THROUGH_BYTES,
+    DEFAULT_MAX_REQUESTS_PER_WAVE,
 };
 use crate::manifest::{Manifest, MANIFEST_FILE};
 use crate::mapping::MappedSchema;
 use crate::split::{open_split, OpenedSplit, QueryScope, SplitLocation};
+
+/// Reads and parses the manifest of the index in `store`.
+async fn read_manifest(store: &dyn IndexStore) -> Result<Manifest> {
+    let bytes = store.read_all(MANIFEST_FILE).await.map_err(|e| {
+        if e.kind() == ErrorKind::NotFound {
+            ErrorKind::NotFound.with_message(format!(
+                "no {MANIFEST_FILE} in {}: is this an index built by `rangefind build`?",
+                store.root()
+            ))
+        } else {
+            e
+        }
+    })?;
+    Manifest::parse(&bytes).map_err(|e| e.with_context(format!("{}{MANIFEST_FILE}", store.root())))
+}
 
 fn check_request(request: &SearchRequest) -> Result<()> {
     if request.limit > MAX_LIMIT {
@@ -63,6 +79,8 @@ pub struct IndexOptions {
     /// hosts seen from browsers (six connections); 0 joins only adjacent pages (HTTP/2 hosts,
     /// where more requests cost no round trip and gaps only cost bytes).
     pub max_requests_per_wave: usize,
+    /// Widest gap between wanted pages a read may span to stay within that budget.
+    pub max_read_through_bytes: u64,
 }
 
 impl Default for IndexOptions {
@@ -71,6 +89,7 @@ impl Default for IndexOptions {
             cache_bytes: DEFAULT_CACHE_BYTES,
             persistent: None,
             max_requests_per_wave: DEFAULT_MAX_REQUESTS_PER_WAVE,
+            max_read_through_bytes: DEFAULT_MAX_READ_THROUGH_BYTES,
         }
     }
 }
@@ -123,7 +142,7 @@ pub struct SearchIndex {
     manifest: Manifest,
     schema: MappedSchema,
     queries: QueryBuilder,
-    fetcher: Fetcher,
+    fetcher: Arc<Fetcher>,
     slots: Vec<SplitSlot>,
 }
 
@@ -141,18 +160,7 @@ impl std::fmt::Debug for SearchIndex {
 impl SearchIndex {
     /// Reads the manifest of the index in `store`.
     pub async fn open(store: Arc<dyn IndexStore>, options: IndexOptions) -> Result<SearchIndex> {
-        let bytes = store.read_all(MANIFEST_FILE).await.map_err(|e| {
-            if e.kind() == ErrorKind::NotFound {
-                ErrorKind::NotFound.with_message(format!(
-                    "no {MANIFEST_FILE} in {}: is this an index built by `rangefind build`?",
-                    store.root()
-                ))
-            } else {
-                e
-            }
-        })?;
-        let manifest = Manifest::parse(&bytes)
-            .map_err(|e| e.with_context(format!("{}{MANIFEST_FILE}", store.root())))?;
+        let manifest = read_manifest(&*store).await?;
         Ok(Self::from_manifest(store, manifest, options))
     }
 
@@ -161,6 +169,26 @@ impl SearchIndex {
         store: Arc<dyn IndexStore>,
         manifest: Manifest,
         options: IndexOptions,
+    ) -> SearchIndex {
+        let fetcher = Fetcher::new(
+            Arc::new(PageCache::new(options.cache_bytes)),
+            options.persistent,
+        )
+        .with_max_requests_per_wave(options.max_requests_per_wave)
+        .with_max_read_through_bytes(options.max_read_through_bytes);
+        // Send + Sync natively; in wasm the tiers are JS objects and one thread runs all.
+        #[allow(clippy::arc_with_non_send_sync)]
+        let fetcher = Arc::new(fetcher);
+        Self::with_fetcher(store, manifest, fetcher, HashMap::new())
+    }
+
+    /// An index over `manifest` reading through `fetcher`; splits already opened (by content
+    /// id) are reused instead of opened again.
+    fn with_fetcher(
+        store: Arc<dyn IndexStore>,
+        manifest: Manifest,
+        fetcher: Arc<Fetcher>,
+        mut already_opened: HashMap<String, Arc<OpenedSplit>>,
     ) -> SearchIndex {
         let schema = MappedSchema::new(manifest.mapping.clone());
         let queries = QueryBuilder::new(&schema);
@@ -174,19 +202,14 @@ impl SearchIndex {
                     len: Some(entry.size),
                     open_region: Some(entry.open_region[0]..entry.open_region[1]),
                 },
-                opened: AsyncMutex::new(None),
+                opened: AsyncMutex::new(already_opened.remove(&entry.id)),
             })
             .collect();
-        if let Some(persistent) = &options.persistent {
+        if let Some(persistent) = fetcher.persistent() {
             // Splits that left the manifest will never be read again by this index.
             let live: Vec<&str> = manifest.splits.iter().map(|s| s.id.as_str()).collect();
             persistent.retain_splits(&live);
         }
-        let fetcher = Fetcher::new(
-            Arc::new(PageCache::new(options.cache_bytes)),
-            options.persistent,
-        )
-        .with_max_requests_per_wave(options.max_requests_per_wave);
         SearchIndex {
             store,
             manifest,
@@ -195,6 +218,33 @@ impl SearchIndex {
             fetcher,
             slots,
         }
+    }
+
+    /// Reads the manifest again (for long-lived readers such as a Worker isolate). `None` when
+    /// it did not change; otherwise an index over the new manifest that shares this one's
+    /// caches and in-flight reads, and keeps the splits already opened that it still lists
+    /// (split files are immutable, so nothing read so far goes stale).
+    pub async fn refreshed(&self) -> Result<Option<SearchIndex>> {
+        let manifest = read_manifest(&*self.store).await?;
+        if manifest == self.manifest {
+            return Ok(None);
+        }
+        let mut opened = HashMap::new();
+        for slot in &self.slots {
+            if let Some(split) = slot.opened.lock().await.as_ref() {
+                opened.insert(slot.location.id.to_string(), split.clone());
+            }
+        }
+        if manifest.mapping != self.manifest.mapping {
+            // A new mapping reads splits differently: open them again.
+            opened.clear();
+        }
+        Ok(Some(Self::with_fetcher(
+            self.store.clone(),
+            manifest,
+            self.fetcher.clone(),
+            opened,
+        )))
     }
 
     /// The manifest.
@@ -249,6 +299,7 @@ impl SearchIndex {
             waves: io.waves,
             splits_total: self.slots.len() as u64,
             splits_opened: opened as u64,
+            cache_hits: io.cache_hits,
             elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
         }
     }

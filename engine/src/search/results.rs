@@ -50,6 +50,9 @@ pub struct SearchStats {
     pub splits_total: u64,
     /// Splits this query opened or used.
     pub splits_opened: u64,
+    /// Pages (and split open regions) read from the persistent tier, IndexedDB in browsers
+    /// or the edge cache in the Worker, instead of the network.
+    pub cache_hits: u64,
     /// Wall time of the query.
     pub elapsed_ms: f64,
 }

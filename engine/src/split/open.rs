@@ -67,7 +67,10 @@ pub async fn open_split(
     // A stored region that no longer parses (a damaged store) is read again from the source.
     let parsed = stored.and_then(|(tail, len)| Some((OpenRegion::parse(tail, len).ok()?, len)));
     let (region, file_len, from_network) = match parsed {
-        Some((region, len)) => (region, len, None),
+        Some((region, len)) => {
+            stats.add_cache_hits(1);
+            (region, len, None)
+        }
         None => {
             let (tail, file_len) = read_open_region(location, stats).await?;
             let region = OpenRegion::parse(tail.clone(), file_len).map_err(named)?;

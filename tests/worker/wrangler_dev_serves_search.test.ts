@@ -1,0 +1,114 @@
+/**
+ * The Worker as a user runs it: the index published into R2 with `wrangler r2 object put
+ * --local`, then `wrangler dev` (offline: no metrics, no cf fetch) serving /search on
+ * 127.0.0.1. Answers match the CLI's; the second identical query makes no subrequest; a bad
+ * parameter is a 400.
+ */
+
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { buildIndex, nativeSearch, repo, sample, tempDir } from "../browser/harness.js";
+
+const wrangler = join(repo, "node_modules", ".bin", "wrangler");
+const config = join(repo, "worker", "wrangler.jsonc");
+const offline = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_COLOR: "1" };
+
+let work: string;
+let dev: ChildProcess;
+let base: string;
+let log = "";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** `wrangler r2 object put` of one index file into the local bucket of wrangler.jsonc. */
+function put(index: string, path: string, state: string): void {
+  execFileSync(
+    wrangler,
+    ["r2", "object", "put", `rangefind-index/mdn/${path}`, "--file", join(index, path), "--local", "--persist-to", state, "--config", config],
+    { env: offline, stdio: "pipe" },
+  );
+}
+
+beforeAll(async () => {
+  work = tempDir("wrangler-dev");
+  const index = join(work, "index");
+  buildIndex(index, sample, 1000);
+  const state = join(work, "state");
+  const manifest = JSON.parse(readFileSync(join(index, "manifest.json"), "utf8")) as { splits: Array<{ path: string }> };
+  for (const split of manifest.splits) put(index, split.path, state);
+  put(index, "manifest.json", state); // last, as `rangefind publish` does
+
+  const port = await freePort();
+  const inspector = await freePort();
+  dev = spawn(
+    wrangler,
+    ["dev", "--config", config, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspector),
+      "--persist-to", state, "--show-interactive-dev-session=false", "--log-level", "info"],
+    { env: offline, stdio: ["ignore", "pipe", "pipe"], detached: true },
+  );
+  base = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`wrangler dev did not start:\n${log}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      const ready = log.match(/Ready on (http:\/\/127\.0\.0\.1:\d+)/);
+      if (ready) {
+        clearTimeout(timer);
+        resolve(ready[1]);
+      }
+    };
+    dev.stdout!.on("data", onData);
+    dev.stderr!.on("data", onData);
+    dev.on("exit", (code) => reject(new Error(`wrangler dev exited with ${code}:\n${log}`)));
+  });
+}, 300_000);
+
+afterAll(async () => {
+  if (dev && dev.exitCode === null) {
+    const exited = new Promise((done) => dev.once("exit", done));
+    process.kill(-dev.pid!, "SIGTERM");
+    await exited;
+  }
+});
+
+it("answers GET /search from R2 like the CLI, then from its caches", async () => {
+  for (const query of ["array", "fetch request", "css -grid"]) {
+    const expected = nativeSearch(join(work, "index"), query, 10);
+    const response = await fetch(`${base}/search?q=${encodeURIComponent(query)}&limit=10`);
+    const body = (await response.json()) as { count: number; hits: Array<{ id: string }>; stats: Record<string, number> };
+    expect(response.status, JSON.stringify(body)).toBe(200);
+    expect(body.count).toBe(expected.count);
+    expect(body.hits.map((h) => h.id)).toEqual(expected.hits.map((h) => h.id));
+    expect(body.stats.subrequests).toBeLessThanOrEqual(10);
+
+    const again = await fetch(`${base}/search?q=${encodeURIComponent(query)}&limit=10`);
+    const warm = (await again.json()) as { stats: Record<string, number> };
+    expect(warm.stats.subrequests).toBe(0);
+  }
+});
+
+it("answers POST /search, and a 400 for a bad limit", async () => {
+  const post = await fetch(`${base}/search`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: "https://site.example" },
+    body: JSON.stringify({ query: "map", limit: 3, filters: { section: "Web/JavaScript" } }),
+  });
+  expect(post.status).toBe(200);
+  expect(post.headers.get("access-control-allow-origin")).toBe("*");
+  const body = (await post.json()) as { hits: Array<{ doc: { section: string } }> };
+  expect(body.hits.length).toBe(3);
+  expect(body.hits.every((h) => h.doc.section === "Web/JavaScript")).toBe(true);
+
+  const bad = await fetch(`${base}/search?q=map&limit=5000`);
+  expect(bad.status).toBe(400);
+  expect(((await bad.json()) as { error: { message: string } }).error.message).toContain("limit 5000 is above");
+});

@@ -1,0 +1,189 @@
+/**
+ * `GET /search?q=&limit=&offset=&snippet=&filters=` and `POST /search` (JSON body) into the
+ * engine's search request, within the configured bounds. Anything a caller can get wrong is a
+ * `BadRequest` (400) that says what and how to fix it, never a 500.
+ */
+
+import type { Settings } from "./config.js";
+
+/** The engine's request (wasm/src/lib.rs, `Index.search`). */
+export interface EngineRequest {
+  query: string;
+  limit: number;
+  offset: number;
+  snippet: boolean;
+  filters: Record<string, FilterValue | FilterValue[]>;
+}
+
+type FilterValue = string | number | boolean;
+
+export class BadRequest extends Error {
+  override name = "BadRequest";
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+/** Largest POST body accepted, in bytes. */
+export const MAX_BODY_BYTES = 16 * 1024;
+/** Filter fields and values a request may name. */
+const MAX_FILTER_FIELDS = 16;
+const MAX_FILTER_VALUES = 64;
+const MAX_FILTER_VALUE_LENGTH = 256;
+
+const GET_PARAMETERS = ["q", "limit", "offset", "snippet", "filters"];
+const POST_FIELDS = ["query", "limit", "offset", "snippet", "filters"];
+
+function count(name: string, value: unknown, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  const number = typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  if (typeof number !== "number" || !Number.isInteger(number) || number < 0) {
+    throw new BadRequest(`${name} must be a whole number from 0 to ${max}, not ${JSON.stringify(value)}`);
+  }
+  if (number > max) throw new BadRequest(`${name} ${number} is above this endpoint's maximum, ${max}`);
+  return number;
+}
+
+function bool(name: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value === "boolean") return value;
+  if (value === "true" || value === "1") return true;
+  if (value === "false" || value === "0") return false;
+  throw new BadRequest(`${name} must be true or false, not ${JSON.stringify(value)}`);
+}
+
+function queryText(value: unknown, settings: Settings): string {
+  if (value === undefined) return "";
+  if (typeof value !== "string") throw new BadRequest(`query must be a string, not ${JSON.stringify(value)}`);
+  if (value.length > settings.maxQueryLength) {
+    throw new BadRequest(`the query is ${value.length} characters long; this endpoint accepts ${settings.maxQueryLength} at most`);
+  }
+  return value;
+}
+
+function filterValue(field: string, value: unknown): FilterValue {
+  if (typeof value === "number" || typeof value === "boolean") return value;
+  if (typeof value === "string" && value.length <= MAX_FILTER_VALUE_LENGTH) return value;
+  if (typeof value === "string") {
+    throw new BadRequest(`filter ${field}: a value may be ${MAX_FILTER_VALUE_LENGTH} characters long at most`);
+  }
+  throw new BadRequest(`filter ${field}: a value must be a string, number or boolean, not ${JSON.stringify(value)}`);
+}
+
+function filtersOf(value: unknown): EngineRequest["filters"] {
+  if (value === undefined) return {};
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new BadRequest(`filters must be an object such as {"section": "Web/CSS"}, not ${JSON.stringify(value)}`);
+  }
+  const entries = Object.entries(value);
+  if (entries.length > MAX_FILTER_FIELDS) throw new BadRequest(`filters may name ${MAX_FILTER_FIELDS} fields at most`);
+  let values = 0;
+  const filters: EngineRequest["filters"] = {};
+  for (const [field, wanted] of entries) {
+    const list = Array.isArray(wanted) ? wanted.map((v) => filterValue(field, v)) : [filterValue(field, wanted)];
+    values += list.length;
+    if (Array.isArray(wanted) && list.length === 0) throw new BadRequest(`filter ${field}: the list of values is empty`);
+    filters[field] = Array.isArray(wanted) ? list : list[0];
+  }
+  if (values > MAX_FILTER_VALUES) throw new BadRequest(`filters may list ${MAX_FILTER_VALUES} values at most`);
+  return filters;
+}
+
+function request(fields: Record<string, unknown>, settings: Settings): EngineRequest {
+  const query = queryText(fields.query, settings);
+  const filters = filtersOf(fields.filters);
+  if (query.trim() === "" && Object.keys(filters).length === 0) {
+    throw new BadRequest("nothing to search: give a query (q=… or \"query\") or filters");
+  }
+  return {
+    query,
+    limit: count("limit", fields.limit, 10, settings.maxLimit),
+    offset: count("offset", fields.offset, 0, settings.maxOffset),
+    snippet: bool("snippet", fields.snippet, true),
+    filters,
+  };
+}
+
+function unknownNames(names: string[], known: string[], what: string): void {
+  const unknown = names.filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    throw new BadRequest(`unknown ${what} ${unknown.map((n) => JSON.stringify(n)).join(", ")}; accepted: ${known.join(", ")}`);
+  }
+}
+
+/** The request of `GET /search?…`. */
+export function fromQueryString(params: URLSearchParams, settings: Settings): EngineRequest {
+  const names = [...params.keys()];
+  unknownNames(names, GET_PARAMETERS, "parameter");
+  const repeated = names.find((name, i) => names.indexOf(name) !== i);
+  if (repeated) throw new BadRequest(`parameter ${repeated} is given more than once`);
+  let filters: unknown;
+  const filtersText = params.get("filters");
+  if (filtersText !== null) {
+    try {
+      filters = JSON.parse(filtersText);
+    } catch {
+      throw new BadRequest(`filters must be JSON such as {"section":"Web/CSS"}, not ${JSON.stringify(filtersText)}`);
+    }
+  }
+  const get = (name: string) => params.get(name) ?? undefined;
+  return request({ query: get("q"), limit: get("limit"), offset: get("offset"), snippet: get("snippet"), filters }, settings);
+}
+
+/** The body as text, reading no more than MAX_BODY_BYTES of it. */
+async function boundedText(incoming: Request): Promise<string> {
+  const tooLarge = () => new BadRequest(`the body is larger than ${MAX_BODY_BYTES} bytes`, 413);
+  if (Number(incoming.headers.get("Content-Length") ?? "0") > MAX_BODY_BYTES) throw tooLarge();
+  if (!incoming.body) return "";
+  const reader = incoming.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new BadRequest("the body is not UTF-8 text");
+  }
+}
+
+/** The request of `POST /search` with a JSON body. */
+export async function fromBody(incoming: Request, settings: Settings): Promise<EngineRequest> {
+  const type = incoming.headers.get("Content-Type") ?? "";
+  if (!/^application\/json\b/i.test(type)) {
+    throw new BadRequest(`POST /search takes a JSON body: send Content-Type: application/json (not ${JSON.stringify(type)})`, 415);
+  }
+  const text = await boundedText(incoming);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new BadRequest(`the body is not JSON: ${(error as Error).message}`);
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new BadRequest(`the body must be a JSON object such as {"query": "array map", "limit": 10}`);
+  }
+  const fields = body as Record<string, unknown>;
+  if ("aggregations" in fields || "aggs" in fields) {
+    throw new BadRequest("aggregations are not supported by this engine version yet");
+  }
+  unknownNames(Object.keys(fields), POST_FIELDS, "field");
+  return request(fields, settings);
+}

@@ -1,0 +1,54 @@
+/**
+ * When the index's host misbehaves, the Worker answers 502 with the engine's reason (or 504
+ * past SEARCH_TIMEOUT_MS), within bounded time, and never fetches outside the configured index.
+ */
+
+import { expect, it } from "vitest";
+import { upstreamFetch } from "../src/upstream.js";
+import { baseEnv, fixture, originEnv, search } from "./fixture.js";
+
+const quick = { UPSTREAM_TIMEOUT_MS: "500", SEARCH_TIMEOUT_MS: "4000", EDGE_CACHE: "off" };
+
+it.each([
+  ["ignores Range", "ignores-range", 502, "the server ignored the Range header"],
+  ["cuts bodies short", "truncated", 502, "short or misplaced read"],
+  ["fails with 503", "fails", 502, "unexpected status 503"],
+  ["serves changed bytes", "corrupt", 502, "checksum mismatch: the split is corrupt or was changed"],
+  ["never answers", "hangs", 502, "no answer within 500 ms"],
+])("an origin that %s (/%s/): %i with the reason", async (_, mode, status, reason) => {
+  const started = Date.now();
+  const answer = await search("array", {}, originEnv(`${fixture.misbehaving}${mode}/`, quick));
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  expect(answer.body.error.message).toContain(reason);
+  expect(answer.body.error.message).toContain(`${fixture.misbehaving}${mode}/`);
+  expect(Date.now() - started).toBeLessThan(15_000);
+});
+
+it("no index at the origin: 502 naming the missing manifest", async () => {
+  const answer = await search("array", {}, originEnv(`${fixture.origin}nothing-here/`, quick));
+  expect(answer.status).toBe(502);
+  expect(answer.body.error.code).toBe("not_found");
+  expect(answer.body.error.message).toContain("no manifest.json in");
+});
+
+it("no index under the bucket prefix: 502", async () => {
+  const answer = await search("array", {}, { ...baseEnv, INDEX_PREFIX: "nothing-here/" });
+  expect(answer.status).toBe(502);
+  expect(answer.body.error.message).toContain("no manifest.json in");
+});
+
+it("an origin slower than SEARCH_TIMEOUT_MS: 504", async () => {
+  const env = originEnv(`${fixture.misbehaving}hangs/`, { ...quick, UPSTREAM_TIMEOUT_MS: "3000", SEARCH_TIMEOUT_MS: "1000" });
+  const answer = await search("array", {}, env);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(504);
+  expect(answer.body.error.code).toBe("timeout");
+});
+
+it("never fetches outside the configured index", async () => {
+  const fetchUpstream = upstreamFetch({ kind: "origin", baseUrl: `${fixture.origin}index/` });
+  for (const url of [`${fixture.origin}index/../grown/manifest.json`, `${fixture.origin}indexes/x`, "https://example.com/index/x"]) {
+    await expect(fetchUpstream(new Request(url))).rejects.toThrow(/outside the configured index/);
+  }
+  const inside = await fetchUpstream(new Request(`${fixture.origin}index/manifest.json`));
+  expect(inside.status).toBe(200);
+});

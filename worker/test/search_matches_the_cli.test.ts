@@ -1,0 +1,105 @@
+/**
+ * The Worker answers like the CLI over the same index, from an R2 bucket and from an origin;
+ * GET and POST agree; a cold query stays within the subrequest budget and a warm one makes
+ * none; concurrent cold queries all succeed; a changed manifest is seen after its TTL.
+ */
+
+import { beforeAll, describe, expect, it } from "vitest";
+import { baseEnv, call, fixture, originEnv, ranked, search, seedBucket } from "./fixture.js";
+
+beforeAll(async () => {
+  await seedBucket("index", "mdn/");
+});
+
+describe.each([
+  ["an R2 bucket", () => ({ ...baseEnv, MEMORY_CACHE_MB: "31" })],
+  ["an origin", () => originEnv(`${fixture.origin}index/`)],
+])("over %s", (_, environment) => {
+  it("answers every query like the CLI; cold: 1 open read and 1 read a wave per split; warm: none", async () => {
+    const env = environment();
+    for (const [i, query] of fixture.queries.entries()) {
+      const cold = await search(query, { limit: "10" }, env);
+      expect(cold.status, JSON.stringify(cold.body)).toBe(200);
+      expect(cold.body.count).toBe(fixture.expected[i].count);
+      expect(ranked(cold.body.hits)).toEqual(ranked(fixture.expected[i].hits));
+      // The wave budget (2) is shared by the 3 splits: at most one read per split and wave.
+      expect(cold.body.stats.subrequests).toBeLessThanOrEqual(1 + 4 * cold.body.stats.splits_total);
+      expect(cold.headers.get("Access-Control-Allow-Origin")).toBe("*");
+      expect(cold.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+
+      const warm = await search(query, { limit: "10" }, env);
+      expect(warm.body.hits).toEqual(cold.body.hits);
+      expect(warm.body.stats).toMatchObject({ requests: 0, subrequests: 0, bytes: 0 });
+    }
+  });
+});
+
+it("answers a cold query over a one-split index with at most 10 subrequests", async () => {
+  const env = originEnv(`${fixture.origin}single/`);
+  for (const [i, query] of fixture.queries.entries()) {
+    const cold = await search(query, { limit: "10" }, { ...env, MEMORY_CACHE_MB: String(20 + i), EDGE_CACHE: "off" });
+    expect(cold.body.count).toBe(fixture.expected[i].count);
+    expect(cold.body.stats.splits_total).toBe(1);
+    expect(cold.body.stats.subrequests).toBeLessThanOrEqual(10);
+  }
+});
+
+it("opens the index once: the first query reads the manifest and opens every split", async () => {
+  const env = { ...baseEnv, MEMORY_CACHE_MB: "30", EDGE_CACHE: "off" };
+  const first = await search("array", {}, env);
+  const splits = first.body.stats.splits_total;
+  expect(splits).toBe(3);
+  // 1 manifest read, 1 open read per split (one wave), then dictionary, postings, documents.
+  expect(first.body.stats.subrequests).toBe(first.body.stats.requests + 1);
+  expect(first.body.stats.waves).toBeLessThanOrEqual(4);
+  const second = await search("fetch", {}, env);
+  expect(second.body.stats.subrequests).toBe(second.body.stats.requests);
+  expect(second.body.stats.splits_opened).toBe(splits);
+});
+
+it("takes the same request as JSON in a POST", async () => {
+  const filters = { section: ["Web/JavaScript", "Web/API"] };
+  const get = await search("map", { limit: "5", offset: "2", snippet: "false", filters: JSON.stringify(filters) });
+  const post = await call("/search", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ query: "map", limit: 5, offset: 2, snippet: false, filters }),
+  });
+  expect(post.status, JSON.stringify(post.body)).toBe(200);
+  expect(post.body.hits).toEqual(get.body.hits);
+  expect(post.body.count).toBe(get.body.count);
+  expect(post.body.hits.length).toBe(5);
+  expect(post.body.hits.every((h: { snippet?: string }) => h.snippet === undefined)).toBe(true);
+  expect(post.headers.get("Cache-Control")).toBe("no-store");
+  expect(get.headers.get("Cache-Control")).toBe("public, max-age=60");
+});
+
+it("answers concurrent cold queries, sharing reads, each correctly", async () => {
+  const env = originEnv(`${fixture.origin}index/`, { MEMORY_CACHE_MB: "29", EDGE_CACHE: "off" });
+  const queries = [...fixture.queries, ...fixture.queries];
+  const answers = await Promise.all(queries.map((q) => search(q, { limit: "10" }, env)));
+  for (const [i, answer] of answers.entries()) {
+    const expected = fixture.expected[i % fixture.queries.length];
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(ranked(answer.body.hits)).toEqual(ranked(expected.hits));
+  }
+});
+
+it("reads the manifest again after MANIFEST_TTL_SECONDS and finds appended splits", async () => {
+  await seedBucket("first-half", "growing/");
+  const env = { ...baseEnv, INDEX_PREFIX: "growing/", MANIFEST_TTL_SECONDS: "1" };
+  const before = await search("array", {}, env);
+  expect(before.status, JSON.stringify(before.body)).toBe(200);
+  // The index grows (new splits, then the manifest), as `rangefind build --append` publishes.
+  await seedBucket("grown", "growing/");
+  const within = await search("array", {}, env);
+  expect(within.body.count).toBe(before.body.count);
+  await new Promise((done) => setTimeout(done, 1100));
+  const after = await search("array", {}, env);
+  expect(after.body.count).toBe(fixture.expected[0].count);
+  expect(after.body.count).toBeGreaterThan(before.body.count);
+  expect(after.body.stats.splits_total).toBeGreaterThan(before.body.stats.splits_total);
+  // One manifest read, and only the new splits are opened (the old ones are kept).
+  const newSplits = after.body.stats.splits_total - before.body.stats.splits_total;
+  expect(after.body.stats.subrequests).toBeGreaterThanOrEqual(1 + newSplits);
+});
