@@ -4,7 +4,7 @@
 // `wrangler dev` (local workerd), queried with the shared MDN queries:
 //   1. subrequests, bytes and edge-cache hits per cold query (no memory cache, no edge cache),
 //      and per query when another isolate has filled the edge cache;
-//   2. CPU time of the workerd process per warm query (sequential batches; /proc ticks);
+//   2. CPU time of the workerd processes per warm query (sequential batches; /proc ticks);
 //   3. warm requests/s and p50/p95 latency at 1, 10 and 25 connections (autocannon).
 // Usage: node scripts/bench-worker.mjs   (scripts/bench.sh worker runs it after the build)
 import { execFileSync, spawn } from "node:child_process";
@@ -63,7 +63,7 @@ function putIntoR2(index, state) {
   return manifest;
 }
 
-/** `wrangler dev` with `vars`; resolves to {base, stop, workerdPid}. */
+/** `wrangler dev` with `vars`; resolves to {base, stop, workerdPids}. */
 async function startDev(state, vars) {
   const port = await freePort();
   const inspector = await freePort();
@@ -84,17 +84,22 @@ async function startDev(state, vars) {
     child.stdout.on("data", onData);
     child.stderr.on("data", onData);
   });
-  const workerdPid = Number(execFileSync("pgrep", ["-g", String(child.pid), "-f", "workerd serve"]).toString().trim().split("\n")[0]);
+  // wrangler dev runs two workerd processes (an entry proxy and the Worker): both are counted.
+  const workerdPids = execFileSync("pgrep", ["-g", String(child.pid), "-f", "workerd serve"]).toString().trim().split("\n").map(Number);
   return {
     base,
-    workerdPid,
+    workerdPids,
     stop: () => new Promise((done) => { child.once("exit", done); process.kill(-child.pid, "SIGTERM"); }),
   };
 }
 
-function cpuTicks(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return Number(fields[11]) + Number(fields[12]); // utime + stime
+function cpuTicks(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
+  }
+  return ticks;
 }
 
 async function ask(base, query) {
@@ -140,9 +145,9 @@ async function main() {
   for (const query of queries) await ask(dev.base, query);
   const perQueryMs = [];
   for (let batch = 0; batch < 5; batch++) {
-    const before = cpuTicks(dev.workerdPid);
+    const before = cpuTicks(dev.workerdPids);
     for (const query of queries) await ask(dev.base, query);
-    perQueryMs.push(((cpuTicks(dev.workerdPid) - before) / TICKS_PER_SECOND / queries.length) * 1000);
+    perQueryMs.push(((cpuTicks(dev.workerdPids) - before) / TICKS_PER_SECOND / queries.length) * 1000);
   }
   results.cpuPerWarmQueryMs = { batches: perQueryMs.map((v) => +v.toFixed(2)), median: +median(perQueryMs).toFixed(2) };
 

@@ -8,7 +8,10 @@
 # (builder/examples/s3_server.rs, s3s-fs on loopback): upload time and throughput, then
 # publishing again and rebuilding straight into the bucket (both must upload no split).
 #
-#   scripts/bench.sh [mdn|events|publish]...   (default: mdn events)   results in out/bench/
+# `worker` runs scripts/bench-worker.mjs: the edge Worker under `wrangler dev` over local R2
+# (subrequests per cold query, edge-cache hits, CPU per warm query, requests/s at 1/10/25).
+#
+#   scripts/bench.sh [mdn|events|publish|worker]...   (default: mdn events)   results in out/bench/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
@@ -71,6 +74,7 @@ for target in "${targets[@]}"; do
     mdn) bench mdn examples/mdn/rangefind.yaml "$corpora/mdn.jsonl.gz" "$corpora/queries-mdn.jsonl" ;;
     events) bench events examples/events/rangefind.yaml "$corpora/events-dev.jsonl.zst" "$corpora/queries-events.jsonl" ;;
     publish) publish_bench ;;
-    *) echo "unknown benchmark $target (mdn, events, publish)" >&2; exit 2 ;;
+    worker) node scripts/bench-worker.mjs ;;
+    *) echo "unknown benchmark $target (mdn, events, publish, worker)" >&2; exit 2 ;;
   esac
 done
