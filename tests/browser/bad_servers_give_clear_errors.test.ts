@@ -7,10 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, rmSync, statSync, truncateSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import type * as Rangefind from "../../web/src/index.js";
-import { buildIndex, makeSite, openPage, sample, serve, tempDir, type Server, type Session } from "./harness.js";
+import { buildIndex, freePort, makeSite, openPage, sample, serve, tempDir, type Server, type Session } from "./harness.js";
 
 type PageWindow = Window & { rangefind: typeof Rangefind };
 
@@ -18,15 +17,6 @@ let site: string;
 let server: Server;
 let session: Session;
 let python: ChildProcess | null = null;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const port = (probe.address() as { port: number }).port;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The error (`name code: message`) a search of `indexUrl` rejects with. */
 function searchError(indexUrl: string, on: Session = session): Promise<string> {

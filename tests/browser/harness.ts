@@ -6,6 +6,7 @@
 
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,6 +34,16 @@ export function sharedCorpus(file: string): string | null {
   if (existsSync(path)) return path;
   console.warn(`SKIPPED part of this test: ${path} is absent (the shared corpora are not here)`);
   return null;
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort) => {
+    const probe = createNetServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolvePort(port));
+    });
+  });
 }
 
 export function tempDir(prefix: string): string {

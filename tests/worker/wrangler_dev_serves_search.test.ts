@@ -8,9 +8,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
-import { buildIndex, nativeSearch, repo, sample, tempDir } from "../browser/harness.js";
+import { buildIndex, freePort, nativeSearch, repo, sample, tempDir } from "../browser/harness.js";
 
 const wrangler = join(repo, "node_modules", ".bin", "wrangler");
 const config = join(repo, "worker", "wrangler.jsonc");
@@ -20,15 +19,6 @@ let work: string;
 let dev: ChildProcess;
 let base: string;
 let log = "";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** `wrangler r2 object put` of one index file into the local bucket of wrangler.jsonc. */
 function put(index: string, path: string, state: string): void {
