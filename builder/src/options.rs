@@ -168,6 +168,9 @@ pub struct SearchArgs {
     /// Leave snippets out.
     #[arg(long)]
     pub no_snippet: bool,
+    /// Stored fields to show of each hit, comma-separated (default: all of them).
+    #[arg(long, value_name = "FIELD,...", value_delimiter = ',')]
+    pub fields: Option<Vec<String>>,
     /// Keep only hits whose FIELD (keyword, numeric or bool) equals VALUE; repeat for more
     /// (several values of one field: any of them; different fields: all of them).
     #[arg(long = "filter", value_name = "FIELD=VALUE", value_parser = parse_filter)]
@@ -175,6 +178,17 @@ pub struct SearchArgs {
     /// List every range request the query sent, by wave, with what it read.
     #[arg(long)]
     pub explain: bool,
+    /// Requests a wave of reads aims at, reading through small gaps to get there (6 suits
+    /// HTTP/1.1 hosts; 0 joins only adjacent pages). The Worker uses 2.
+    #[arg(long, value_name = "N", default_value_t = rangefind_engine::io::DEFAULT_MAX_REQUESTS_PER_WAVE)]
+    pub max_requests_per_wave: usize,
+    /// Widest gap, in KiB, a read may span to keep a wave within that number of requests.
+    #[arg(long, value_name = "KIB", default_value_t = rangefind_engine::io::DEFAULT_MAX_READ_THROUGH_BYTES / 1024)]
+    pub max_read_through_kb: u64,
+    /// Read through every gap within --max-read-through-kb even when a wave stays above its
+    /// budget, as the Worker does (where every request counts against a limit).
+    #[arg(long)]
+    pub metered_requests: bool,
 }
 
 /// Where object-store credentials come from (shown after `build --help` and `publish --help`).

@@ -35,7 +35,13 @@ pub fn store_for(index: &str) -> anyhow::Result<Arc<dyn IndexStore>> {
 /// Runs `rangefind search`.
 pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
     let store = store_for(&args.index)?;
-    let index = SearchIndex::open(store, IndexOptions::default())
+    let options = IndexOptions {
+        max_requests_per_wave: args.max_requests_per_wave,
+        max_read_through_bytes: args.max_read_through_kb * 1024,
+        metered_requests: args.metered_requests,
+        ..IndexOptions::default()
+    };
+    let index = SearchIndex::open(store, options)
         .await
         .with_context(|| format!("opening {}", args.index))?;
     let request = SearchRequest {
@@ -44,6 +50,7 @@ pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
         offset: args.offset,
         snippet: !args.no_snippet,
         filters: filters(&args.filters),
+        fields: args.fields.clone(),
     };
     let response = index
         .search(&request)

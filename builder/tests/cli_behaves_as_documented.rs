@@ -179,6 +179,37 @@ fn build_reads_gzip_and_zstd_and_search_prints_the_json_contract() {
         json["stats"]
     );
 
+    // --fields: only the chosen stored fields, the id and snippet as before; a name that is
+    // not a stored field is refused, naming the ones that are.
+    let search_json = |extra: &[&str]| {
+        let mut args = vec!["search", out.to_str().unwrap(), "array map", "--json"];
+        args.extend_from_slice(extra);
+        rangefind(&args)
+    };
+    let output = search_json(&["--fields", "title,url"]);
+    assert!(output.status.success(), "{}", common::text(&output));
+    let narrow: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let wide: serde_json::Value = serde_json::from_slice(&search_json(&[]).stdout).unwrap();
+    assert_eq!(narrow["count"], wide["count"]);
+    for (narrow_hit, wide_hit) in narrow["hits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(wide["hits"].as_array().unwrap())
+    {
+        assert_eq!(keys(&narrow_hit["doc"]), ["title", "url"]);
+        assert_eq!(narrow_hit["doc"]["title"], wide_hit["doc"]["title"]);
+        assert_eq!(narrow_hit["id"], wide_hit["id"]);
+        assert_eq!(narrow_hit["snippet"], wide_hit["snippet"]);
+    }
+    let output = search_json(&["--fields", "title,nonsense"]);
+    assert!(!output.status.success());
+    let message = common::text(&output);
+    assert!(
+        message.contains("no stored field \"nonsense\"") && message.contains("title"),
+        "{message}"
+    );
+
     let output = rangefind(&["inspect", out.to_str().unwrap()]);
     assert!(output.status.success(), "{}", common::text(&output));
     assert!(

@@ -172,16 +172,19 @@ describe("searching in Chromium", () => {
     for (const [i, count] of result.counts.entries()) expect(count, queries[i]).toBe(nativeSearch(indexDir, queries[i], 10).count);
   });
 
-  it("filters by keyword fields and pages with offset", async () => {
+  it("filters by keyword fields, pages with offset, and returns the fields asked for", async () => {
     const result = await session.page.evaluate(async () => {
       const w = window as unknown as PageWindow;
       const index = await w.rangefind.openIndex("/index/", { persistent: false });
       const all = await index.search("array", { limit: 20 });
       const filtered = await index.search("array", { limit: 20, filters: { section: "Web/JavaScript" } });
       const second = await index.search("array", { limit: 5, offset: 5 });
+      const narrow = await index.search("array", { limit: 20, fields: ["title"] });
       index.close();
-      return { all, filtered, second };
+      return { all, filtered, second, narrow };
     });
+    expect(result.narrow.hits.map((h) => h.id)).toEqual(result.all.hits.map((h) => h.id));
+    for (const hit of result.narrow.hits) expect(Object.keys(hit.doc)).toEqual(["title"]);
     expect(result.filtered.count).toBeGreaterThan(0);
     expect(result.filtered.count).toBeLessThan(result.all.count);
     for (const hit of result.filtered.hits) expect(hit.doc.section).toBe("Web/JavaScript");
@@ -204,6 +207,7 @@ describe("searching in Chromium", () => {
         aborted: await aborted,
         limit: await codeOf(index.search("array", { limit: 5000 })),
         field: await codeOf(index.search("array", { filters: { nosuchfield: "x" } })),
+        fields: await codeOf(index.search("array", { fields: ["title", "nosuchfield"] })),
         missing: await codeOf(w.rangefind.openIndex("/no-such-index/", { persistent: false })),
         afterAbort: (await index.search("array")).count > 0,
       };
@@ -214,6 +218,7 @@ describe("searching in Chromium", () => {
     expect(errors.aborted).toBe("RangefindError aborted");
     expect(errors.limit).toMatch(/^RangefindError invalid_query: .*limit 5000 is above the maximum 1000/);
     expect(errors.field).toMatch(/^RangefindError invalid_query: .*nosuchfield.*no such field/);
+    expect(errors.fields).toMatch(/^RangefindError invalid_query: fields: no stored field "nosuchfield"/);
     expect(errors.missing).toMatch(/^RangefindError not_found: .*manifest\.json/);
     expect(errors.afterAbort).toBe(true);
     expect(errors.closed).toMatch(/^RangefindError closed/);

@@ -45,6 +45,9 @@ struct OpenOptions {
     max_requests_per_wave: Option<usize>,
     /// Widest gap a read may span to stay within that budget (default 64 KiB).
     max_read_through_bytes: Option<u64>,
+    /// Every request is metered (a Worker's subrequests): read through gaps within that
+    /// width even when a wave stays above its budget (default false).
+    metered_requests: Option<bool>,
 }
 
 /// A JS error named `RangefindError` carrying the engine's error code.
@@ -87,8 +90,8 @@ pub struct Index {
 #[wasm_bindgen]
 impl Index {
     /// Reads the manifest at `url` (the directory holding `manifest.json`). `options`:
-    /// `{cacheBytes?, timeoutMs?, noStore?, maxRequestsPerWave?, maxReadThroughBytes?}`; `persistent`: a persistent
-    /// tier object (see `persistent.rs`), or null; `fetch`: a function to send requests with
+    /// `{cacheBytes?, timeoutMs?, noStore?, maxRequestsPerWave?, maxReadThroughBytes?,
+    /// meteredRequests?}`; `persistent`: a persistent tier object (see `persistent.rs`), or null; `fetch`: a function to send requests with
     /// instead of the global `fetch` (same signature), or null.
     pub async fn open(
         url: String,
@@ -126,6 +129,9 @@ impl Index {
             max_read_through_bytes: options
                 .max_read_through_bytes
                 .unwrap_or(defaults.max_read_through_bytes),
+            metered_requests: options
+                .metered_requests
+                .unwrap_or(defaults.metered_requests),
         };
         let index = SearchIndex::open(Arc::new(store), index_options)
             .await

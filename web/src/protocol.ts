@@ -13,7 +13,7 @@ export interface OpenMessage {
 
 export interface SearchMessage {
   type: "search";
-  request: { query: string; limit?: number; offset?: number; snippet?: boolean; filters?: Filters };
+  request: { query: string; limit?: number; offset?: number; snippet?: boolean; filters?: Filters; fields?: string[] };
 }
 
 export type Command =

@@ -12,6 +12,8 @@ export interface SearchOptions {
   snippet?: boolean;
   /** Keep only hits with these field values. */
   filters?: Filters;
+  /** Stored fields each hit's `doc` holds (default: all); an unknown name rejects with `invalid_query`. */
+  fields?: string[];
   /** Abort the search: it rejects with code `aborted` and stops its downloads. */
   signal?: AbortSignal;
 }

@@ -50,6 +50,8 @@ export interface Settings {
   maxReadThroughBytes: number;
   edgeCache: boolean;
   edgeCacheTtlSeconds: number;
+  /** Identifies the open index these settings describe (every setting but the bucket object). */
+  indexKey: string;
 }
 
 export class ConfigError extends Error {
@@ -99,10 +101,22 @@ function upstreamOf(env: Env): { upstream: Upstream; upstreamName: string } {
   return { upstream: { kind: "origin", baseUrl: url.href }, upstreamName: url.href };
 }
 
-/** The settings of `env`; throws ConfigError naming the first bad one. */
+/** Settings already read, by environment: workerd hands every request the same `env`. */
+const checked = new WeakMap<Env, Settings>();
+
+/** The settings of `env`, read once per environment; throws ConfigError naming the first bad one. */
 export function settingsOf(env: Env): Settings {
+  let settings = checked.get(env);
+  if (settings === undefined) {
+    settings = readSettings(env);
+    checked.set(env, settings);
+  }
+  return settings;
+}
+
+function readSettings(env: Env): Settings {
   const cors = (env.CORS_ALLOW_ORIGIN ?? "*").split(",").map((s) => s.trim()).filter(Boolean);
-  return {
+  const settings: Omit<Settings, "indexKey"> = {
     ...upstreamOf(env),
     manifestTtlMs: integer(env, "MANIFEST_TTL_SECONDS", 60, 0, 86_400) * 1000,
     corsAllowOrigins: cors,
@@ -113,8 +127,9 @@ export function settingsOf(env: Env): Settings {
     maxOffset: integer(env, "MAX_OFFSET", 1000, 0, 9000),
     memoryCacheBytes: integer(env, "MEMORY_CACHE_MB", 32, 0, 100) * 1024 * 1024,
     maxRequestsPerWave: integer(env, "MAX_REQUESTS_PER_WAVE", 2, 0, 6),
-    maxReadThroughBytes: integer(env, "MAX_READ_THROUGH_KB", 512, 0, 8192) * 1024,
+    maxReadThroughBytes: integer(env, "MAX_READ_THROUGH_KB", 2048, 0, 8192) * 1024,
     edgeCache: flag(env, "EDGE_CACHE", true),
     edgeCacheTtlSeconds: integer(env, "EDGE_CACHE_TTL_SECONDS", 30 * 86_400, 60, 365 * 86_400),
   };
+  return { ...settings, indexKey: JSON.stringify({ ...settings, upstream: undefined }) };
 }

@@ -37,6 +37,11 @@ export class EdgePageCache {
     private readonly ttlSeconds: number,
   ) {}
 
+  /** Whether writes are under way. */
+  writing(): boolean {
+    return this.pending.size > 0;
+  }
+
   /** Resolves when every write started so far has settled. */
   async settled(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);

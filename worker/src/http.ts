@@ -8,7 +8,12 @@ export function errorResponse(status: number, code: string, message: string, hea
 }
 
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
-  return new Response(JSON.stringify(body), {
+  return jsonText(JSON.stringify(body), status, headers);
+}
+
+/** A response whose body is `text`, already JSON. */
+export function jsonText(text: string, status = 200, headers: HeadersInit = {}): Response {
+  return new Response(text, {
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
   });

@@ -11,7 +11,7 @@
  */
 
 import { ConfigError, settingsOf, type Env, type Settings } from "./config.js";
-import { corsHeaders, errorResponse, json, preflight } from "./http.js";
+import { corsHeaders, errorResponse, jsonText, preflight } from "./http.js";
 import { openIndex } from "./open-index.js";
 import { BadRequest, fromBody, fromQueryString, type EngineRequest } from "./search-request.js";
 
@@ -34,6 +34,10 @@ class InFlight {
   end(): void {
     this.count -= 1;
     if (this.count === 0) for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  isIdle(): boolean {
+    return this.count === 0;
   }
 
   idle(): Promise<void> {
@@ -62,24 +66,57 @@ function before<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   ]);
 }
 
-async function search(request: EngineRequest, settings: Settings, origin: string, ctx: ExecutionContext): Promise<unknown> {
+/** What the tail of the engine's JSON answer says the search cost. */
+interface Costs {
+  requests: number;
+  cacheHits: number;
+}
+
+/**
+ * `stats` is the engine's answer's last member and holds only numbers (a guarantee of the
+ * engine's SearchResponse), so it is read from, and `subrequests` spliced into, the text:
+ * parsing and printing again a page of hits with their stored fields cost more than the rest
+ * of a warm request.
+ */
+function costsOf(text: string): Costs {
+  const stats = text.lastIndexOf('"stats":{');
+  const tail = stats < 0 ? "" : text.slice(stats);
+  const requests = /"requests":(\d+)/.exec(tail);
+  const cacheHits = /"cache_hits":(\d+)/.exec(tail);
+  if (!text.endsWith("}}") || requests === null || cacheHits === null) {
+    throw new Error(`the engine's answer does not end with its stats: ${text.slice(-200)}`);
+  }
+  return { requests: Number(requests[1]), cacheHits: Number(cacheHits[1]) };
+}
+
+/** The engine's answer with `stats.subrequests`: its reads plus this request's manifest reads. */
+function withSubrequests(text: string, subrequests: number): string {
+  return `${text.slice(0, -2)},"subrequests":${subrequests}}}`;
+}
+
+async function search(request: EngineRequest, settings: Settings, origin: string, ctx: ExecutionContext): Promise<string> {
   inFlight.begin();
-  ctx.waitUntil(inFlight.idle());
+  // Whether this search did I/O of its own (unknown until it answers: assume so).
+  let didIo = true;
   const deadline = AbortSignal.timeout(settings.searchTimeoutMs);
   try {
-    const opened = await before(openIndex(settings, origin, Date.now()), deadline);
+    const pending = openIndex(settings, origin, Date.now());
+    const opened = pending instanceof Promise ? await before(pending, deadline) : pending;
     let text: string;
     try {
       text = await opened.index.search(JSON.stringify(request), deadline);
     } catch (error) {
       throw engineCode(error) === "aborted" ? new Timeout() : error;
     }
-    if (opened.edgeCache) ctx.waitUntil(opened.edgeCache.settled());
-    const response = JSON.parse(text) as { stats: Record<string, number> };
-    response.stats.subrequests = response.stats.requests + opened.manifestReads;
-    return response;
+    const costs = costsOf(text);
+    didIo = opened.manifestReads + costs.requests + costs.cacheHits > 0;
+    if (opened.edgeCache?.writing()) ctx.waitUntil(opened.edgeCache.settled());
+    return withSubrequests(text, costs.requests + opened.manifestReads);
   } finally {
     inFlight.end();
+    // See InFlight: a search that read anything, or that leaves others running, keeps its
+    // request alive until the isolate has no search left. (A warm search alone needs not.)
+    if (didIo || !inFlight.isIdle()) ctx.waitUntil(inFlight.idle());
   }
 }
 
@@ -129,7 +166,7 @@ export default {
       const body = await search(engineRequest, settings, url.origin, ctx);
       // GET answers may be kept as long as the manifest is; POST answers are not cached.
       const caching = request.method === "GET" ? `public, max-age=${settings.manifestTtlMs / 1000}` : "no-store";
-      return json(body, 200, { ...cors, "Cache-Control": caching });
+      return jsonText(body, 200, { ...cors, "Cache-Control": caching });
     } catch (error) {
       return failure(error, settings, cors);
     }

@@ -42,8 +42,18 @@ class OpenIndex {
     this.edgeCache = settings.edgeCache ? new EdgePageCache(caches.default, origin, settings.edgeCacheTtlSeconds) : null;
   }
 
-  /** The open index, reading or refreshing the manifest when due. */
-  async get(now: number): Promise<Opened> {
+  /**
+   * The open index, reading or refreshing the manifest when due; at once (no promise) when
+   * neither is due, which is nearly every request.
+   */
+  get(now: number): Opened | Promise<Opened> {
+    if (this.index !== null && (now - this.checkedAt < this.settings.manifestTtlMs || this.refreshing)) {
+      return this.ready;
+    }
+    return this.getSlowly(now);
+  }
+
+  private async getSlowly(now: number): Promise<Opened> {
     const edgeCache = this.edgeCache;
     if (this.index === null) {
       if (this.opening) return { index: await this.opening, manifestReads: 0, edgeCache };
@@ -55,8 +65,6 @@ class OpenIndex {
       }
     }
     const index = this.index;
-    if (now - this.checkedAt < this.settings.manifestTtlMs) return { index, manifestReads: 0, edgeCache };
-    if (this.refreshing) return { index, manifestReads: 0, edgeCache };
     this.refreshing = this.refresh(index, now);
     try {
       await this.refreshing;
@@ -64,6 +72,11 @@ class OpenIndex {
       this.refreshing = null;
     }
     return { index, manifestReads: 1, edgeCache };
+  }
+
+  /** The answer of `get` when nothing is due: the open index, no manifest read. */
+  private get ready(): Opened {
+    return { index: this.index!, manifestReads: 0, edgeCache: this.edgeCache };
   }
 
   private async open(now: number): Promise<Index> {
@@ -78,6 +91,9 @@ class OpenIndex {
       // bytes from R2 or a nearby origin cost far less than a request.
       maxRequestsPerWave: settings.maxRequestsPerWave,
       maxReadThroughBytes: settings.maxReadThroughBytes,
+      // ... and each counts against the subrequest limit, so a gap within that width is
+      // worth reading through even when a wave stays above its budget.
+      meteredRequests: true,
     };
     const index = await Index.open(
       baseUrlOf(settings.upstream),
@@ -104,13 +120,12 @@ class OpenIndex {
 /** Open indexes of this isolate, by settings (one Worker normally has one). */
 const indexes = new Map<string, OpenIndex>();
 
-/** The index `settings` name, opened on first use. */
-export function openIndex(settings: Settings, origin: string, now: number): Promise<Opened> {
-  const key = JSON.stringify({ ...settings, upstream: undefined });
-  let entry = indexes.get(key);
+/** The index `settings` name, opened on first use (a promise only when that needs I/O). */
+export function openIndex(settings: Settings, origin: string, now: number): Opened | Promise<Opened> {
+  let entry = indexes.get(settings.indexKey);
   if (!entry) {
     entry = new OpenIndex(settings, origin);
-    indexes.set(key, entry);
+    indexes.set(settings.indexKey, entry);
   }
   return entry.get(now);
 }

@@ -1,5 +1,5 @@
 /**
- * `GET /search?q=&limit=&offset=&snippet=&filters=` and `POST /search` (JSON body) into the
+ * `GET /search?q=&limit=&offset=&snippet=&filters=&fields=` and `POST /search` (JSON body) into the
  * engine's search request, within the configured bounds. Anything a caller can get wrong is a
  * `BadRequest` (400) that says what and how to fix it, never a 500.
  */
@@ -13,6 +13,8 @@ export interface EngineRequest {
   offset: number;
   snippet: boolean;
   filters: Record<string, FilterValue | FilterValue[]>;
+  /** Stored fields of each hit's `doc` (all when absent); the engine checks the names. */
+  fields?: string[];
 }
 
 type FilterValue = string | number | boolean;
@@ -33,9 +35,12 @@ export const MAX_BODY_BYTES = 16 * 1024;
 const MAX_FILTER_FIELDS = 16;
 const MAX_FILTER_VALUES = 64;
 const MAX_FILTER_VALUE_LENGTH = 256;
+/** Field names `fields` may list. */
+const MAX_FIELDS = 64;
+const MAX_FIELD_NAME_LENGTH = 128;
 
-const GET_PARAMETERS = ["q", "limit", "offset", "snippet", "filters"];
-const POST_FIELDS = ["query", "limit", "offset", "snippet", "filters"];
+const GET_PARAMETERS = ["q", "limit", "offset", "snippet", "filters", "fields"];
+const POST_FIELDS = ["query", "limit", "offset", "snippet", "filters", "fields"];
 
 function count(name: string, value: unknown, fallback: number, max: number): number {
   if (value === undefined) return fallback;
@@ -92,6 +97,19 @@ function filtersOf(value: unknown): EngineRequest["filters"] {
   return filters;
 }
 
+/** `fields`: a list of names (POST) or a comma-separated string of them (GET). */
+function fieldNames(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  const names = typeof value === "string" ? value.split(",").map((name) => name.trim()) : value;
+  if (!Array.isArray(names) || !names.every((name) => typeof name === "string" && name !== "")) {
+    throw new BadRequest(`fields must list stored field names, such as "title,url" or ["title", "url"], not ${JSON.stringify(value)}`);
+  }
+  if (names.length > MAX_FIELDS) throw new BadRequest(`fields may list ${MAX_FIELDS} names at most`);
+  const long = names.find((name) => name.length > MAX_FIELD_NAME_LENGTH);
+  if (long !== undefined) throw new BadRequest(`fields: a name may be ${MAX_FIELD_NAME_LENGTH} characters long at most`);
+  return names;
+}
+
 function request(fields: Record<string, unknown>, settings: Settings): EngineRequest {
   const query = queryText(fields.query, settings);
   const filters = filtersOf(fields.filters);
@@ -104,6 +122,7 @@ function request(fields: Record<string, unknown>, settings: Settings): EngineReq
     offset: count("offset", fields.offset, 0, settings.maxOffset),
     snippet: bool("snippet", fields.snippet, true),
     filters,
+    fields: fieldNames(fields.fields),
   };
 }
 
@@ -130,7 +149,10 @@ export function fromQueryString(params: URLSearchParams, settings: Settings): En
     }
   }
   const get = (name: string) => params.get(name) ?? undefined;
-  return request({ query: get("q"), limit: get("limit"), offset: get("offset"), snippet: get("snippet"), filters }, settings);
+  return request(
+    { query: get("q"), limit: get("limit"), offset: get("offset"), snippet: get("snippet"), filters, fields: get("fields") },
+    settings,
+  );
 }
 
 /** The body as text, reading no more than MAX_BODY_BYTES of it. */

@@ -74,6 +74,26 @@ it("takes the same request as JSON in a POST", async () => {
   expect(get.headers.get("Cache-Control")).toBe("public, max-age=60");
 });
 
+it("returns only the stored fields asked for, by GET and by POST", async () => {
+  const all = await search("fetch request", { limit: "5" });
+  const get = await search("fetch request", { limit: "5", fields: "title,url" });
+  const post = await call("/search", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ query: "fetch request", limit: 5, fields: ["title", "url"] }),
+  });
+  for (const answer of [get, post]) {
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(ranked(answer.body.hits)).toEqual(ranked(all.body.hits));
+    for (const [i, hit] of answer.body.hits.entries()) {
+      expect(Object.keys(hit.doc)).toEqual(["title", "url"]);
+      expect(hit.doc.title).toBe(all.body.hits[i].doc.title);
+      expect(hit.snippet).toBe(all.body.hits[i].snippet);
+    }
+  }
+  expect(Object.keys(all.body.hits[0].doc).length).toBeGreaterThan(2);
+});
+
 it("answers concurrent cold queries, sharing reads, each correctly", async () => {
   const env = originEnv(`${fixture.origin}index/`, { MEMORY_CACHE_MB: "29", EDGE_CACHE: "off" });
   const queries = [...fixture.queries, ...fixture.queries];

@@ -100,6 +100,7 @@ pub struct Fetcher {
     persistent: Option<Arc<dyn PersistentCache>>,
     max_requests_per_wave: usize,
     max_read_through_bytes: u64,
+    metered_requests: bool,
     in_flight: Mutex<HashMap<PageKey, SharedRead>>,
 }
 
@@ -137,6 +138,7 @@ impl Fetcher {
             persistent,
             max_requests_per_wave: DEFAULT_MAX_REQUESTS_PER_WAVE,
             max_read_through_bytes: DEFAULT_MAX_READ_THROUGH_BYTES,
+            metered_requests: false,
             in_flight: Mutex::new(HashMap::new()),
         }
     }
@@ -150,6 +152,13 @@ impl Fetcher {
     /// Sets the widest gap between wanted pages that a read may span to save a request.
     pub fn with_max_read_through_bytes(mut self, max: u64) -> Fetcher {
         self.max_read_through_bytes = max;
+        self
+    }
+
+    /// Whether every request is metered (a Worker's subrequests), so that reading through a gap
+    /// within the limit saves something even when the wave stays above its budget.
+    pub fn with_metered_requests(mut self, metered: bool) -> Fetcher {
+        self.metered_requests = metered;
         self
     }
 
@@ -269,6 +278,7 @@ impl Fetcher {
         let cache = self.cache.clone();
         let persistent = self.persistent.clone();
         let max_read_through = self.max_read_through_bytes;
+        let metered = self.metered_requests;
         let future = async move {
             let mut resolved = Resolved {
                 pages: Vec::with_capacity(wanted.len()),
@@ -292,7 +302,12 @@ impl Fetcher {
                 return Ok(Arc::new(resolved));
             }
             resolved.networked = true;
-            let runs = plan_runs(&missing, budget, max_read_through / split.page_size);
+            let runs = plan_runs(
+                &missing,
+                budget,
+                max_read_through / split.page_size,
+                metered,
+            );
             let fetched: Vec<Result<Vec<(u64, Bytes)>>> = stream::iter(runs)
                 .map(|run| read_run(&split, &*source, run, &stats))
                 .buffer_unordered(MAX_CONCURRENT_REQUESTS)
@@ -302,7 +317,11 @@ impl Fetcher {
             for run in fetched {
                 for (page, bytes) in run? {
                     resolved.keep(&cache, &split.id, page, &bytes);
-                    to_store.push((page, bytes));
+                    // Where requests are metered, so are the persistent tier's writes (one
+                    // edge-cache put a page): pages read through a gap are not worth one.
+                    if !metered || missing.contains(&page) {
+                        to_store.push((page, bytes));
+                    }
                 }
             }
             if let Some(tier) = &persistent {
@@ -353,11 +372,13 @@ async fn read_run(
 }
 
 /// The requests for `pages`: runs of consecutive pages, joined across gaps of at most
-/// [`ALWAYS_READ_THROUGH_PAGES`]; then, if that leaves more than `budget` runs and joining
-/// across the smallest gaps can bring them within it without reading through a gap of more
-/// than `max_gap` pages, joined so. (Joining fewer would cost bytes and save no round trip.)
+/// [`ALWAYS_READ_THROUGH_PAGES`]; then, if that leaves more than `budget` runs, joined across
+/// the smallest gaps until within it, reading through no gap of more than `max_gap` pages.
+/// When the budget cannot be met so, nothing more is joined (joining fewer would cost bytes
+/// and save no round trip), unless `partial`: where every request is metered (a Worker's
+/// subrequests), each gap of `max_gap` pages or fewer is worth reading through anyway.
 /// Pages read through a gap are verified and cached like the others.
-fn plan_runs(pages: &BTreeSet<u64>, budget: usize, max_gap: u64) -> Vec<Range<u64>> {
+fn plan_runs(pages: &BTreeSet<u64>, budget: usize, max_gap: u64, partial: bool) -> Vec<Range<u64>> {
     let mut runs: Vec<Range<u64>> = Vec::new();
     for &page in pages {
         match runs.last_mut() {
@@ -372,12 +393,19 @@ fn plan_runs(pages: &BTreeSet<u64>, budget: usize, max_gap: u64) -> Vec<Range<u6
     let mut gaps: Vec<u64> = runs.windows(2).map(|w| w[1].start - w[0].end).collect();
     gaps.sort_unstable();
     // Joining the `len - budget` smallest gaps; the largest of them decides.
-    let widest = gaps[runs.len() - budget - 1];
-    if widest > max_gap {
-        return runs;
+    let mut to_join = runs.len() - budget;
+    if gaps[to_join - 1] > max_gap {
+        if !partial {
+            return runs;
+        }
+        to_join = gaps.iter().take_while(|&&gap| gap <= max_gap).count();
+        if to_join == 0 {
+            return runs;
+        }
     }
-    let mut joined: Vec<Range<u64>> = Vec::with_capacity(budget);
-    let mut still_to_join = runs.len() - budget;
+    let widest = gaps[to_join - 1];
+    let mut joined: Vec<Range<u64>> = Vec::with_capacity(runs.len() - to_join);
+    let mut still_to_join = to_join;
     for run in runs {
         match joined.last_mut() {
             // Ties at the widest gap: join only as many as needed.
@@ -402,22 +430,46 @@ mod tests {
     #[test]
     fn runs_join_adjacent_pages_and_small_gaps() {
         assert_eq!(
-            plan_runs(&set(&[1, 2, 3, 7, 9, 10]), 10, 64),
+            plan_runs(&set(&[1, 2, 3, 7, 9, 10]), 10, 64, false),
             vec![1..4, 7..11]
         );
-        assert_eq!(plan_runs(&set(&[0, 3]), 10, 64), vec![0..4]);
-        assert_eq!(plan_runs(&set(&[0, 4]), 10, 64), vec![0..1, 4..5]);
+        assert_eq!(plan_runs(&set(&[0, 3]), 10, 64, false), vec![0..4]);
+        assert_eq!(plan_runs(&set(&[0, 4]), 10, 64, false), vec![0..1, 4..5]);
     }
 
     #[test]
     fn runs_fit_the_budget_by_joining_the_smallest_gaps() {
         let pages = set(&[0, 10, 14, 40, 100]);
-        assert_eq!(plan_runs(&pages, 3, 64), vec![0..15, 40..41, 100..101]);
-        assert_eq!(plan_runs(&pages, 2, 64), vec![0..41, 100..101]);
+        assert_eq!(
+            plan_runs(&pages, 3, 64, false),
+            vec![0..15, 40..41, 100..101]
+        );
+        assert_eq!(plan_runs(&pages, 2, 64, false), vec![0..41, 100..101]);
         // When the budget cannot be met within the gap limit, nothing is joined.
         assert_eq!(
-            plan_runs(&pages, 1, 30),
+            plan_runs(&pages, 1, 30, false),
             vec![0..1, 10..11, 14..15, 40..41, 100..101]
+        );
+    }
+
+    #[test]
+    fn metered_requests_join_every_gap_within_the_limit() {
+        let pages = set(&[0, 10, 14, 40, 100]);
+        // The budget of 1 is out of reach within gaps of 30 pages; the gaps of 9, 3 and 25
+        // pages are read through all the same, the gap of 59 is not.
+        assert_eq!(plan_runs(&pages, 1, 30, true), vec![0..41, 100..101]);
+        assert_eq!(
+            plan_runs(&pages, 1, 5, true),
+            vec![0..1, 10..15, 40..41, 100..101]
+        );
+        assert_eq!(
+            plan_runs(&pages, 1, 2, true),
+            vec![0..1, 10..11, 14..15, 40..41, 100..101]
+        );
+        // Within reach, it plans exactly as without metering.
+        assert_eq!(
+            plan_runs(&pages, 3, 64, true),
+            plan_runs(&pages, 3, 64, false)
         );
     }
 }

@@ -7,6 +7,7 @@
 mod config;
 mod document;
 mod schema;
+mod stem_cache;
 mod tokenizers;
 
 pub use config::{

@@ -1,12 +1,14 @@
 //! Text analysers, registered under names derived from the mapping so the builder and every
 //! reader build the same pipeline.
 
+use frostem::Algorithm;
 use tantivy::tokenizer::{
-    AsciiFoldingFilter, Language, LowerCaser, RawTokenizer, RemoveLongFilter, SimpleTokenizer,
-    Stemmer, TextAnalyzer, TokenizerManager, WhitespaceTokenizer,
+    AsciiFoldingFilter, LowerCaser, RawTokenizer, RemoveLongFilter, SimpleTokenizer, TextAnalyzer,
+    TokenizerManager, WhitespaceTokenizer,
 };
 
 use super::config::{DocMapping, FieldMapping, Tokenizer};
+use super::stem_cache::CachedStemmer;
 
 /// Words longer than this are dropped (base64 blobs, hashes glued to text).
 const MAX_TOKEN_LEN: usize = 40;
@@ -28,27 +30,28 @@ pub(crate) fn text_tokenizer_name(field: &FieldMapping) -> String {
     }
 }
 
-/// Stemmer language for a code (`en`) or an English name (`english`).
-pub(crate) fn stemmer_language(code: &str) -> Option<Language> {
+/// Stemmer for a language code (`en`) or English name (`english`): the 18 languages tantivy
+/// stems (the frostem features enabled in engine/Cargo.toml are exactly these).
+pub(crate) fn stemmer_language(code: &str) -> Option<Algorithm> {
     let language = match code.to_ascii_lowercase().as_str() {
-        "ar" | "arabic" => Language::Arabic,
-        "da" | "danish" => Language::Danish,
-        "nl" | "dutch" => Language::Dutch,
-        "en" | "english" => Language::English,
-        "fi" | "finnish" => Language::Finnish,
-        "fr" | "french" => Language::French,
-        "de" | "german" => Language::German,
-        "el" | "greek" => Language::Greek,
-        "hu" | "hungarian" => Language::Hungarian,
-        "it" | "italian" => Language::Italian,
-        "no" | "nb" | "norwegian" => Language::Norwegian,
-        "pt" | "portuguese" => Language::Portuguese,
-        "ro" | "romanian" => Language::Romanian,
-        "ru" | "russian" => Language::Russian,
-        "es" | "spanish" => Language::Spanish,
-        "sv" | "swedish" => Language::Swedish,
-        "ta" | "tamil" => Language::Tamil,
-        "tr" | "turkish" => Language::Turkish,
+        "ar" | "arabic" => Algorithm::Arabic,
+        "da" | "danish" => Algorithm::Danish,
+        "nl" | "dutch" => Algorithm::Dutch,
+        "en" | "english" => Algorithm::English,
+        "fi" | "finnish" => Algorithm::Finnish,
+        "fr" | "french" => Algorithm::French,
+        "de" | "german" => Algorithm::German,
+        "el" | "greek" => Algorithm::Greek,
+        "hu" | "hungarian" => Algorithm::Hungarian,
+        "it" | "italian" => Algorithm::Italian,
+        "no" | "nb" | "norwegian" => Algorithm::Norwegian,
+        "pt" | "portuguese" => Algorithm::Portuguese,
+        "ro" | "romanian" => Algorithm::Romanian,
+        "ru" | "russian" => Algorithm::Russian,
+        "es" | "spanish" => Algorithm::Spanish,
+        "sv" | "swedish" => Algorithm::Swedish,
+        "ta" | "tamil" => Algorithm::Tamil,
+        "tr" | "turkish" => Algorithm::Turkish,
         _ => return None,
     };
     Some(language)
@@ -78,11 +81,11 @@ pub fn register_tokenizers(manager: &TokenizerManager, mapping: &DocMapping) {
         let analyzer = match (field.tokenizer, stemmer) {
             (Tokenizer::Words, None) => continue,
             (Tokenizer::Words, Some(language)) => normalised(SimpleTokenizer::default())
-                .filter(Stemmer::new(language))
+                .filter(CachedStemmer::new(language))
                 .build(),
             (Tokenizer::Whitespace, None) => normalised(WhitespaceTokenizer::default()).build(),
             (Tokenizer::Whitespace, Some(language)) => normalised(WhitespaceTokenizer::default())
-                .filter(Stemmer::new(language))
+                .filter(CachedStemmer::new(language))
                 .build(),
         };
         manager.register(&text_tokenizer_name(field), analyzer);

@@ -4,6 +4,7 @@
 mod filters;
 mod query;
 mod results;
+mod snippets;
 mod stats_provider;
 mod steps;
 mod warmup;
@@ -13,13 +14,13 @@ use std::sync::Arc;
 
 use futures::lock::Mutex as AsyncMutex;
 use tantivy::query::Query;
-use tantivy::snippet::SnippetGenerator;
 use tantivy::{DocAddress, TantivyDocument};
 
 pub use filters::Filters;
 pub use query::{ParsedQuery, PrefixTerm, QueryBuilder, MAX_PREFIX_EXPANSIONS};
 pub use results::{Hit, SearchResponse, SearchStats};
 
+use self::snippets::Snippets;
 use self::warmup::{expansions_in_split, global_prefix_cutoffs, FoundTerm, Warmup};
 use crate::error::{ErrorKind, Result};
 use crate::io::{
@@ -45,7 +46,7 @@ async fn read_manifest(store: &dyn IndexStore) -> Result<Manifest> {
     Manifest::parse(&bytes).map_err(|e| e.with_context(format!("{}{MANIFEST_FILE}", store.root())))
 }
 
-fn check_request(request: &SearchRequest) -> Result<()> {
+fn check_request(request: &SearchRequest, schema: &MappedSchema) -> Result<()> {
     if request.limit > MAX_LIMIT {
         return Err(ErrorKind::InvalidQuery.with_message(format!(
             "limit {} is above the maximum {MAX_LIMIT}",
@@ -55,6 +56,26 @@ fn check_request(request: &SearchRequest) -> Result<()> {
     if request.offset + request.limit > MAX_WINDOW {
         return Err(ErrorKind::InvalidQuery
             .with_message(format!("offset + limit is above the maximum {MAX_WINDOW}")));
+    }
+    for name in request.fields.iter().flatten() {
+        if !schema
+            .mapping
+            .fields
+            .iter()
+            .any(|f| f.stored && &f.name == name)
+        {
+            let stored: Vec<&str> = schema
+                .mapping
+                .fields
+                .iter()
+                .filter(|f| f.stored)
+                .map(|f| f.name.as_str())
+                .collect();
+            return Err(ErrorKind::InvalidQuery.with_message(format!(
+                "fields: no stored field {name:?}; the stored fields are {}",
+                stored.join(", ")
+            )));
+        }
     }
     Ok(())
 }
@@ -81,6 +102,9 @@ pub struct IndexOptions {
     pub max_requests_per_wave: usize,
     /// Widest gap between wanted pages a read may span to stay within that budget.
     pub max_read_through_bytes: u64,
+    /// Every request is metered (a Worker's subrequests), not only round trips: gaps within
+    /// `max_read_through_bytes` are read through even when a wave stays above its budget.
+    pub metered_requests: bool,
 }
 
 impl Default for IndexOptions {
@@ -90,6 +114,7 @@ impl Default for IndexOptions {
             persistent: None,
             max_requests_per_wave: DEFAULT_MAX_REQUESTS_PER_WAVE,
             max_read_through_bytes: DEFAULT_MAX_READ_THROUGH_BYTES,
+            metered_requests: false,
         }
     }
 }
@@ -110,6 +135,9 @@ pub struct SearchRequest {
     /// Exact values hits must have (keyword, numeric and bool fields).
     #[serde(deserialize_with = "filters::one_or_many")]
     pub filters: Filters,
+    /// Stored fields each hit's `doc` holds (all stored fields when absent): a result list
+    /// rarely shows whole bodies, and they are most of an answer's bytes.
+    pub fields: Option<Vec<String>>,
 }
 
 impl Default for SearchRequest {
@@ -127,6 +155,7 @@ impl SearchRequest {
             offset: 0,
             snippet: true,
             filters: Filters::new(),
+            fields: None,
         }
     }
 }
@@ -175,7 +204,8 @@ impl SearchIndex {
             options.persistent,
         )
         .with_max_requests_per_wave(options.max_requests_per_wave)
-        .with_max_read_through_bytes(options.max_read_through_bytes);
+        .with_max_read_through_bytes(options.max_read_through_bytes)
+        .with_metered_requests(options.metered_requests);
         // Send + Sync natively; in wasm the tiers are JS objects and one thread runs all.
         #[allow(clippy::arc_with_non_send_sync)]
         let fetcher = Arc::new(fetcher);
@@ -331,7 +361,7 @@ impl SearchIndex {
     /// Runs a search: open splits, then one wave per step (dictionary blocks, postings,
     /// documents) with the synchronous tantivy search in between.
     pub async fn search(&self, request: &SearchRequest) -> Result<SearchResponse> {
-        check_request(request)?;
+        check_request(request, &self.schema)?;
         let started = web_time::Instant::now();
         let stats = QueryStats::new();
         let filter = filters::filter_query(&self.schema, &request.filters)?;
@@ -409,26 +439,35 @@ impl SearchIndex {
             .schema
             .field(&self.manifest.mapping.id_field)
             .expect("validated mapping");
-        let mut generators: HashMap<usize, SnippetGenerator> = HashMap::new();
+        let id_name = self.schema.mapping_of(id_field).name.as_str();
+        let requested = |name: &str| {
+            request
+                .fields
+                .as_ref()
+                .is_none_or(|fields| fields.iter().any(|f| f == name))
+        };
+        let mut snippets: HashMap<usize, Snippets> = HashMap::new();
         let mut hits = Vec::with_capacity(page.len());
         for ((score, split, _), document) in page.iter().zip(documents) {
             let snippet = match snippet_field {
                 Some(field) => {
-                    if !generators.contains_key(split) {
-                        let mut generator = SnippetGenerator::create(
+                    if !snippets.contains_key(split) {
+                        let maker = Snippets::new(
                             &splits[*split].searcher,
                             &*queries[*split],
                             field,
+                            SNIPPET_CHARS,
                         )?;
-                        generator.set_max_num_chars(SNIPPET_CHARS);
-                        generators.insert(*split, generator);
+                        snippets.insert(*split, maker);
                     }
-                    results::snippet(&generators[split], &document, field, SNIPPET_CHARS)
+                    snippets[split].html(&document)
                 }
                 None => None,
             };
-            let doc = results::document_json(&self.schema, &document);
-            let id = match doc.get(&self.schema.mapping_of(id_field).name) {
+            let mut doc = results::document_json(&self.schema, &document, |name| {
+                name == id_name || requested(name)
+            });
+            let id = match doc.get(id_name) {
                 Some(serde_json::Value::String(s)) => s.clone(),
                 Some(serde_json::Value::Array(values)) => {
                     values.first().map(|v| v.to_string()).unwrap_or_default()
@@ -436,6 +475,9 @@ impl SearchIndex {
                 Some(other) => other.to_string(),
                 None => String::new(),
             };
+            if !requested(id_name) {
+                doc.remove(id_name);
+            }
             hits.push(Hit {
                 id,
                 score: *score,

@@ -2,8 +2,7 @@
 //! conversions that fill them.
 
 use serde::Serialize;
-use tantivy::schema::{Field, OwnedValue, Value};
-use tantivy::snippet::{Snippet, SnippetGenerator};
+use tantivy::schema::{OwnedValue, Value};
 use tantivy::TantivyDocument;
 
 use crate::mapping::MappedSchema;
@@ -15,7 +14,8 @@ pub struct SearchResponse {
     pub count: u64,
     /// The requested page of hits, best first.
     pub hits: Vec<Hit>,
-    /// What the query cost.
+    /// What the query cost. Stays the last member and numbers only: the Worker appends
+    /// `subrequests` to it in the JSON text rather than parsing the answer again.
     pub stats: SearchStats,
     /// Every request the query sent (for `--explain`; not part of the JSON contract).
     #[serde(skip)]
@@ -57,14 +57,16 @@ pub struct SearchStats {
     pub elapsed_ms: f64,
 }
 
-/// Stored fields as JSON, in mapping order; multi-valued fields become arrays.
+/// The stored fields `wanted` by name, as JSON in mapping order; multi-valued fields become
+/// arrays.
 pub(crate) fn document_json(
     schema: &MappedSchema,
     document: &TantivyDocument,
+    wanted: impl Fn(&str) -> bool,
 ) -> serde_json::Map<String, serde_json::Value> {
     let mut map = serde_json::Map::new();
     for (mapping, field) in schema.mapping.fields.iter().zip(&schema.fields) {
-        if !mapping.stored {
+        if !mapping.stored || !wanted(&mapping.name) {
             continue;
         }
         let mut values: Vec<serde_json::Value> = document
@@ -106,105 +108,5 @@ fn owned_to_json(value: &OwnedValue) -> serde_json::Value {
         // The doc mapping never stores other kinds (facets, JSON, IPs, bytes); matching them
         // through serde would also link tantivy's facet regex into the wasm engine.
         _ => J::Null,
-    }
-}
-
-/// How much of a long text is searched for a snippet first: tokenising (and stemming) a whole
-/// long page costs more than the rest of a warm query, and a fragment near the start reads
-/// well. The whole text is searched only when this part has no match.
-const SNIPPET_SCAN_BYTES: usize = 4096;
-
-/// The snippet of `document`'s `field` as HTML: the best fragment of its first
-/// [`SNIPPET_SCAN_BYTES`] with a match, else of the whole text, else its leading text.
-pub(crate) fn snippet(
-    generator: &SnippetGenerator,
-    document: &TantivyDocument,
-    field: Field,
-    max_chars: usize,
-) -> Option<String> {
-    let text: Vec<&str> = document
-        .get_all(field)
-        .filter_map(|value| value.as_str())
-        .collect();
-    let text = text.join(" ");
-    if text.len() > SNIPPET_SCAN_BYTES {
-        let mut end = SNIPPET_SCAN_BYTES;
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        let first = generator.snippet(&text[..end]);
-        if !first.highlighted().is_empty() {
-            return snippet_html(&first);
-        }
-    }
-    snippet_html(&generator.snippet(&text)).or_else(|| leading_text_html(&text, max_chars))
-}
-
-/// The snippet as HTML: text escaped, matches wrapped in `<mark>`.
-pub(crate) fn snippet_html(snippet: &Snippet) -> Option<String> {
-    let fragment = snippet.fragment();
-    if fragment.is_empty() {
-        return None;
-    }
-    let mut html = String::with_capacity(fragment.len() + 32);
-    let mut at = 0;
-    for range in snippet.highlighted() {
-        escape_into(&mut html, &fragment[at..range.start]);
-        html.push_str("<mark>");
-        escape_into(&mut html, &fragment[range.clone()]);
-        html.push_str("</mark>");
-        at = range.end;
-    }
-    escape_into(&mut html, &fragment[at..]);
-    Some(html)
-}
-
-/// The first `max_chars` characters of `text`, cut at a word boundary and escaped: the snippet
-/// of a hit whose matches the snippet generator cannot highlight (prefix and range queries).
-pub(crate) fn leading_text_html(text: &str, max_chars: usize) -> Option<String> {
-    let text = text.trim();
-    if text.is_empty() {
-        return None;
-    }
-    let mut end = text
-        .char_indices()
-        .nth(max_chars)
-        .map_or(text.len(), |(i, _)| i);
-    if end < text.len() {
-        end = text[..end].rfind(char::is_whitespace).unwrap_or(end);
-    }
-    let mut html = String::with_capacity(end + 8);
-    escape_into(&mut html, &text[..end]);
-    if end < text.len() {
-        html.push('…');
-    }
-    Some(html)
-}
-
-fn escape_into(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::leading_text_html;
-
-    #[test]
-    fn leading_text_cuts_at_a_word_and_escapes() {
-        assert_eq!(
-            leading_text_html("a <b> c dddd", 8).unwrap(),
-            "a &lt;b&gt; c…"
-        );
-        assert_eq!(leading_text_html("short", 80).unwrap(), "short");
-        assert_eq!(leading_text_html("  ", 80), None);
     }
 }
