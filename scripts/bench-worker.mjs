@@ -1,21 +1,25 @@
 #!/usr/bin/env node
 // The Worker benchmark (BENCHMARKS.md, "The edge Worker"): the MDN index (the full corpus when
-// ../shared/corpora is here, else the bundled sample) put into a local R2 bucket, the Worker
-// bundled by `wrangler deploy --dry-run` and run by Miniflare in one local workerd process
-// (`wrangler dev` adds a proxy process in front, which alone caps a trivial endpoint near
-// 500 requests/s on this machine), queried with the shared MDN queries:
+// ../shared/corpora is here, else the bundled sample), the Worker bundled by `wrangler deploy
+// --dry-run`, queried with the shared MDN queries:
 //   1. subrequests, bytes and edge-cache hits per cold query (split open; no memory or edge
-//      cache), and per query once the edge cache holds what an earlier pass read;
-//   2. CPU time of the workerd process per warm query (every page in memory), with the
-//      default answer, without snippets, and with `fields=title,url` (/proc ticks over
-//      batches of the 200 queries);
-//   3. warm requests/s and p50/p95 latency at 1, 10 and 25 connections (autocannon).
+//      cache), and per query once the edge cache holds what an earlier pass read: the index
+//      in a local R2 bucket, the Worker under Miniflare (one workerd process with its R2 and
+//      Cache API simulators; `wrangler dev` adds a proxy process in front);
+//   2. CPU time of workerd per query, cold and warm (every page in memory; the default answer,
+//      without snippets, and with `fields=title,url`): /proc ticks over batches of the 200
+//      queries, the Worker alone in a plain `workerd serve` over an origin (`rangefind serve`,
+//      another process), so that neither the R2 simulator nor Miniflare's entry worker counts;
+//   3. warm requests/s and p50/p95 latency at 1, 10 and 25 connections (autocannon) against
+//      one workerd process (one core: workerd runs a Worker on one thread) and two sharing
+//      one listening socket (the machine's two cores, as one would self-host workerd).
 // Usage: node scripts/bench-worker.mjs [--quick]   (scripts/bench.sh worker runs it)
 //   --quick: one CPU batch and 3 s load runs, for a look rather than a figure.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import autocannon from "autocannon";
 import { Miniflare } from "miniflare";
 
@@ -23,6 +27,7 @@ const repo = resolve(import.meta.dirname, "..");
 const corpora = join(repo, "..", "shared", "corpora");
 const cli = join(repo, "target", "release", "rangefind");
 const wrangler = join(repo, "node_modules", ".bin", "wrangler");
+const workerd = join(repo, "node_modules", ".bin", "workerd");
 const offline = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_COLOR: "1" };
 const quick = process.argv.includes("--quick");
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
@@ -96,6 +101,90 @@ async function startWorker(modules, index, vars) {
   return { base, pid: pids[0], splits: manifest.splits.length, stop: () => worker.dispose() };
 }
 
+/** `rangefind serve` of `dir` on a free port: resolves to {url, stop}. */
+async function serveOrigin(dir) {
+  const port = await freePort();
+  const child = spawn(cli, ["serve", dir, "--port", String(port)], { stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}/`;
+  await until(async () => (await fetch(`${url}manifest.json`)).ok);
+  return { url, stop: () => child.kill() };
+}
+
+function freePort() {
+  return new Promise((done) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function until(ready) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    try {
+      if (await ready()) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  throw new Error("a benchmark server did not start within 10 s");
+}
+
+/**
+ * The Worker in `processes` plain `workerd serve` processes over the index at `indexUrl`, with
+ * `vars` over wrangler.jsonc's defaults; the processes share one listening socket, which the
+ * kernel hands connections from (workerd takes `--socket-fd`). No Cache API service is
+ * configured, so EDGE_CACHE is off.
+ */
+async function startWorkerd(modules, indexUrl, vars, processes) {
+  const config = JSON.parse(
+    readFileSync(join(repo, "worker", "wrangler.jsonc"), "utf8").replace(/^\s*\/\/.*$/gm, ""),
+  );
+  const bindings = { ...config.vars, INDEX_URL: indexUrl, EDGE_CACHE: "off", ...vars };
+  // Beside the bundle: `embed` paths are relative to the config file.
+  const configFile = join(work, "bundle", `workerd-${Date.now()}.capnp`);
+  const text = (value) => JSON.stringify(String(value));
+  writeFileSync(
+    configFile,
+    `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [
+    (name = "search", worker = .search),
+    # rangefind serve is on 127.0.0.1, which the default network refuses.
+    (name = "internet", network = (allow = ["public", "private", "local"])),
+  ],
+  sockets = [ (name = "http", http = (), service = "search") ],
+);
+const search :Workerd.Worker = (
+  modules = [
+${modules.map((m) => `    (name = ${text(basename(m.path))}, ${m.type === "ESModule" ? "esModule" : "wasm"} = embed ${text(basename(m.path))}),`).join("\n")}
+  ],
+  compatibilityDate = ${text(config.compatibility_date)},
+  bindings = [
+${Object.entries(bindings).map(([name, value]) => `    (name = ${text(name)}, text = ${text(value)}),`).join("\n")}
+  ],
+);
+`,
+  );
+  const socket = createServer();
+  await new Promise((done) => socket.listen({ port: 0, host: "127.0.0.1", backlog: 1024 }, done));
+  const { port } = socket.address();
+  const children = Array.from({ length: processes }, () =>
+    spawn(workerd, ["serve", configFile, "-I", join(repo, "node_modules", "workerd"), "--socket-fd=http=3"], {
+      stdio: ["ignore", "ignore", "inherit", socket._handle.fd],
+    }),
+  );
+  socket.close(); // the workerd processes hold their own copies of the listening socket
+  const base = `http://127.0.0.1:${port}`;
+  await until(async () => (await fetch(`${base}/`)).status === 404);
+  return {
+    base,
+    pid: children[0].pid,
+    stop: () => Promise.all(children.map((child) => new Promise((done) => { child.once("exit", done); child.kill(); }))),
+  };
+}
+
 function cpuSeconds(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND; // utime + stime
@@ -158,11 +247,10 @@ async function main() {
   const modules = bundle();
   const results = { queries: queries.length, date: new Date().toISOString().slice(0, 10) };
 
-  // 1. Cold: the split open, nothing cached. Then, in a Worker with the edge cache on, the
-  // same queries once a first pass has filled it (a memory cache of 0 makes the isolate as
-  // cold as a new one).
-  // Cold twice: with the default widest read-through and a narrower one (fewer bytes, more
-  // subrequests), CPU included (verifying and copying pages read through costs some).
+  // 1. Cold, over R2: the split open, nothing cached; with the default widest read-through and
+  // a narrower one (fewer bytes, more subrequests). Then, with the edge cache on, the same
+  // queries once a first pass has filled it (a memory cache of 0 makes the isolate as cold as
+  // a new one).
   results.cold = [];
   for (const readThroughKb of [DEFAULT_READ_THROUGH_KB, 512]) {
     const worker = await startWorker(modules, index, {
@@ -172,10 +260,7 @@ async function main() {
     });
     results.splits = worker.splits;
     await ask(worker.base, queries[0]); // opens the index (manifest + split open)
-    const before = cpuSeconds(worker.pid);
-    const cold = await costs(worker.base, queries);
-    const cpuMs = +(((cpuSeconds(worker.pid) - before) / queries.length) * 1000).toFixed(2);
-    results.cold.push({ maxReadThroughKb: readThroughKb, ...cold, cpuPerQueryMs: cpuMs });
+    results.cold.push({ maxReadThroughKb: readThroughKb, ...(await costs(worker.base, queries)) });
     await worker.stop();
   }
   let worker = await startWorker(modules, index, { MEMORY_CACHE_MB: "0", EDGE_CACHE: "on" });
@@ -183,17 +268,35 @@ async function main() {
   results.edgeWarm = await costs(worker.base, queries);
   await worker.stop();
 
-  // 2 and 3: warm (every page in memory after one pass).
-  worker = await startWorker(modules, index, {});
+  // 2. CPU per query in plain workerd over an origin: cold (no memory cache; both widths of
+  // read-through), then warm.
+  const origin = await serveOrigin(index);
+  for (const cold of results.cold) {
+    worker = await startWorkerd(modules, origin.url, { MEMORY_CACHE_MB: "0", MAX_READ_THROUGH_KB: String(cold.maxReadThroughKb) }, 1);
+    await ask(worker.base, queries[0]);
+    cold.cpuPerQueryMs = await cpuPerQuery(worker, queries, "");
+    await worker.stop();
+  }
+  worker = await startWorkerd(modules, origin.url, {}, 1);
   for (const query of queries) await ask(worker.base, query);
   results.cpuPerWarmQueryMs = {
     default: await cpuPerQuery(worker, queries, ""),
     noSnippet: await cpuPerQuery(worker, queries, "&snippet=false"),
     titleAndUrl: await cpuPerQuery(worker, queries, "&fields=title,url"),
   };
+
+  // 3. Warm load: one workerd process, then two.
   results.load = [];
-  for (const connections of [1, 10, 25]) results.load.push(await load(worker.base, queries, connections));
+  for (const processes of [1, 2]) {
+    if (processes > 1) {
+      await worker.stop();
+      worker = await startWorkerd(modules, origin.url, {}, processes);
+      await load(worker.base, queries, 10); // warms every process's memory cache
+    }
+    for (const connections of [1, 10, 25]) results.load.push({ processes, ...(await load(worker.base, queries, connections)) });
+  }
   await worker.stop();
+  origin.stop();
 
   const out = join(repo, "out", "bench", "worker.json");
   writeFileSync(out, JSON.stringify(results, null, 2));

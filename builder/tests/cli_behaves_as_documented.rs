@@ -202,6 +202,19 @@ fn build_reads_gzip_and_zstd_and_search_prints_the_json_contract() {
         assert_eq!(narrow_hit["id"], wide_hit["id"]);
         assert_eq!(narrow_hit["snippet"], wide_hit["snippet"]);
     }
+    // Reading through gaps as the Worker does changes the requests, never the answer.
+    let output = search_json(&[
+        "--max-requests-per-wave",
+        "1",
+        "--max-read-through-kb",
+        "4096",
+        "--metered-requests",
+    ]);
+    assert!(output.status.success(), "{}", common::text(&output));
+    let metered: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(metered["hits"], wide["hits"]);
+    assert!(metered["stats"]["requests"].as_u64() <= wide["stats"]["requests"].as_u64());
+
     let output = search_json(&["--fields", "title,nonsense"]);
     assert!(!output.status.success());
     let message = common::text(&output);

@@ -309,7 +309,10 @@ impl Fetcher {
                 metered,
             );
             let fetched: Vec<Result<Vec<(u64, Bytes)>>> = stream::iter(runs)
-                .map(|run| read_run(&split, &*source, run, &stats))
+                // Where requests are metered, reads span gaps of up to megabytes to save one:
+                // checksumming and caching those gap pages would cost more CPU than the rest
+                // of the query, so only the pages asked for are kept.
+                .map(|run| read_run(&split, &*source, run, metered.then_some(&missing), &stats))
                 .buffer_unordered(MAX_CONCURRENT_REQUESTS)
                 .collect()
                 .await;
@@ -317,11 +320,7 @@ impl Fetcher {
             for run in fetched {
                 for (page, bytes) in run? {
                     resolved.keep(&cache, &split.id, page, &bytes);
-                    // Where requests are metered, so are the persistent tier's writes (one
-                    // edge-cache put a page): pages read through a gap are not worth one.
-                    if !metered || missing.contains(&page) {
-                        to_store.push((page, bytes));
-                    }
+                    to_store.push((page, bytes));
                 }
             }
             if let Some(tier) = &persistent {
@@ -337,11 +336,13 @@ impl Fetcher {
     }
 }
 
-/// One request for a run of adjacent pages, verified page by page.
+/// One request for a run of adjacent pages, verified page by page; with `only`, just those of
+/// its pages are verified and kept.
 async fn read_run(
     split: &SplitPages,
     source: &dyn RangeSource,
     run: Range<u64>,
+    only: Option<&BTreeSet<u64>>,
     stats: &QueryStats,
 ) -> Result<Vec<(u64, Bytes)>> {
     let start = split.page_range(run.start).start;
@@ -361,6 +362,9 @@ async fn read_run(
     }
     let mut pages = Vec::with_capacity((run.end - run.start) as usize);
     for page in run {
+        if only.is_some_and(|only| !only.contains(&page)) {
+            continue;
+        }
         let range = split.page_range(page);
         let bytes = read
             .bytes
@@ -377,7 +381,8 @@ async fn read_run(
 /// When the budget cannot be met so, nothing more is joined (joining fewer would cost bytes
 /// and save no round trip), unless `partial`: where every request is metered (a Worker's
 /// subrequests), each gap of `max_gap` pages or fewer is worth reading through anyway.
-/// Pages read through a gap are verified and cached like the others.
+/// Pages read through a gap are verified and cached like the others (when metered, dropped:
+/// see `read_pages`).
 fn plan_runs(pages: &BTreeSet<u64>, budget: usize, max_gap: u64, partial: bool) -> Vec<Range<u64>> {
     let mut runs: Vec<Range<u64>> = Vec::new();
     for &page in pages {
