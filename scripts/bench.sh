@@ -8,8 +8,9 @@
 # (builder/examples/s3_server.rs, s3s-fs on loopback): upload time and throughput, then
 # publishing again and rebuilding straight into the bucket (both must upload no split).
 #
-# `worker` runs scripts/bench-worker.mjs: the edge Worker under `wrangler dev` over local R2
-# (subrequests per cold query, edge-cache hits, CPU per warm query, requests/s at 1/10/25).
+# `worker` runs scripts/bench-worker.mjs: the edge Worker in local workerd (Miniflare over a
+# local R2 bucket for subrequests per cold query and edge-cache hits; plain `workerd serve`
+# over an origin for CPU per cold and warm query and requests/s at 1/10/25 connections).
 #
 #   scripts/bench.sh [mdn|events|publish|worker]...   (default: mdn events)   results in out/bench/
 set -euo pipefail

@@ -60,6 +60,8 @@ pub struct BuildReport {
     pub elapsed: Duration,
     /// With `--append`: splits the index had before, and new splits it already held.
     pub appended: Option<(usize, usize)>,
+    /// With `--shard`: non-blank lines left to the other shards.
+    pub other_shards: u64,
 }
 
 /// Bytes of the input files as stored (compressed or not): the progress bar's scale.
@@ -100,6 +102,15 @@ pub fn run(options: BuildOptions) -> anyhow::Result<()> {
         report.raw_bytes as f64 / 1e6,
         report.raw_bytes as f64 / 1e6 / seconds,
     );
+    if let Some(shard) = options.shard {
+        eprintln!(
+            "Shard {shard}: {} lines left to the other shards; wrote {}: when every shard is \
+             built, `rangefind manifest merge {}` writes {MANIFEST_FILE}.",
+            report.other_shards,
+            shard.manifest_file(),
+            options.out.display()
+        );
+    }
     if let Some((before, already)) = report.appended {
         eprintln!(
             "Appended: the index had {before} split(s) and now has {}{}.",
@@ -141,6 +152,9 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
     };
     let mut next_split = 0usize;
     let mut current: Option<SplitBuilder> = None;
+    // With --shard: non-blank lines seen (this shard's or not), and the block being indexed.
+    let mut line_number = 0u64;
+    let mut current_block = 0u64;
     let mut finishing: Option<JoinHandle<anyhow::Result<SplitEntry>>> = None;
 
     for path in &options.inputs {
@@ -152,6 +166,25 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
                     Err(format!("{}:{number}: not valid UTF-8", path.display()))
                 }
                 NextLine::Line(line) => {
+                    line_number += 1;
+                    if let Some(shard) = options.shard {
+                        let line_index = line_number - 1;
+                        if !shard.owns(line_index, options.split_docs) {
+                            report.other_shards += 1;
+                            continue;
+                        }
+                        // A shard's split is one block: a block with malformed lines makes
+                        // a smaller split, never one spanning two blocks.
+                        let block = line_index / options.split_docs;
+                        if block != current_block && current.is_some() {
+                            let full = current.take().expect("current split");
+                            if let Some(handle) = finishing.take() {
+                                report.splits.push(join(handle)?);
+                            }
+                            finishing = Some(full.finish());
+                        }
+                        current_block = block;
+                    }
                     report.raw_bytes += line.text.len() as u64 + 1;
                     documents
                         .build_from_json(line.text)
@@ -203,7 +236,8 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
         report.splits.push(join(split.finish())?);
     }
     progress.finish_and_clear();
-    if report.indexed == 0 {
+    // A shard may own no block of a short input: its manifest lists no split.
+    if report.indexed == 0 && report.other_shards == 0 {
         bail!(
             "no documents were indexed: the input is empty{}",
             if report.skipped > 0 {
@@ -221,9 +255,13 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
         }
         None => report.splits.clone(),
     };
+    let manifest_file = options
+        .shard
+        .map_or(MANIFEST_FILE.to_string(), |shard| shard.manifest_file());
     write_manifest(
         &options.out,
         &Manifest::new(options.mapping.clone(), splits),
+        &manifest_file,
     )?;
     report.elapsed = started.elapsed();
     Ok(report)
@@ -446,7 +484,8 @@ fn write_split_file(
 }
 
 /// Replaces the manifest atomically (write a temporary file, sync, rename, sync the directory).
-pub fn write_manifest(out: &Path, manifest: &Manifest) -> anyhow::Result<()> {
+/// Writes `manifest` as `out/name` (`manifest.json`, or a shard's manifest), atomically.
+pub fn write_manifest(out: &Path, manifest: &Manifest, name: &str) -> anyhow::Result<()> {
     let mut temp = tempfile::Builder::new()
         .prefix(".manifest-")
         .tempfile_in(out)?;
@@ -454,7 +493,7 @@ pub fn write_manifest(out: &Path, manifest: &Manifest) -> anyhow::Result<()> {
     temp.write_all(b"\n")?;
     make_public(temp.as_file())?;
     temp.as_file().sync_all()?;
-    temp.persist(out.join(MANIFEST_FILE))
+    temp.persist(out.join(name))
         .context("renaming the manifest into place")?;
     if let Ok(dir) = fs::File::open(out) {
         dir.sync_all().ok();

@@ -12,10 +12,11 @@ pub mod progress;
 pub mod publish;
 pub mod search;
 pub mod serve;
+pub mod shard;
 
 use clap::Parser;
 
-use crate::options::{Cli, Command};
+use crate::options::{Cli, Command, ManifestCommand};
 
 /// Parses the command line and runs the command.
 pub fn run() -> anyhow::Result<()> {
@@ -24,6 +25,13 @@ pub fn run() -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     match cli.command {
+        Command::Build(options) if publish::is_url(&options.out) && options.shard.is_some() => {
+            anyhow::bail!(
+                "--shard with --out {}: build the shards into one shared directory, `rangefind \
+                 manifest merge` it, then `rangefind publish` it",
+                options.out
+            )
+        }
         Command::Build(options) if publish::is_url(&options.out) => {
             publish::build_and_publish(options, &runtime)
         }
@@ -32,5 +40,19 @@ pub fn run() -> anyhow::Result<()> {
         Command::Inspect(options) => runtime.block_on(inspect::run(options)),
         Command::Serve(options) => runtime.block_on(serve::run(options)),
         Command::Publish(options) => runtime.block_on(publish::run(options)),
+        Command::Manifest(ManifestCommand::Merge(options)) => {
+            let report = shard::merge(&options.dir)?;
+            eprintln!(
+                "Merged {} shards into {}: {} split(s), {} documents.",
+                report.shards,
+                options
+                    .dir
+                    .join(rangefind_engine::manifest::MANIFEST_FILE)
+                    .display(),
+                report.splits,
+                report.docs
+            );
+            Ok(())
+        }
     }
 }

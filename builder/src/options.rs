@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand};
 use rangefind_engine::mapping::DocMapping;
 
 use crate::append::AppendTo;
+use crate::shard::Shard;
 
 /// Full-text search over static files: build immutable splits, serve them anywhere, search
 /// them with HTTP range requests.
@@ -34,6 +35,25 @@ pub enum Command {
     /// directory: only the splits the destination lacks, then the manifest, last.
     #[command(after_help = CREDENTIALS_HELP)]
     Publish(PublishArgs),
+    /// Work on manifests: `merge` joins the shards of a `build --shard` into one index.
+    #[command(subcommand)]
+    Manifest(ManifestCommand),
+}
+
+/// `rangefind manifest`.
+#[derive(Subcommand, Debug)]
+pub enum ManifestCommand {
+    /// Join the manifests of `build --shard I/N` (manifest-shard-I-of-N.json, all N of them,
+    /// splits in place) into DIR/manifest.json, their splits in input order. Replaces
+    /// manifest.json atomically; publish the directory afterwards if it is not the one served.
+    Merge(MergeArgs),
+}
+
+/// `rangefind manifest merge`.
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The directory every shard built into (`--out` of each `build --shard`).
+    pub dir: PathBuf,
 }
 
 /// `rangefind build`.
@@ -69,6 +89,13 @@ pub struct BuildArgs {
     /// Count and report malformed documents instead of stopping at the first one.
     #[arg(long, env = "RANGEFIND_SKIP_INVALID")]
     pub skip_invalid: bool,
+    /// Build only shard I of N (I from 0 to N-1: a Kubernetes indexed Job's
+    /// JOB_COMPLETION_INDEX): the input's lines in blocks of --split-docs, block b going to
+    /// shard b mod N, so each shard writes whole splits of consecutive documents. Writes
+    /// manifest-shard-I-of-N.json instead of manifest.json; once all N are built into one
+    /// --out directory, `rangefind manifest merge DIR` writes the index's manifest.
+    #[arg(long, value_name = "I/N", env = "RANGEFIND_SHARD")]
+    pub shard: Option<Shard>,
     /// Page size in bytes of split checksums and reader caches (power of two, 256..=1048576).
     #[arg(long, default_value_t = 1024, env = "RANGEFIND_PAGE_SIZE")]
     pub page_size: u32,
@@ -99,6 +126,8 @@ pub struct BuildOptions {
     pub quiet: bool,
     /// The index to add the splits to (`--append`); `None` replaces whatever is at `out`.
     pub append_to: Option<AppendTo>,
+    /// Build only this shard (`--shard I/N`).
+    pub shard: Option<Shard>,
 }
 
 impl BuildArgs {
@@ -133,6 +162,9 @@ impl BuildArgs {
         if self.split_docs == 0 {
             bail!("--split-docs (RANGEFIND_SPLIT_DOCS) must be at least 1");
         }
+        if self.shard.is_some() && self.append {
+            bail!("--shard and --append: build the shards, `rangefind manifest merge` them, then publish or append the merged index");
+        }
         if !self.page_size.is_power_of_two() || !(256..=1 << 20).contains(&self.page_size) {
             bail!("--page-size (RANGEFIND_PAGE_SIZE) must be a power of two between 256 and 1048576, got {}", self.page_size);
         }
@@ -145,6 +177,7 @@ impl BuildArgs {
             page_size: self.page_size,
             quiet: self.quiet,
             append_to: None,
+            shard: self.shard,
         })
     }
 }

@@ -53,6 +53,7 @@ pub fn options(
         page_size: 1024,
         quiet: true,
         append_to: None,
+        shard: None,
     }
 }
 
