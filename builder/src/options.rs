@@ -201,6 +201,13 @@ pub struct SearchArgs {
     /// Leave snippets out.
     #[arg(long)]
     pub no_snippet: bool,
+    /// Only hits whose timestamp field is at or after TIME (seconds since 1970, or RFC 3339
+    /// such as 2024-05-01T00:00:00Z); splits wholly outside the range are not read.
+    #[arg(long, value_name = "TIME", value_parser = timestamp)]
+    pub start: Option<i64>,
+    /// Only hits whose timestamp field is before TIME.
+    #[arg(long, value_name = "TIME", value_parser = timestamp)]
+    pub end: Option<i64>,
     /// Stored fields to show of each hit, comma-separated (default: all of them).
     #[arg(long, value_name = "FIELD,...", value_delimiter = ',')]
     pub fields: Option<Vec<String>>,
@@ -222,6 +229,12 @@ pub struct SearchArgs {
     /// budget, as the Worker does (where every request counts against a limit).
     #[arg(long)]
     pub metered_requests: bool,
+}
+
+fn timestamp(text: &str) -> Result<i64, String> {
+    rangefind_engine::search::parse_timestamp(text).ok_or_else(|| {
+        format!("{text:?} is not a time: give seconds since 1970 or RFC 3339 such as 2024-05-01T00:00:00Z")
+    })
 }
 
 /// Where object-store credentials come from (shown after `build --help` and `publish --help`).

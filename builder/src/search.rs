@@ -51,6 +51,8 @@ pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
         snippet: !args.no_snippet,
         filters: filters(&args.filters),
         fields: args.fields.clone(),
+        start_timestamp: args.start,
+        end_timestamp: args.end,
     };
     let response = index
         .search(&request)

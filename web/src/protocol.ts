@@ -13,7 +13,8 @@ export interface OpenMessage {
 
 export interface SearchMessage {
   type: "search";
-  request: { query: string; limit?: number; offset?: number; snippet?: boolean; filters?: Filters; fields?: string[] };
+  request: { query: string; limit?: number; offset?: number; snippet?: boolean; filters?: Filters; fields?: string[];
+    start_timestamp?: number | string; end_timestamp?: number | string };
 }
 
 export type Command =

@@ -14,6 +14,9 @@ export interface SearchOptions {
   filters?: Filters;
   /** Stored fields each hit's `doc` holds (default: all); an unknown name rejects with `invalid_query`. */
   fields?: string[];
+  /** Only hits whose timestamp field is in [start_timestamp, end_timestamp): seconds since 1970 or RFC 3339 text; splits outside the range are not read. */
+  start_timestamp?: number | string;
+  end_timestamp?: number | string;
   /** Abort the search: it rejects with code `aborted` and stops its downloads. */
   signal?: AbortSignal;
 }

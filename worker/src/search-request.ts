@@ -1,5 +1,5 @@
 /**
- * `GET /search?q=&limit=&offset=&snippet=&filters=&fields=` and `POST /search` (JSON body) into the
+ * `GET /search?q=&limit=&offset=&snippet=&filters=&fields=&start_timestamp=&end_timestamp=` and `POST /search` (JSON body) into the
  * engine's search request, within the configured bounds. Anything a caller can get wrong is a
  * `BadRequest` (400) that says what and how to fix it, never a 500.
  */
@@ -15,6 +15,9 @@ export interface EngineRequest {
   filters: Record<string, FilterValue | FilterValue[]>;
   /** Stored fields of each hit's `doc` (all when absent); the engine checks the names. */
   fields?: string[];
+  /** `[start, end)` of the timestamp field: seconds since 1970 or RFC 3339 (the engine checks). */
+  start_timestamp?: number | string;
+  end_timestamp?: number | string;
 }
 
 type FilterValue = string | number | boolean;
@@ -39,8 +42,8 @@ const MAX_FILTER_VALUE_LENGTH = 256;
 const MAX_FIELDS = 64;
 const MAX_FIELD_NAME_LENGTH = 128;
 
-const GET_PARAMETERS = ["q", "limit", "offset", "snippet", "filters", "fields"];
-const POST_FIELDS = ["query", "limit", "offset", "snippet", "filters", "fields"];
+const GET_PARAMETERS = ["q", "limit", "offset", "snippet", "filters", "fields", "start_timestamp", "end_timestamp"];
+const POST_FIELDS = ["query", "limit", "offset", "snippet", "filters", "fields", "start_timestamp", "end_timestamp"];
 
 function count(name: string, value: unknown, fallback: number, max: number): number {
   if (value === undefined) return fallback;
@@ -110,11 +113,21 @@ function fieldNames(value: unknown): string[] | undefined {
   return names;
 }
 
+/** A time bound: an integer (seconds since 1970) or short text (RFC 3339, or digits). */
+function timestamp(name: string, value: unknown): number | string | undefined {
+  if (value === undefined) return undefined;
+  if ((typeof value === "number" && Number.isInteger(value)) || (typeof value === "string" && value.length <= 64)) {
+    return value;
+  }
+  throw new BadRequest(`${name} must be seconds since 1970 or RFC 3339 text such as 2024-05-01T00:00:00Z, not ${JSON.stringify(value)}`);
+}
+
 function request(fields: Record<string, unknown>, settings: Settings): EngineRequest {
   const query = queryText(fields.query, settings);
   const filters = filtersOf(fields.filters);
-  if (query.trim() === "" && Object.keys(filters).length === 0) {
-    throw new BadRequest("nothing to search: give a query (q=… or \"query\") or filters");
+  const timed = fields.start_timestamp !== undefined || fields.end_timestamp !== undefined;
+  if (query.trim() === "" && Object.keys(filters).length === 0 && !timed) {
+    throw new BadRequest("nothing to search: give a query (q=… or \"query\"), filters or a time range");
   }
   return {
     query,
@@ -123,6 +136,8 @@ function request(fields: Record<string, unknown>, settings: Settings): EngineReq
     snippet: bool("snippet", fields.snippet, true),
     filters,
     fields: fieldNames(fields.fields),
+    start_timestamp: timestamp("start_timestamp", fields.start_timestamp),
+    end_timestamp: timestamp("end_timestamp", fields.end_timestamp),
   };
 }
 
@@ -150,7 +165,16 @@ export function fromQueryString(params: URLSearchParams, settings: Settings): En
   }
   const get = (name: string) => params.get(name) ?? undefined;
   return request(
-    { query: get("q"), limit: get("limit"), offset: get("offset"), snippet: get("snippet"), filters, fields: get("fields") },
+    {
+      query: get("q"),
+      limit: get("limit"),
+      offset: get("offset"),
+      snippet: get("snippet"),
+      filters,
+      fields: get("fields"),
+      start_timestamp: get("start_timestamp"),
+      end_timestamp: get("end_timestamp"),
+    },
     settings,
   );
 }

@@ -94,6 +94,23 @@ it("returns only the stored fields asked for, by GET and by POST", async () => {
   expect(Object.keys(all.body.hits[0].doc).length).toBeGreaterThan(2);
 });
 
+it("splits the hits at a time bound, given as RFC 3339 (GET) or seconds (POST)", async () => {
+  const bound = "2025-06-01T00:00:00Z";
+  const all = await search("array", { limit: "100", fields: "last_modified" });
+  const early = await search("array", { limit: "100", fields: "last_modified", end_timestamp: bound });
+  const late = await call("/search", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ query: "array", limit: 100, fields: ["last_modified"], start_timestamp: Date.parse(bound) / 1000 }),
+  });
+  for (const answer of [all, early, late]) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  expect(early.body.count).toBeGreaterThan(0);
+  expect(late.body.count).toBeGreaterThan(0);
+  expect(early.body.count + late.body.count).toBe(all.body.count);
+  for (const hit of early.body.hits) expect(hit.doc.last_modified < bound).toBe(true);
+  for (const hit of late.body.hits) expect(hit.doc.last_modified >= bound).toBe(true);
+});
+
 it("answers concurrent cold queries, sharing reads, each correctly", async () => {
   const env = originEnv(`${fixture.origin}index/`, { MEMORY_CACHE_MB: "29", EDGE_CACHE: "off" });
   const queries = [...fixture.queries, ...fixture.queries];

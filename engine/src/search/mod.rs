@@ -7,20 +7,23 @@ mod results;
 mod snippets;
 mod stats_provider;
 mod steps;
+mod time_range;
 mod warmup;
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use futures::lock::Mutex as AsyncMutex;
-use tantivy::query::Query;
+use tantivy::query::{AllQuery, Query};
 use tantivy::{DocAddress, TantivyDocument};
 
 pub use filters::Filters;
 pub use query::{ParsedQuery, PrefixTerm, QueryBuilder, MAX_PREFIX_EXPANSIONS};
 pub use results::{Hit, SearchResponse, SearchStats};
+pub use time_range::parse_timestamp;
 
 use self::snippets::Snippets;
+use self::time_range::{Overlap, TimeRange};
 use self::warmup::{expansions_in_split, global_prefix_cutoffs, FoundTerm, Warmup};
 use crate::error::{ErrorKind, Result};
 use crate::io::{
@@ -138,6 +141,14 @@ pub struct SearchRequest {
     /// Stored fields each hit's `doc` holds (all stored fields when absent): a result list
     /// rarely shows whole bodies, and they are most of an answer's bytes.
     pub fields: Option<Vec<String>>,
+    /// Only hits whose timestamp field is at or after this (seconds since the epoch, or RFC
+    /// 3339 text in JSON). Splits whose recorded time range misses `[start, end)` are not
+    /// opened.
+    #[serde(deserialize_with = "time_range::timestamp")]
+    pub start_timestamp: Option<i64>,
+    /// Only hits whose timestamp field is before this.
+    #[serde(deserialize_with = "time_range::timestamp")]
+    pub end_timestamp: Option<i64>,
 }
 
 impl Default for SearchRequest {
@@ -156,6 +167,8 @@ impl SearchRequest {
             snippet: true,
             filters: Filters::new(),
             fields: None,
+            start_timestamp: None,
+            end_timestamp: None,
         }
     }
 }
@@ -291,24 +304,33 @@ impl SearchIndex {
     pub async fn preload(&self) -> Result<SearchStats> {
         let stats = QueryStats::new();
         let started = web_time::Instant::now();
-        let splits = self.open_splits(&stats).await?;
+        let splits = self.open_splits(&stats, 0..self.slots.len()).await?;
         Ok(self.finish_stats(&stats, splits.len(), started))
     }
 
-    async fn open_splits(&self, stats: &QueryStats) -> Result<Vec<Arc<OpenedSplit>>> {
+    /// Opens the splits `which` (slot numbers), in one wave.
+    async fn open_splits(
+        &self,
+        stats: &QueryStats,
+        which: impl IntoIterator<Item = usize>,
+    ) -> Result<Vec<Arc<OpenedSplit>>> {
         let mapping = &self.manifest.mapping;
         let before = stats.counts().requests;
-        let opens = self.slots.iter().map(|slot| async move {
-            let mut opened = slot.opened.lock().await;
-            if let Some(split) = opened.as_ref() {
-                return Ok(split.clone());
-            }
-            // Send + Sync natively; in wasm the source is a JS object and one thread runs all.
-            #[allow(clippy::arc_with_non_send_sync)]
-            let split = Arc::new(open_split(&slot.location, &self.fetcher, mapping, stats).await?);
-            *opened = Some(split.clone());
-            Ok::<_, crate::error::Error>(split)
-        });
+        let opens = which
+            .into_iter()
+            .map(|i| &self.slots[i])
+            .map(|slot| async move {
+                let mut opened = slot.opened.lock().await;
+                if let Some(split) = opened.as_ref() {
+                    return Ok(split.clone());
+                }
+                // Send + Sync natively; in wasm the source is a JS object and one thread runs all.
+                #[allow(clippy::arc_with_non_send_sync)]
+                let split =
+                    Arc::new(open_split(&slot.location, &self.fetcher, mapping, stats).await?);
+                *opened = Some(split.clone());
+                Ok::<_, crate::error::Error>(split)
+            });
         let splits = futures::future::try_join_all(opens).await?;
         if stats.counts().requests > before {
             stats.add_wave();
@@ -367,8 +389,29 @@ impl SearchIndex {
         let filter = filters::filter_query(&self.schema, &request.filters)?;
         let mut parsed = self.queries.parse(&request.query)?;
         let query_is_empty = request.query.trim().is_empty();
-        parsed.query = filters::apply(parsed.query, filter.as_deref(), query_is_empty);
-        let splits = self.open_splits(&stats).await?;
+        let time = TimeRange::of(request.start_timestamp, request.end_timestamp, &self.schema)?;
+        parsed.query = if query_is_empty && filter.is_none() && time.is_some() {
+            Box::new(AllQuery)
+        } else {
+            filters::apply(parsed.query, filter.as_deref(), query_is_empty)
+        };
+        // The splits the time range may reach, and how (every split without a range).
+        let reached: Vec<(usize, Overlap)> = self
+            .manifest
+            .splits
+            .iter()
+            .enumerate()
+            .map(|(i, split)| {
+                (
+                    i,
+                    time.map_or(Overlap::Whole, |t| t.overlap(split.time_range)),
+                )
+            })
+            .filter(|(_, overlap)| *overlap != Overlap::None)
+            .collect();
+        let splits = self
+            .open_splits(&stats, reached.iter().map(|(i, _)| *i))
+            .await?;
         let warmup = Warmup {
             scope: QueryScope::new(),
             fetcher: &self.fetcher,
@@ -376,7 +419,17 @@ impl SearchIndex {
             splits: &splits,
         };
         let mut found = steps::lookup_terms(&warmup, &parsed).await?;
-        let queries = self.split_queries(request, &parsed, &mut found, filter.as_deref())?;
+        let mut queries = self.split_queries(request, &parsed, &mut found, filter.as_deref())?;
+        if let Some(time) = time {
+            queries = queries
+                .into_iter()
+                .zip(&reached)
+                .map(|(query, (_, overlap))| match overlap {
+                    Overlap::Partial => time.restrict(query, &self.schema),
+                    _ => query,
+                })
+                .collect();
+        }
         steps::fetch_postings(&warmup, &found).await?;
         let (count, page) = steps::top_hits(&warmup, &queries, request).await?;
         let documents = steps::load_documents(&warmup, &page).await?;

@@ -1,0 +1,179 @@
+//! `--start` / `--end` (`start_timestamp` / `end_timestamp`): exactly the hits in
+//! `[start, end)`, and splits whose recorded time range misses it are never opened.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn rangefind(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rangefind"))
+        .args(args)
+        .output()
+        .expect("run rangefind")
+}
+
+/// RFC 3339 time of `hour` hours after 2020-01-01T00:00:00Z.
+fn at(hour: u64) -> String {
+    let (day, hour) = (hour / 24, hour % 24);
+    format!(
+        "2020-{:02}-{:02}T{hour:02}:00:00Z",
+        1 + day / 31,
+        1 + day % 31
+    )
+}
+
+/// 600 events, one an hour from 2020-01-01 (January has 31 days: hours < 744 stay in it),
+/// indexed in splits of 100 (time-ordered: split k holds hours 100k..100k+99).
+fn build_events(dir: &Path) -> std::path::PathBuf {
+    let input = dir.join("events.jsonl");
+    let lines: Vec<String> = (0..600)
+        .map(|i| {
+            serde_json::json!({
+                "id": format!("e{i}"),
+                "type": "PushEvent",
+                "actor": {"login": format!("user{}", i % 7)},
+                "repo": {"name": format!("org/repo{}", i % 3)},
+                "created_at": at(i),
+                "payload": {"message": format!("fix number {i}")},
+            })
+            .to_string()
+        })
+        .collect();
+    std::fs::write(&input, lines.join("\n")).unwrap();
+    let out = dir.join("index");
+    let config = common::repo().join("examples/events/rangefind.yaml");
+    let output = rangefind(&[
+        "build",
+        "--config",
+        config.to_str().unwrap(),
+        "--input",
+        input.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--split-docs",
+        "100",
+        "-q",
+    ]);
+    assert!(output.status.success(), "{}", common::text(&output));
+    out
+}
+
+fn search(index: &Path, query: &str, extra: &[&str]) -> serde_json::Value {
+    let mut args = vec![
+        "search",
+        index.to_str().unwrap(),
+        query,
+        "--json",
+        "--limit",
+        "1000",
+    ];
+    args.extend_from_slice(extra);
+    let output = rangefind(&args);
+    assert!(output.status.success(), "{}", common::text(&output));
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+#[test]
+fn only_hits_in_range_and_only_splits_that_reach_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = build_events(dir.path());
+    let (start, end) = (at(150), at(320));
+
+    for query in ["fix", ""] {
+        let answer = search(&index, query, &["--start", &start, "--end", &end]);
+        assert_eq!(answer["count"], 170, "{query:?}");
+        let stats = &answer["stats"];
+        assert_eq!(stats["splits_total"], 6);
+        // Hours 150..320 lie in splits 1, 2 and 3 only.
+        assert_eq!(stats["splits_opened"], 3, "{stats}");
+        let hits = answer["hits"].as_array().unwrap();
+        assert_eq!(hits.len(), 170);
+        for hit in hits {
+            let time = hit["doc"]["created_at"].as_str().unwrap();
+            assert!(start.as_str() <= time && time < end.as_str(), "{time}");
+        }
+    }
+
+    // Open bounds, and seconds since 1970 (2020-01-01T00:00:00Z is 1577836800).
+    let from_hour_550 = search(
+        &index,
+        "fix",
+        &["--start", &(1_577_836_800 + 550 * 3600).to_string()],
+    );
+    assert_eq!(from_hour_550["count"], 50);
+    assert_eq!(from_hour_550["stats"]["splits_opened"], 1);
+    let before_hour_100 = search(&index, "fix", &["--end", &at(100)]);
+    assert_eq!(before_hour_100["count"], 100);
+    assert_eq!(before_hour_100["stats"]["splits_opened"], 1);
+
+    // A range no split reaches opens none and reads nothing but the manifest.
+    let later = search(&index, "fix", &["--start", "2021-01-01T00:00:00Z"]);
+    assert_eq!(later["count"], 0);
+    assert_eq!(later["stats"]["splits_opened"], 0);
+    assert_eq!(later["stats"]["requests"], 0);
+}
+
+#[test]
+fn bad_ranges_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = build_events(dir.path());
+    let output = rangefind(&[
+        "search",
+        index.to_str().unwrap(),
+        "fix",
+        "--start",
+        &at(10),
+        "--end",
+        &at(5),
+    ]);
+    assert!(!output.status.success());
+    assert!(
+        common::text(&output).contains("must be before end_timestamp"),
+        "{}",
+        common::text(&output)
+    );
+
+    let output = rangefind(&[
+        "search",
+        index.to_str().unwrap(),
+        "fix",
+        "--start",
+        "yesterday",
+    ]);
+    assert!(!output.status.success());
+    assert!(
+        common::text(&output).contains("is not a time"),
+        "{}",
+        common::text(&output)
+    );
+
+    // An index without a timestamp field.
+    let config = dir.path().join("plain.yaml");
+    std::fs::write(
+        &config,
+        "id_field: id\nfields:\n  - { name: id, type: keyword }\n  - { name: text, type: text }\n",
+    )
+    .unwrap();
+    let input = dir.path().join("plain.jsonl");
+    std::fs::write(&input, "{\"id\": \"a\", \"text\": \"hello\"}\n").unwrap();
+    let plain = dir.path().join("plain");
+    let output = rangefind(&[
+        "build",
+        "--config",
+        config.to_str().unwrap(),
+        "--input",
+        input.to_str().unwrap(),
+        "--out",
+        plain.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(output.status.success(), "{}", common::text(&output));
+    let output = rangefind(&["search", plain.to_str().unwrap(), "hello", "--start", "0"]);
+    assert!(!output.status.success());
+    assert!(
+        common::text(&output).contains("no timestamp_field"),
+        "{}",
+        common::text(&output)
+    );
+}
