@@ -33,9 +33,11 @@ const quick = process.argv.includes("--quick");
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const CPU_BATCHES = quick ? 1 : 5;
 const LOAD_SECONDS = quick ? 3 : 10;
-const DEFAULT_READ_THROUGH_KB = Number(
-  /"MAX_READ_THROUGH_KB":\s*"(\d+)"/.exec(readFileSync(join(repo, "worker", "wrangler.jsonc"), "utf8"))[1],
+/** worker/wrangler.jsonc (its comments are whole lines): the vars' defaults, the compatibility date. */
+const wranglerConfig = JSON.parse(
+  readFileSync(join(repo, "worker", "wrangler.jsonc"), "utf8").replace(/^\s*\/\/.*$/gm, ""),
 );
+const DEFAULT_READ_THROUGH_KB = Number(wranglerConfig.vars.MAX_READ_THROUGH_KB);
 const work = mkdtempSync(join(tmpdir(), "rangefind-bench-worker-"));
 
 const median = (values) => {
@@ -77,9 +79,7 @@ function bundle() {
 
 /** The Worker in one workerd process with `vars` over `wrangler.jsonc`'s defaults. */
 async function startWorker(modules, index, vars) {
-  const config = JSON.parse(
-    readFileSync(join(repo, "worker", "wrangler.jsonc"), "utf8").replace(/^\s*\/\/.*$/gm, ""),
-  );
+  const config = wranglerConfig;
   const worker = new Miniflare({
     host: "127.0.0.1",
     port: 0,
@@ -138,9 +138,7 @@ async function until(ready) {
  * configured, so EDGE_CACHE is off.
  */
 async function startWorkerd(modules, indexUrl, vars, processes) {
-  const config = JSON.parse(
-    readFileSync(join(repo, "worker", "wrangler.jsonc"), "utf8").replace(/^\s*\/\/.*$/gm, ""),
-  );
+  const config = wranglerConfig;
   const bindings = { ...config.vars, INDEX_URL: indexUrl, EDGE_CACHE: "off", ...vars };
   // Beside the bundle: `embed` paths are relative to the config file.
   const configFile = join(work, "bundle", `workerd-${Date.now()}.capnp`);

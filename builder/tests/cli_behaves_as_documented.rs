@@ -2,15 +2,10 @@
 
 mod common;
 
-use std::path::Path;
-use std::process::{Command, Output};
+use common::rangefind;
 
-fn rangefind(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rangefind"))
-        .args(args)
-        .output()
-        .expect("run rangefind")
-}
+use std::path::Path;
+use std::process::Output;
 
 fn mdn_config() -> String {
     common::repo()

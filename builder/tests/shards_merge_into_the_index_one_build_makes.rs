@@ -4,34 +4,21 @@
 
 mod common;
 
-use std::path::Path;
-use std::process::{Command, Output};
+use common::rangefind;
 
-fn rangefind(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rangefind"))
-        .args(args)
-        .output()
-        .expect("run rangefind")
-}
+use std::path::Path;
+use std::process::Output;
 
 /// Builds the bundled MDN sample into `out` in splits of 60 documents, with `extra` flags.
 fn build(out: &Path, extra: &[&str]) -> Output {
-    let config = common::repo().join("examples/mdn/rangefind.yaml");
-    let input = common::repo().join("examples/mdn/sample.jsonl.gz");
-    let mut args = vec![
-        "build",
-        "--config",
-        config.to_str().unwrap(),
-        "--input",
-        input.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--split-docs",
-        "60",
-        "-q",
-    ];
+    let mut args = vec!["--split-docs", "60"];
     args.extend_from_slice(extra);
-    rangefind(&args)
+    common::build_cli(
+        &common::repo().join("examples/mdn/rangefind.yaml"),
+        &common::repo().join("examples/mdn/sample.jsonl.gz"),
+        out,
+        &args,
+    )
 }
 
 /// The command failed, saying `message`.

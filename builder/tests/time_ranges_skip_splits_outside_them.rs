@@ -3,15 +3,9 @@
 
 mod common;
 
-use std::path::Path;
-use std::process::{Command, Output};
+use common::rangefind;
 
-fn rangefind(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rangefind"))
-        .args(args)
-        .output()
-        .expect("run rangefind")
-}
+use std::path::Path;
 
 /// RFC 3339 time of `hour` hours after 2020-01-01T00:00:00Z.
 fn at(hour: u64) -> String {
@@ -43,18 +37,7 @@ fn build_events(dir: &Path) -> std::path::PathBuf {
     std::fs::write(&input, lines.join("\n")).unwrap();
     let out = dir.join("index");
     let config = common::repo().join("examples/events/rangefind.yaml");
-    let output = rangefind(&[
-        "build",
-        "--config",
-        config.to_str().unwrap(),
-        "--input",
-        input.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--split-docs",
-        "100",
-        "-q",
-    ]);
+    let output = common::build_cli(&config, &input, &out, &["--split-docs", "100"]);
     assert!(output.status.success(), "{}", common::text(&output));
     out
 }
@@ -158,16 +141,7 @@ fn bad_ranges_are_refused() {
     let input = dir.path().join("plain.jsonl");
     std::fs::write(&input, "{\"id\": \"a\", \"text\": \"hello\"}\n").unwrap();
     let plain = dir.path().join("plain");
-    let output = rangefind(&[
-        "build",
-        "--config",
-        config.to_str().unwrap(),
-        "--input",
-        input.to_str().unwrap(),
-        "--out",
-        plain.to_str().unwrap(),
-        "-q",
-    ]);
+    let output = common::build_cli(&config, &input, &plain, &[]);
     assert!(output.status.success(), "{}", common::text(&output));
     let output = rangefind(&["search", plain.to_str().unwrap(), "hello", "--start", "0"]);
     assert!(!output.status.success());

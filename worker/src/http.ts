@@ -44,10 +44,3 @@ export function preflight(settings: Settings, origin: string | null): Response {
     },
   });
 }
-
-/** Copies `response` with `extra` headers added. */
-export function withHeaders(response: Response, extra: Record<string, string>): Response {
-  const copy = new Response(response.body, response);
-  for (const [name, value] of Object.entries(extra)) copy.headers.set(name, value);
-  return copy;
-}

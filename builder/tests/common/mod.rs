@@ -33,6 +33,30 @@ pub fn shared_corpus(file: &str) -> Option<PathBuf> {
     }
 }
 
+/// Runs the `rangefind` binary with `args`.
+pub fn rangefind(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_rangefind"))
+        .args(args)
+        .output()
+        .expect("run rangefind")
+}
+
+/// `rangefind build --config CONFIG --input INPUT --out OUT -q EXTRA…`.
+pub fn build_cli(config: &Path, input: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "build",
+        "--config",
+        config.to_str().unwrap(),
+        "--input",
+        input.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ];
+    args.extend_from_slice(extra);
+    rangefind(&args)
+}
+
 pub fn mdn_mapping() -> DocMapping {
     let text = std::fs::read_to_string(repo().join("examples/mdn/rangefind.yaml")).unwrap();
     DocMapping::from_yaml(&text).unwrap()
