@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds the wasm engine twice, for what each host pays for:
+# Builds the wasm engine three times, for what each host pays for:
 #  - web/src/wasm/ for browsers, where every byte is downloaded: profile `wasm` (opt-level z,
-#    LTO, one codegen unit) → wasm-bindgen --target web → wasm-opt -Oz (npm binaryen; Debian's
-#    binaryen 108 produces modules that fail to load);
+#    LTO, one codegen unit) without aggregations → wasm-bindgen --target web → wasm-opt -Oz
+#    (npm binaryen; Debian's binaryen 108 produces modules that fail to load);
+#  - web/src/wasm-analytics/: the same with aggregations (about 226 KB more, brotli), loaded
+#    only by pages that open an index with { analytics: true };
 #  - worker/src/wasm/ for the edge Worker, where CPU time is billed and capped (10 ms on the
 #    free plan) and the module is deployed once: profile `wasm-worker` (opt-level 3) →
 #    wasm-bindgen → wasm-opt -O2. About a quarter less CPU per query than the small build.
@@ -22,14 +24,15 @@ if [ ! -x node_modules/.bin/wasm-opt ]; then
   npm ci --no-audit --no-fund --quiet
 fi
 
-# build PROFILE OUT WASM_OPT_LEVEL: the engine built with cargo PROFILE, bound and optimised into
-# OUT (wrangler and the Worker's test pool resolve modules inside worker/, hence a copy there).
+# build PROFILE FEATURES OUT WASM_OPT_LEVEL: the engine built with cargo PROFILE and FEATURES,
+# bound and optimised into OUT (wrangler and the Worker's test pool resolve modules inside
+# worker/, hence a copy there).
 build() {
-  local profile=$1 out=$2 level=$3
-  say "cargo build -p rangefind-wasm --profile $profile --target wasm32-unknown-unknown"
-  cargo build -p rangefind-wasm --profile "$profile" --target wasm32-unknown-unknown --quiet
+  local profile=$1 features=$2 out=$3 level=$4
+  say "cargo build -p rangefind-wasm --profile $profile --features '$features' --target wasm32-unknown-unknown"
+  cargo build -p rangefind-wasm --profile "$profile" --features "$features" --target wasm32-unknown-unknown --quiet
   local module="target/wasm32-unknown-unknown/$profile/rangefind_wasm.wasm"
-  local bound="target/wasm-bindgen/$profile"
+  local bound="target/wasm-bindgen/$profile-${features:-search}"
   local stamp="$out/.source-sha256"
   local source_sha
   source_sha=$(sha256sum "$module" | cut -d' ' -f1)
@@ -51,5 +54,6 @@ build() {
     "$( (command -v brotli >/dev/null && brotli -q 11 -c "$wasm" | wc -c) || echo '?')"
 }
 
-build wasm web/src/wasm -Oz
-build wasm-worker worker/src/wasm -O2
+build wasm "" web/src/wasm -Oz
+build wasm aggregations web/src/wasm-analytics -Oz
+build wasm-worker aggregations worker/src/wasm -O2

@@ -187,7 +187,10 @@ impl BuildArgs {
 pub struct SearchArgs {
     /// Index: a directory, or an http(s) URL of the directory holding manifest.json.
     pub index: String,
-    /// Query: words, "phrases", field:value, AND/OR/-, prefix*, field:[a TO b].
+    /// Query: words, "phrases", field:value, AND/OR/-, prefix*, field:[a TO b]. May be left
+    /// out (or "") with --sort, --aggs, --start/--end or --filter: they then work on every
+    /// document.
+    #[arg(default_value = "")]
     pub query: String,
     /// Number of hits.
     #[arg(long, default_value_t = 10)]
@@ -215,6 +218,16 @@ pub struct SearchArgs {
     /// (several values of one field: any of them; different fields: all of them).
     #[arg(long = "filter", value_name = "FIELD=VALUE", value_parser = parse_filter)]
     pub filters: Vec<(String, String)>,
+    /// Order hits by a fast field instead of by score: FIELD (smallest first), -FIELD or
+    /// FIELD:desc (largest first), e.g. --sort=-created_at for newest first.
+    #[arg(long, value_name = "FIELD", allow_hyphen_values = true, value_parser = sort_by)]
+    pub sort: Option<rangefind_engine::search::SortBy>,
+    /// Aggregations over fast fields, in Elasticsearch's JSON (terms, date_histogram,
+    /// histogram, range, stats, avg, min, max, sum, cardinality), or @FILE to read them from
+    /// a file. With --limit 0 only the columns they need are read, e.g.
+    /// --aggs '{"per_day": {"date_histogram": {"field": "created_at", "fixed_interval": "1d"}}}'
+    #[arg(long, value_name = "JSON", value_parser = aggs_json)]
+    pub aggs: Option<serde_json::Value>,
     /// List every range request the query sent, by wave, with what it read.
     #[arg(long)]
     pub explain: bool,
@@ -229,6 +242,22 @@ pub struct SearchArgs {
     /// budget, as the Worker does (where every request counts against a limit).
     #[arg(long)]
     pub metered_requests: bool,
+}
+
+fn sort_by(text: &str) -> Result<rangefind_engine::search::SortBy, String> {
+    text.parse()
+        .map_err(|e: rangefind_engine::error::Error| e.description())
+}
+
+fn aggs_json(text: &str) -> Result<serde_json::Value, String> {
+    let (source, json) = match text.strip_prefix('@') {
+        Some(path) => (
+            path.to_string(),
+            std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?,
+        ),
+        None => ("the argument".to_string(), text.to_string()),
+    };
+    serde_json::from_str(&json).map_err(|e| format!("{source} is not JSON: {e}"))
 }
 
 fn timestamp(text: &str) -> Result<i64, String> {

@@ -53,6 +53,8 @@ pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
         fields: args.fields.clone(),
         start_timestamp: args.start,
         end_timestamp: args.end,
+        sort: args.sort.clone(),
+        aggs: args.aggs.clone(),
     };
     let response = index
         .search(&request)
@@ -92,19 +94,23 @@ fn print_human(index: &SearchIndex, response: &SearchResponse) {
             .and_then(|f| hit.doc.get(f))
             .and_then(|v| v.as_str())
             .unwrap_or("");
-        println!(
-            "{:>3}. {}  {}  (score {:.2})",
-            rank + 1,
-            hit.id,
-            title,
-            hit.score
-        );
+        let rank_value = match &hit.sort {
+            Some(value) => format!("{value}"),
+            None => format!("score {:.2}", hit.score),
+        };
+        println!("{:>3}. {}  {}  ({rank_value})", rank + 1, hit.id, title);
         if let Some(snippet) = &hit.snippet {
             let plain = snippet
                 .replace("<mark>", "\x1b[1m")
                 .replace("</mark>", "\x1b[0m");
             println!("     {}", unescape(&plain).replace('\n', " "));
         }
+    }
+    if let Some(aggregations) = &response.aggregations {
+        println!(
+            "aggregations: {}",
+            serde_json::to_string_pretty(aggregations).unwrap_or_default()
+        );
     }
     let s = &response.stats;
     println!(

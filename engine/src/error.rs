@@ -162,6 +162,8 @@ impl From<tantivy::TantivyError> for Error {
                 ErrorKind::InvalidQuery
             }
             tantivy::TantivyError::FieldNotFound(_) => ErrorKind::InvalidQuery,
+            // Bucket or memory limits, or a field of the wrong type for the aggregation.
+            tantivy::TantivyError::AggregationError(_) => ErrorKind::InvalidQuery,
             tantivy::TantivyError::IoError(_) => ErrorKind::Io,
             _ => ErrorKind::Internal,
         };

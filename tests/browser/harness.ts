@@ -157,14 +157,15 @@ export async function reload(page: Page): Promise<void> {
 }
 
 /** `rangefind search INDEX QUERY --json` with the native CLI. */
-export function nativeSearch(index: string, query: string, limit: number): NativeResponse {
-  const out = execFileSync(cli, ["search", index, query, "--json", "--limit", String(limit)], { maxBuffer: 64 << 20 });
+export function nativeSearch(index: string, query: string, limit: number, extra: string[] = []): NativeResponse {
+  const out = execFileSync(cli, ["search", index, query, "--json", "--limit", String(limit), ...extra], { maxBuffer: 64 << 20 });
   return JSON.parse(out.toString()) as NativeResponse;
 }
 
 export interface NativeResponse {
   count: number;
-  hits: Array<{ id: string; score: number; doc: Record<string, unknown>; snippet?: string }>;
+  hits: Array<{ id: string; score: number; sort?: unknown; doc: Record<string, unknown>; snippet?: string }>;
+  aggregations?: Record<string, unknown>;
 }
 
 /** Query texts of a JSONL query log (`{"query": ...}` per line). */

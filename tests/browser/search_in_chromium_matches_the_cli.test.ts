@@ -191,6 +191,44 @@ describe("searching in Chromium", () => {
     expect(result.second.hits.map((h) => h.id)).toEqual(result.all.hits.slice(5, 10).map((h) => h.id));
   });
 
+  it("sorts by a fast field and aggregates as the CLI does", async () => {
+    const aggs = {
+      sections: { terms: { field: "section", size: 5 } },
+      per_365_days: { date_histogram: { field: "last_modified", fixed_interval: "365d" } },
+      newest: { max: { field: "last_modified" } },
+    };
+    const result = await session.page.evaluate(async (aggs) => {
+      const w = window as unknown as PageWindow;
+      const failure = (e: { code: string; message: string }) => `${e.code}: ${e.message}`;
+      // The default engine sorts but has no aggregations; the analytics engine has both.
+      const small = await w.rangefind.openIndex("/index/", { persistent: false });
+      const sorted = await small.search("array", { limit: 10, sort: "-last_modified", fields: ["title"], snippet: false });
+      const refused = await small.search("", { limit: 0, aggs }).then(() => "resolved", failure);
+      const engines = (index: Rangefind.RangefindIndex) =>
+        index.resourceEntries().then((entries) => entries.map((e) => e.name).filter((name) => name.endsWith(".wasm")));
+      const smallEngine = await engines(small);
+      small.close();
+      const index = await w.rangefind.openIndex("/index/", { persistent: false, analytics: true });
+      const counted = await index.search("", { limit: 0, aggs });
+      const bad = await index.search("", { limit: 0, aggs: { x: { terms: { field: "title" } } } }).then(() => "resolved", failure);
+      const analyticsEngine = await engines(index);
+      index.close();
+      return { sorted, refused, counted, bad, smallEngine, analyticsEngine };
+    }, aggs);
+    expect(result.smallEngine).toEqual([expect.stringMatching(/\/wasm\/rangefind_wasm_bg\.wasm$/)]);
+    expect(result.analyticsEngine).toEqual([expect.stringMatching(/\/wasm-analytics\/rangefind_wasm_bg\.wasm$/)]);
+    expect(result.refused).toMatch(/^invalid_query: aggs: this build of the engine has no aggregations.*analytics: true/);
+    const sorted = nativeSearch(indexDir, "array", 10, ["--sort=-last_modified", "--fields", "title", "--no-snippet"]);
+    expect(result.sorted.hits.map((h) => [h.id, h.sort])).toEqual(sorted.hits.map((h) => [h.id, h.sort]));
+    expect(result.sorted.hits[0].sort).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const counted = nativeSearch(indexDir, "", 0, ["--aggs", JSON.stringify(aggs)]);
+    expect(result.counted.count).toBe(counted.count);
+    expect(result.counted.hits).toEqual([]);
+    expect(result.counted.aggregations).toEqual(counted.aggregations);
+    expect(result.counted.aggregations?.sections.buckets.length).toBe(5);
+    expect(result.bad).toMatch(/^invalid_query: aggs: "title" is not a fast field of this index/);
+  });
+
   it("rejects bad requests and aborted searches with clear errors", async () => {
     const errors = await session.page.evaluate(async () => {
       const w = window as unknown as PageWindow;

@@ -1,5 +1,6 @@
 // Builds the package into dist/: TypeScript (page side and worker side), then the wasm engine
-// built by ../scripts/build-wasm.sh (web/src/wasm → dist/wasm).
+// engines built by ../scripts/build-wasm.sh (web/src/wasm → dist/wasm, and the engine with
+// aggregations, web/src/wasm-analytics → dist/wasm-analytics).
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -7,10 +8,12 @@ import { fileURLToPath } from "node:url";
 import { rolldown } from "rolldown";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const wasm = join(root, "src", "wasm");
-if (!existsSync(join(wasm, "rangefind_wasm_bg.wasm"))) {
-  console.error("web/src/wasm is missing: run scripts/build-wasm.sh first");
-  process.exit(1);
+const engines = ["wasm", "wasm-analytics"];
+for (const engine of engines) {
+  if (!existsSync(join(root, "src", engine, "rangefind_wasm_bg.wasm"))) {
+    console.error(`web/src/${engine} is missing: run scripts/build-wasm.sh first`);
+    process.exit(1);
+  }
 }
 rmSync(join(root, "dist"), { recursive: true, force: true });
 const tsc = join(root, "..", "node_modules", ".bin", "tsc");
@@ -27,7 +30,9 @@ const bundle = await rolldown({
 });
 await bundle.write({ file: join(root, "dist", "worker.js"), format: "esm", sourcemap: true });
 await bundle.close();
-for (const file of ["rangefind_wasm.js", "rangefind_wasm.d.ts", "rangefind_wasm_bg.wasm"]) {
-  cpSync(join(wasm, file), join(root, "dist", "wasm", file));
+for (const engine of engines) {
+  for (const file of ["rangefind_wasm.js", "rangefind_wasm.d.ts", "rangefind_wasm_bg.wasm"]) {
+    cpSync(join(root, "src", engine, file), join(root, "dist", engine, file));
+  }
 }
 console.log("web/dist: built");

@@ -125,6 +125,7 @@ export async function openIndex(url: string | URL, options: OpenOptions = {}): P
       persistent: options.persistent ?? true,
       timeoutMs: options.timeoutMs,
       maxRequestsPerWave: options.maxRequestsPerWave,
+      analytics: options.analytics ?? false,
     }).result;
   } catch (error) {
     worker.terminate();

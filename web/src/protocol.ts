@@ -1,6 +1,6 @@
 /** Messages between the page (`index.ts`) and the engine's Web Worker (`worker.ts`). */
 
-import type { Filters } from "./types.js";
+import type { SearchOptions } from "./types.js";
 
 export interface OpenMessage {
   type: "open";
@@ -9,12 +9,13 @@ export interface OpenMessage {
   persistent: boolean;
   timeoutMs?: number;
   maxRequestsPerWave?: number;
+  analytics: boolean;
 }
 
 export interface SearchMessage {
   type: "search";
-  request: { query: string; limit?: number; offset?: number; snippet?: boolean; filters?: Filters; fields?: string[];
-    start_timestamp?: number | string; end_timestamp?: number | string };
+  /** The engine's request: the options a page passes, less what stays in the page. */
+  request: { query: string } & Omit<SearchOptions, "signal">;
 }
 
 export type Command =

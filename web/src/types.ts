@@ -17,6 +17,18 @@ export interface SearchOptions {
   /** Only hits whose timestamp field is in [start_timestamp, end_timestamp): seconds since 1970 or RFC 3339 text; splits outside the range are not read. */
   start_timestamp?: number | string;
   end_timestamp?: number | string;
+  /**
+   * Order hits by a fast field instead of by score: `"-created_at"` (largest first),
+   * `"created_at"` (smallest first), `"created_at:desc"` or `{ created_at: "desc" }`.
+   * Ties keep index order.
+   */
+  sort?: string | Record<string, "asc" | "desc">;
+  /**
+   * Aggregations over fast fields in Elasticsearch's JSON (terms, date_histogram, histogram,
+   * range, stats, avg, min, max, sum, cardinality), over every match; the results come back in
+   * `aggregations`. With `limit: 0` only the columns they need are downloaded.
+   */
+  aggs?: Record<string, unknown>;
   /** Abort the search: it rejects with code `aborted` and stops its downloads. */
   signal?: AbortSignal;
 }
@@ -24,8 +36,10 @@ export interface SearchOptions {
 export interface Hit {
   /** The document's id field. */
   id: string;
-  /** BM25 score over the whole index. */
+  /** BM25 score over the whole index (0 when hits are sorted by a field). */
   score: number;
+  /** The hit's value of the `sort` field (dates as RFC 3339 text). */
+  sort?: unknown;
   /** The stored fields of the document. */
   doc: Record<string, unknown>;
   /** HTML with matches in `<mark>`; text is escaped. */
@@ -54,6 +68,8 @@ export interface SearchResponse {
   /** Documents matching in the whole index. */
   count: number;
   hits: Hit[];
+  /** Aggregation results by name, in Elasticsearch's shape, when the request had `aggs`. */
+  aggregations?: Record<string, any>;
   stats: SearchStats;
 }
 
@@ -74,6 +90,12 @@ export interface OpenOptions {
    * 0 joins only adjacent pages, for HTTP/2 hosts where extra requests cost no round trip.
    */
   maxRequestsPerWave?: number;
+  /**
+   * Load the engine with aggregations (`aggs` in `search`): about 226 KB more to download
+   * (brotli), so it is off by default; without it a search with `aggs` rejects with
+   * `invalid_query`. Sorting works either way.
+   */
+  analytics?: boolean;
   /**
    * Where the engine's Web Worker script is. Defaults to the `worker.js` shipped next to this
    * module (bundlers such as vite and webpack follow the `new URL(…, import.meta.url)`).

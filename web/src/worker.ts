@@ -4,7 +4,7 @@
  * answers the page's calls (see protocol.ts), so searching never blocks the page.
  */
 
-import init, { Index } from "./wasm/rangefind_wasm.js";
+import type { Index } from "./wasm/rangefind_wasm.js";
 import { IdbPageCache } from "./idb-cache.js";
 import type { Call, Command, ErrorPayload, Reply } from "./protocol.js";
 import type { CacheState, ResourceEntry } from "./types.js";
@@ -28,8 +28,13 @@ async function handle(call: Call): Promise<unknown> {
   const command: Command = call;
   switch (command.type) {
     case "open": {
-      // The engine itself: the glue resolves the .wasm next to it (new URL(…, import.meta.url)).
-      await init();
+      // The engine itself, with aggregations only when asked for (they add about 226 KB, brotli);
+      // the glue resolves the .wasm next to it (new URL(…, import.meta.url)). Literal paths,
+      // so that bundlers see and emit both.
+      const engine = command.analytics
+        ? await import("./wasm-analytics/rangefind_wasm.js")
+        : await import("./wasm/rangefind_wasm.js");
+      await engine.default();
       // Room for every request of a long session, so diagnostics can compare with the stats.
       self.performance.setResourceTimingBufferSize(100_000);
       cache = command.persistent ? await IdbPageCache.open(`rangefind ${command.url}`) : null;
@@ -39,7 +44,7 @@ async function handle(call: Call): Promise<unknown> {
         timeoutMs: command.timeoutMs,
         maxRequestsPerWave: command.maxRequestsPerWave,
       };
-      index = await Index.open(command.url, options, hooks, null);
+      index = await engine.Index.open(command.url, options, hooks, null);
       const manifest = JSON.parse(index.manifest()) as { splits: unknown[] };
       return { splits: manifest.splits.length };
     }

@@ -1,5 +1,6 @@
 /**
- * `GET /search?q=&limit=&offset=&snippet=&filters=&fields=&start_timestamp=&end_timestamp=` and `POST /search` (JSON body) into the
+ * `GET /search?q=&limit=&offset=&snippet=&filters=&fields=&start_timestamp=&end_timestamp=&sort=` and `POST /search` (JSON body, which
+ * may also carry `aggs`) into the
  * engine's search request, within the configured bounds. Anything a caller can get wrong is a
  * `BadRequest` (400) that says what and how to fix it, never a 500.
  */
@@ -18,6 +19,10 @@ export interface EngineRequest {
   /** `[start, end)` of the timestamp field: seconds since 1970 or RFC 3339 (the engine checks). */
   start_timestamp?: number | string;
   end_timestamp?: number | string;
+  /** A fast field to order hits by: `"-created_at"`, `"created_at:asc"`, `{"created_at": "desc"}`. */
+  sort?: string | Record<string, string>;
+  /** Elasticsearch-style aggregations over fast fields (the engine checks them). */
+  aggs?: Record<string, unknown>;
 }
 
 type FilterValue = string | number | boolean;
@@ -42,8 +47,8 @@ const MAX_FILTER_VALUE_LENGTH = 256;
 const MAX_FIELDS = 64;
 const MAX_FIELD_NAME_LENGTH = 128;
 
-const GET_PARAMETERS = ["q", "limit", "offset", "snippet", "filters", "fields", "start_timestamp", "end_timestamp"];
-const POST_FIELDS = ["query", "limit", "offset", "snippet", "filters", "fields", "start_timestamp", "end_timestamp"];
+const GET_PARAMETERS = ["q", "limit", "offset", "snippet", "filters", "fields", "start_timestamp", "end_timestamp", "sort"];
+const POST_FIELDS = ["query", "limit", "offset", "snippet", "filters", "fields", "start_timestamp", "end_timestamp", "sort", "aggs", "aggregations"];
 
 function count(name: string, value: unknown, fallback: number, max: number): number {
   if (value === undefined) return fallback;
@@ -122,12 +127,41 @@ function timestamp(name: string, value: unknown): number | string | undefined {
   throw new BadRequest(`${name} must be seconds since 1970 or RFC 3339 text such as 2024-05-01T00:00:00Z, not ${JSON.stringify(value)}`);
 }
 
+/** `sort`: a field name with an optional `-` or `:asc`/`:desc`, or `{"field": "asc"|"desc"}`. */
+function sortOf(value: unknown): EngineRequest["sort"] {
+  if (value === undefined) return undefined;
+  const short = (text: unknown) => typeof text === "string" && text.length > 0 && text.length <= MAX_FIELD_NAME_LENGTH + 5;
+  if (short(value)) return value as string;
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+    const entries = Object.entries(value);
+    if (entries.length === 1 && short(entries[0][0]) && (entries[0][1] === "asc" || entries[0][1] === "desc")) {
+      return value as Record<string, string>;
+    }
+  }
+  throw new BadRequest(`sort must name one fast field, such as "-created_at" (newest first) or {"created_at": "desc"}, not ${JSON.stringify(value)}`);
+}
+
+/** `aggs` (or `aggregations`): an object of named aggregations; the engine checks the rest. */
+function aggsOf(fields: Record<string, unknown>): EngineRequest["aggs"] {
+  if (fields.aggs !== undefined && fields.aggregations !== undefined) {
+    throw new BadRequest("give aggs or aggregations, not both");
+  }
+  const value = fields.aggs ?? fields.aggregations;
+  if (value === undefined) return undefined;
+  if (typeof value !== "object" || value === null || Array.isArray(value) || Object.keys(value).length === 0) {
+    throw new BadRequest(`aggs must be an object of named aggregations, such as {"per_day": {"date_histogram": {"field": "created_at", "fixed_interval": "1d"}}}, not ${JSON.stringify(value)}`);
+  }
+  return value as Record<string, unknown>;
+}
+
 function request(fields: Record<string, unknown>, settings: Settings): EngineRequest {
   const query = queryText(fields.query, settings);
   const filters = filtersOf(fields.filters);
   const timed = fields.start_timestamp !== undefined || fields.end_timestamp !== undefined;
-  if (query.trim() === "" && Object.keys(filters).length === 0 && !timed) {
-    throw new BadRequest("nothing to search: give a query (q=… or \"query\"), filters or a time range");
+  const sort = sortOf(fields.sort);
+  const aggs = aggsOf(fields);
+  if (query.trim() === "" && Object.keys(filters).length === 0 && !timed && sort === undefined && aggs === undefined) {
+    throw new BadRequest("nothing to search: give a query (q=… or \"query\"), filters, a time range, a sort or aggregations");
   }
   return {
     query,
@@ -138,6 +172,8 @@ function request(fields: Record<string, unknown>, settings: Settings): EngineReq
     fields: fieldNames(fields.fields),
     start_timestamp: timestamp("start_timestamp", fields.start_timestamp),
     end_timestamp: timestamp("end_timestamp", fields.end_timestamp),
+    sort,
+    aggs,
   };
 }
 
@@ -174,6 +210,7 @@ export function fromQueryString(params: URLSearchParams, settings: Settings): En
       fields: get("fields"),
       start_timestamp: get("start_timestamp"),
       end_timestamp: get("end_timestamp"),
+      sort: get("sort"),
     },
     settings,
   );
@@ -227,9 +264,6 @@ export async function fromBody(incoming: Request, settings: Settings): Promise<E
     throw new BadRequest(`the body must be a JSON object such as {"query": "array map", "limit": 10}`);
   }
   const fields = body as Record<string, unknown>;
-  if ("aggregations" in fields || "aggs" in fields) {
-    throw new BadRequest("aggregations are not supported by this engine version yet");
-  }
   unknownNames(Object.keys(fields), POST_FIELDS, "field");
   return request(fields, settings);
 }

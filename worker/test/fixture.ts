@@ -11,6 +11,12 @@ export interface Fixture {
   queries: string[];
   /** The CLI's answers to `queries`, limit 10. */
   expected: Array<{ count: number; hits: Array<{ id: string; score: number }> }>;
+  /** The CLI's answers to `aggs` over everything (limit 0), and to "array" newest first. */
+  analytics: {
+    aggs: Record<string, unknown>;
+    aggregated: { count: number; aggregations: Record<string, unknown> };
+    newest: { count: number; hits: Array<{ id: string; sort: unknown }> };
+  };
 }
 
 declare global {

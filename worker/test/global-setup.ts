@@ -14,6 +14,12 @@ import { cli, nativeSearch, repo, sample, serve, tempDir } from "../../tests/bro
 import { startMisbehavingOrigin } from "./misbehaving-origin.js";
 
 export const QUERIES = ["array", "fetch request", "\"event listener\"", "css -grid", "promis*"];
+/** Aggregations the Worker must answer as the CLI does. */
+export const AGGS = {
+  sections: { terms: { field: "section", size: 5 } },
+  per_365_days: { date_histogram: { field: "last_modified", fixed_interval: "365d" } },
+  kinds: { cardinality: { field: "page_type" } },
+};
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -43,9 +49,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const origin = await serve(root);
   const misbehaving = await startMisbehavingOrigin(join(root, "index"));
   const expected = QUERIES.map((query) => nativeSearch(join(root, "index"), query, 10));
+  const analytics = {
+    aggs: AGGS,
+    aggregated: nativeSearch(join(root, "index"), "", 0, ["--aggs", JSON.stringify(AGGS)]),
+    newest: nativeSearch(join(root, "index"), "array", 10, ["--sort=-last_modified", "--fields", "title", "--no-snippet"]),
+  };
   project.provide(
     "fixture",
-    JSON.stringify({ origin: origin.url, misbehaving: misbehaving.url, queries: QUERIES, expected }),
+    JSON.stringify({ origin: origin.url, misbehaving: misbehaving.url, queries: QUERIES, expected, analytics }),
   );
   return async () => {
     await origin.stop();

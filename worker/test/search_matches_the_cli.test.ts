@@ -111,6 +111,24 @@ it("splits the hits at a time bound, given as RFC 3339 (GET) or seconds (POST)",
   for (const hit of late.body.hits) expect(hit.doc.last_modified >= bound).toBe(true);
 });
 
+it("sorts by a fast field (GET) and aggregates (POST) as the CLI does", async () => {
+  const { aggs, aggregated, newest } = fixture.analytics;
+  const sorted = await search("array", { sort: "-last_modified", fields: "title", snippet: "false" });
+  expect(sorted.status, JSON.stringify(sorted.body)).toBe(200);
+  expect(sorted.body.count).toBe(newest.count);
+  expect(sorted.body.hits.map((h: { id: string; sort: unknown }) => [h.id, h.sort])).toEqual(newest.hits.map((h) => [h.id, h.sort]));
+  const counted = await call("/search", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ limit: 0, aggs }),
+  });
+  expect(counted.status, JSON.stringify(counted.body)).toBe(200);
+  expect(counted.body.count).toBe(aggregated.count);
+  expect(counted.body.hits).toEqual([]);
+  expect(counted.body.aggregations).toEqual(aggregated.aggregations);
+  expect(counted.body.stats.subrequests).toBeGreaterThanOrEqual(0);
+});
+
 it("answers concurrent cold queries, sharing reads, each correctly", async () => {
   const env = originEnv(`${fixture.origin}index/`, { MEMORY_CACHE_MB: "29", EDGE_CACHE: "off" });
   const queries = [...fixture.queries, ...fixture.queries];

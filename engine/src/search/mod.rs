@@ -1,6 +1,7 @@
 //! Searching an index of splits: open (one read per split), warm up, search synchronously,
 //! merge across splits, fetch the shown documents.
 
+mod analytics;
 mod filters;
 mod query;
 mod results;
@@ -15,14 +16,17 @@ use std::sync::Arc;
 
 use futures::lock::Mutex as AsyncMutex;
 use tantivy::query::{AllQuery, Query};
-use tantivy::{DocAddress, TantivyDocument};
+use tantivy::TantivyDocument;
 
+pub use analytics::SortBy;
 pub use filters::Filters;
 pub use query::{ParsedQuery, PrefixTerm, QueryBuilder, MAX_PREFIX_EXPANSIONS};
 pub use results::{Hit, SearchResponse, SearchStats};
 pub use time_range::parse_timestamp;
 
+use self::analytics::AggregationRequest;
 use self::snippets::Snippets;
+use self::steps::{Ranked, SortKey};
 use self::time_range::{Overlap, TimeRange};
 use self::warmup::{expansions_in_split, global_prefix_cutoffs, FoundTerm, Warmup};
 use crate::error::{ErrorKind, Result};
@@ -49,7 +53,11 @@ async fn read_manifest(store: &dyn IndexStore) -> Result<Manifest> {
     Manifest::parse(&bytes).map_err(|e| e.with_context(format!("{}{MANIFEST_FILE}", store.root())))
 }
 
-fn check_request(request: &SearchRequest, schema: &MappedSchema) -> Result<()> {
+/// Checks a request against the index; returns its parsed aggregations.
+fn check_request(
+    request: &SearchRequest,
+    schema: &MappedSchema,
+) -> Result<Option<AggregationRequest>> {
     if request.limit > MAX_LIMIT {
         return Err(ErrorKind::InvalidQuery.with_message(format!(
             "limit {} is above the maximum {MAX_LIMIT}",
@@ -80,7 +88,14 @@ fn check_request(request: &SearchRequest, schema: &MappedSchema) -> Result<()> {
             )));
         }
     }
-    Ok(())
+    if let Some(sort) = &request.sort {
+        sort.check(schema)?;
+    }
+    request
+        .aggs
+        .as_ref()
+        .map(|aggs| AggregationRequest::parse(aggs, schema))
+        .transpose()
 }
 
 /// Largest `limit` a search accepts.
@@ -123,7 +138,8 @@ impl Default for IndexOptions {
 }
 
 /// A search request. As JSON (the browser and Worker APIs): `{"query", "limit"?, "offset"?,
-/// "snippet"?, "filters"?}`, where a filter value is one value or a list of alternatives.
+/// "snippet"?, "filters"?, "fields"?, "start_timestamp"?, "end_timestamp"?, "sort"?, "aggs"?}`,
+/// where a filter value is one value or a list of alternatives.
 #[derive(Clone, Debug, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SearchRequest {
@@ -149,6 +165,12 @@ pub struct SearchRequest {
     /// Only hits whose timestamp field is before this.
     #[serde(deserialize_with = "time_range::timestamp")]
     pub end_timestamp: Option<i64>,
+    /// Order hits by a fast field instead of by score (`"-created_at"`: newest first).
+    pub sort: Option<SortBy>,
+    /// Elasticsearch-style aggregations over fast fields (terms, date_histogram, histogram,
+    /// range, stats, avg, min, max, sum, cardinality, …), computed over every match.
+    #[serde(alias = "aggregations")]
+    pub aggs: Option<serde_json::Value>,
 }
 
 impl Default for SearchRequest {
@@ -169,6 +191,8 @@ impl SearchRequest {
             fields: None,
             start_timestamp: None,
             end_timestamp: None,
+            sort: None,
+            aggs: None,
         }
     }
 }
@@ -383,14 +407,16 @@ impl SearchIndex {
     /// Runs a search: open splits, then one wave per step (dictionary blocks, postings,
     /// documents) with the synchronous tantivy search in between.
     pub async fn search(&self, request: &SearchRequest) -> Result<SearchResponse> {
-        check_request(request, &self.schema)?;
+        let aggregations = check_request(request, &self.schema)?;
         let started = web_time::Instant::now();
         let stats = QueryStats::new();
         let filter = filters::filter_query(&self.schema, &request.filters)?;
         let mut parsed = self.queries.parse(&request.query)?;
         let query_is_empty = request.query.trim().is_empty();
         let time = TimeRange::of(request.start_timestamp, request.end_timestamp, &self.schema)?;
-        parsed.query = if query_is_empty && filter.is_none() && time.is_some() {
+        // With nothing to search for, a time range, a sort or aggregations work on everything.
+        let everything = time.is_some() || request.sort.is_some() || aggregations.is_some();
+        parsed.query = if query_is_empty && filter.is_none() && everything {
             Box::new(AllQuery)
         } else {
             filters::apply(parsed.query, filter.as_deref(), query_is_empty)
@@ -431,14 +457,22 @@ impl SearchIndex {
                 .collect();
         }
         steps::fetch_postings(&warmup, &found).await?;
-        let (count, page) = steps::top_hits(&warmup, &queries, request).await?;
-        let documents = steps::load_documents(&warmup, &page).await?;
+        let collected = steps::collect(
+            &warmup,
+            &queries,
+            request,
+            request.sort.as_ref(),
+            aggregations.as_ref(),
+        )
+        .await?;
+        let documents = steps::load_documents(&warmup, &collected.page).await?;
         let hits = warmup
             .scope
-            .enter(|| self.hits(request, &queries, &splits, &page, documents))?;
+            .enter(|| self.hits(request, &queries, &splits, &collected.page, documents))?;
         Ok(SearchResponse {
-            count,
+            count: collected.count,
             hits,
+            aggregations: collected.aggregations,
             stats: self.finish_stats(&stats, splits.len(), started),
             requests: stats.requests(),
         })
@@ -477,7 +511,7 @@ impl SearchIndex {
         request: &SearchRequest,
         queries: &[Box<dyn Query>],
         splits: &[Arc<OpenedSplit>],
-        page: &[(f32, usize, DocAddress)],
+        page: &[Ranked],
         documents: Vec<TantivyDocument>,
     ) -> Result<Vec<Hit>> {
         let snippet_field = if request.snippet {
@@ -501,7 +535,7 @@ impl SearchIndex {
         };
         let mut snippets: HashMap<usize, Snippets> = HashMap::new();
         let mut hits = Vec::with_capacity(page.len());
-        for ((score, split, _), document) in page.iter().zip(documents) {
+        for ((rank, split, _), document) in page.iter().zip(documents) {
             let snippet = match snippet_field {
                 Some(field) => {
                     if !snippets.contains_key(split) {
@@ -531,9 +565,14 @@ impl SearchIndex {
             if !requested(id_name) {
                 doc.remove(id_name);
             }
+            let (score, sort) = match rank {
+                SortKey::Score(score) => (*score, None),
+                SortKey::Value(value) => (0.0, Some(results::owned_to_json(value))),
+            };
             hits.push(Hit {
                 id,
-                score: *score,
+                score,
+                sort,
                 doc,
                 snippet,
             });

@@ -14,6 +14,9 @@ pub struct SearchResponse {
     pub count: u64,
     /// The requested page of hits, best first.
     pub hits: Vec<Hit>,
+    /// Aggregation results by name (Elasticsearch's shape), when the request had `aggs`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aggregations: Option<serde_json::Value>,
     /// What the query cost. Stays the last member and numbers only: the Worker appends
     /// `subrequests` to it in the JSON text rather than parsing the answer again.
     pub stats: SearchStats,
@@ -27,8 +30,11 @@ pub struct SearchResponse {
 pub struct Hit {
     /// Value of the mapping's `id_field`.
     pub id: String,
-    /// BM25 score.
+    /// BM25 score (0 when hits are ordered by a field).
     pub score: f32,
+    /// The hit's value of the sort field, when the request had `sort`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sort: Option<serde_json::Value>,
     /// Stored fields.
     pub doc: serde_json::Map<String, serde_json::Value>,
     /// HTML fragment of the snippet field with matches in `<mark>`; absent when not asked for
@@ -86,7 +92,7 @@ pub(crate) fn document_json(
     map
 }
 
-fn owned_to_json(value: &OwnedValue) -> serde_json::Value {
+pub(crate) fn owned_to_json(value: &OwnedValue) -> serde_json::Value {
     use serde_json::Value as J;
     match value {
         OwnedValue::Str(text) => J::String(text.clone()),

@@ -1,9 +1,13 @@
 //! The steps of a search after the splits are open. Each runs its probes in every split at
 //! once (see `warmup`), so each costs at most one network wave.
 
+use tantivy::collector::sort_key::SortByErasedType;
 use tantivy::collector::{Count, TopDocs};
 use tantivy::query::Query;
+use tantivy::schema::OwnedValue;
 use tantivy::{DocAddress, TantivyDocument};
+
+use super::analytics::{AggregationRequest, SortBy};
 
 use super::query::ParsedQuery;
 use super::stats_provider::GlobalStatistics;
@@ -11,8 +15,25 @@ use super::warmup::{probe, probe_postings, probe_terms, FoundTerm, Probe, Warmup
 use super::SearchRequest;
 use crate::error::Result;
 
-/// A hit before its document is loaded: score, split index, address in the split.
-pub(crate) type Ranked = (f32, usize, DocAddress);
+/// How a hit ranks: its BM25 score, or its value of the sort field.
+#[derive(Clone, Debug)]
+pub(crate) enum SortKey {
+    Score(f32),
+    Value(OwnedValue),
+}
+
+/// A hit before its document is loaded: rank, split index, address in the split.
+pub(crate) type Ranked = (SortKey, usize, DocAddress);
+
+/// What the search step found over all splits.
+pub(crate) struct Collected {
+    /// Matching documents.
+    pub count: u64,
+    /// The requested page of hits.
+    pub page: Vec<Ranked>,
+    /// The merged aggregation results, when asked for.
+    pub aggregations: Option<serde_json::Value>,
+}
 
 /// Wave 1: the dictionary block of every term, and the dictionary range of every prefix.
 pub(crate) async fn lookup_terms(
@@ -49,25 +70,38 @@ pub(crate) async fn fetch_postings(warmup: &Warmup<'_>, found: &[Vec<FoundTerm>]
         .await
 }
 
-/// The synchronous search of every split with index-wide BM25 statistics, merged by score;
-/// ties keep index order (split order, then document id), as one tantivy index would.
-/// Returns the total count and the requested page of hits.
-pub(crate) async fn top_hits(
+/// The synchronous search of every split with index-wide BM25 statistics: the top hits of
+/// each (by score, or by a fast field), the count, and the aggregations, merged. Ties keep
+/// index order (split order, then document id), as one tantivy index would.
+pub(crate) async fn collect(
     warmup: &Warmup<'_>,
     queries: &[Box<dyn Query>],
     request: &SearchRequest,
-) -> Result<(u64, Vec<Ranked>)> {
+    sort: Option<&SortBy>,
+    aggregations: Option<&AggregationRequest>,
+) -> Result<Collected> {
     let window = request.offset + request.limit;
     let per_split = warmup
         .run("search", || {
             let global = GlobalStatistics {
                 searchers: warmup.splits.iter().map(|s| &s.searcher).collect(),
             };
-            let collector = (TopDocs::with_limit(window.max(1)).order_by_score(), Count);
             let mut results = Vec::with_capacity(warmup.splits.len());
             let mut complete = true;
             for (split, query) in warmup.splits.iter().zip(queries) {
                 let searcher = &split.searcher;
+                // Only what is asked for: no top k for `limit: 0`, and no scoring when the
+                // hits are ordered by a field (scoring would read fieldnorms and more).
+                let by_score = (window > 0 && sort.is_none())
+                    .then(|| TopDocs::with_limit(window).order_by_score());
+                let by_field = sort.filter(|_| window > 0).map(|sort| {
+                    TopDocs::with_limit(window)
+                        .order_by((SortByErasedType::for_field(&sort.field), sort.order()))
+                });
+                let aggregation = aggregations.map(|aggregations| {
+                    aggregations.collector(searcher.index().tokenizers().clone())
+                });
+                let collector = (by_score, by_field, Count, aggregation);
                 match probe(|| {
                     searcher.search_with_statistics_provider(&**query, &collector, &global)
                 })? {
@@ -78,26 +112,39 @@ pub(crate) async fn top_hits(
             Ok(complete.then_some(results))
         })
         .await?;
-    let count = per_split.iter().map(|(_, count)| *count as u64).sum();
-    let mut merged: Vec<Ranked> = per_split
-        .iter()
-        .enumerate()
-        .flat_map(|(split, (top, _))| {
-            top.iter()
-                .map(move |(score, address)| (*score, split, *address))
-        })
-        .collect();
+    let mut count = 0;
+    let mut merged: Vec<Ranked> = Vec::new();
+    let mut split_aggregations = Vec::new();
+    for (split, (by_score, by_field, split_count, aggregation)) in per_split.into_iter().enumerate()
+    {
+        count += split_count as u64;
+        let by_score = by_score.into_iter().flatten();
+        merged.extend(by_score.map(|(score, address)| (SortKey::Score(score), split, address)));
+        let by_field = by_field.into_iter().flatten();
+        merged.extend(by_field.map(|(value, address)| (SortKey::Value(value), split, address)));
+        split_aggregations.extend(aggregation);
+    }
     merged.sort_by(|a, b| {
-        b.0.total_cmp(&a.0)
-            .then(a.1.cmp(&b.1))
-            .then(a.2.doc_id.cmp(&b.2.doc_id))
+        let rank = match (&a.0, &b.0, sort) {
+            (SortKey::Score(a), SortKey::Score(b), _) => b.total_cmp(a),
+            (SortKey::Value(a), SortKey::Value(b), Some(sort)) => sort.compare(a, b).reverse(),
+            _ => std::cmp::Ordering::Equal,
+        };
+        rank.then(a.1.cmp(&b.1)).then(a.2.doc_id.cmp(&b.2.doc_id))
     });
     let page = merged
         .into_iter()
         .skip(request.offset)
         .take(request.limit)
         .collect();
-    Ok((count, page))
+    let aggregations = aggregations
+        .map(|aggregations| aggregations.finish(split_aggregations))
+        .transpose()?;
+    Ok(Collected {
+        count,
+        page,
+        aggregations,
+    })
 }
 
 /// Wave 3: the doc-store blocks of the hits shown.

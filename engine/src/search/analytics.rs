@@ -1,0 +1,270 @@
+//! Analytics over fast fields: Elasticsearch-style aggregations (tantivy's aggregation module,
+//! merged across splits; cargo feature `aggregations`) and ordering hits by a fast field
+//! instead of by score.
+//!
+//! Both read fast-field columns only. A column is read whole the first time a split needs it,
+//! through the same warm-up as everything else, so an aggregation over a date column costs
+//! that column and nothing else.
+
+use std::cmp::Ordering;
+
+use serde::Deserialize;
+use tantivy::collector::sort_key::{Comparator, NaturalComparator, ReverseNoneIsLowerComparator};
+use tantivy::schema::OwnedValue;
+use tantivy::Order;
+
+use crate::error::{ErrorKind, Result};
+use crate::mapping::MappedSchema;
+
+#[cfg(feature = "aggregations")]
+pub(crate) use self::aggregations::AggregationRequest;
+#[cfg(not(feature = "aggregations"))]
+pub(crate) use self::without_aggregations::AggregationRequest;
+
+#[cfg(feature = "aggregations")]
+mod aggregations {
+    use std::collections::HashSet;
+
+    use tantivy::aggregation::agg_req::{get_fast_field_names, Aggregations};
+    use tantivy::aggregation::intermediate_agg_result::IntermediateAggregationResults;
+    use tantivy::aggregation::{
+        AggContextParams, AggregationLimitsGuard, DistributedAggregationCollector,
+    };
+    use tantivy::tokenizer::TokenizerManager;
+
+    use super::require_fast_field;
+    use crate::error::{ErrorKind, Result};
+    use crate::mapping::MappedSchema;
+
+    /// Memory an aggregation may use (tantivy's bound, per query): a browser tab cannot
+    /// afford tantivy's 500 MB default.
+    const AGGREGATION_MEMORY_BYTES: u64 = 128 << 20;
+    /// Buckets an aggregation may return (tantivy's default).
+    const AGGREGATION_MAX_BUCKETS: u32 = 65_000;
+
+    /// What one split collects for the aggregations.
+    pub(crate) type SplitAggregation = DistributedAggregationCollector;
+
+    /// A checked aggregation request.
+    #[derive(Clone, Debug)]
+    pub(crate) struct AggregationRequest {
+        request: Aggregations,
+    }
+
+    impl AggregationRequest {
+        /// Parses the Elasticsearch-style JSON of `aggs` and checks that every field it names
+        /// is a fast field of the index.
+        pub(crate) fn parse(json: &serde_json::Value, schema: &MappedSchema) -> Result<Self> {
+            let request: Aggregations = serde_json::from_value(json.clone()).map_err(|e| {
+                ErrorKind::InvalidQuery.with_message(format!(
+                    "aggs: {e} (Elasticsearch syntax, e.g. {{\"per_day\": {{\"date_histogram\": \
+                     {{\"field\": \"created_at\", \"fixed_interval\": \"1d\"}}}}}})"
+                ))
+            })?;
+            if request.is_empty() {
+                return Err(
+                    ErrorKind::InvalidQuery.with_message("aggs: name at least one aggregation")
+                );
+            }
+            let fields: HashSet<String> = get_fast_field_names(&request);
+            let mut fields: Vec<&String> = fields.iter().collect();
+            fields.sort();
+            for field in fields {
+                require_fast_field(schema, field, "aggs")?;
+            }
+            Ok(AggregationRequest { request })
+        }
+
+        /// A split's collector, with fresh limits (a retried search step must not count the
+        /// memory of its failed attempts).
+        pub(crate) fn collector(&self, tokenizers: TokenizerManager) -> SplitAggregation {
+            DistributedAggregationCollector::from_aggs(
+                self.request.clone(),
+                AggContextParams::new(limits(), tokenizers),
+            )
+        }
+
+        /// Merges the splits' intermediate results into the final JSON answer.
+        pub(crate) fn finish(
+            &self,
+            per_split: impl IntoIterator<Item = IntermediateAggregationResults>,
+        ) -> Result<serde_json::Value> {
+            let mut merged = IntermediateAggregationResults::default();
+            for result in per_split {
+                merged.merge_fruits(result)?;
+            }
+            let result = merged.into_final_result(self.request.clone(), limits())?;
+            serde_json::to_value(result).map_err(|e| {
+                ErrorKind::Internal.with_message(format!("aggregation results as JSON: {e}"))
+            })
+        }
+    }
+
+    fn limits() -> AggregationLimitsGuard {
+        AggregationLimitsGuard::new(
+            Some(AGGREGATION_MEMORY_BYTES),
+            Some(AGGREGATION_MAX_BUCKETS),
+        )
+    }
+}
+
+/// The engine built without aggregations (the browser's default, smaller engine): a request
+/// with `aggs` is refused with what to do instead. The types exist, but no value of them can.
+#[cfg(not(feature = "aggregations"))]
+mod without_aggregations {
+    use tantivy::tokenizer::TokenizerManager;
+
+    use crate::error::{ErrorKind, Result};
+    use crate::mapping::MappedSchema;
+
+    /// Never collected: stands in for the aggregation collector's type.
+    pub(crate) type SplitAggregation = tantivy::collector::Count;
+
+    #[derive(Clone, Debug)]
+    pub(crate) enum AggregationRequest {}
+
+    impl AggregationRequest {
+        pub(crate) fn parse(_: &serde_json::Value, _: &MappedSchema) -> Result<Self> {
+            Err(ErrorKind::InvalidQuery.with_message(
+                "aggs: this build of the engine has no aggregations (the browser package's \
+                 default engine leaves them out to stay small): open the index with \
+                 { analytics: true }",
+            ))
+        }
+
+        pub(crate) fn collector(&self, _: TokenizerManager) -> SplitAggregation {
+            match *self {}
+        }
+
+        pub(crate) fn finish(
+            &self,
+            _: impl IntoIterator<Item = usize>,
+        ) -> Result<serde_json::Value> {
+            match *self {}
+        }
+    }
+}
+
+/// An error unless `name` is a fast field of the index; the message lists the fast fields.
+fn require_fast_field(schema: &MappedSchema, name: &str, what: &str) -> Result<()> {
+    let is_fast = schema
+        .mapping
+        .fields
+        .iter()
+        .any(|f| f.fast && f.name == name);
+    if is_fast {
+        return Ok(());
+    }
+    let fast: Vec<&str> = schema
+        .mapping
+        .fields
+        .iter()
+        .filter(|f| f.fast)
+        .map(|f| f.name.as_str())
+        .collect();
+    Err(ErrorKind::InvalidQuery.with_message(format!(
+        "{what}: {name:?} is not a fast field of this index ({}; set `fast: true` in the mapping)",
+        if fast.is_empty() {
+            "it has none".to_string()
+        } else {
+            format!("its fast fields are {}", fast.join(", "))
+        }
+    )))
+}
+
+/// Hits ordered by a fast field. As JSON: `"created_at"` (ascending), `"-created_at"`
+/// (descending), `"created_at:desc"`, or `{"created_at": "desc"}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SortBy {
+    /// A fast field.
+    pub field: String,
+    /// Largest first?
+    pub descending: bool,
+}
+
+impl std::str::FromStr for SortBy {
+    type Err = crate::error::Error;
+
+    fn from_str(text: &str) -> Result<SortBy> {
+        let text = text.trim();
+        let (field, descending) = if let Some(field) = text.strip_prefix('-') {
+            (field, true)
+        } else if let Some((field, order)) = text.rsplit_once(':') {
+            (field, parse_order(order)?)
+        } else {
+            (text.strip_prefix('+').unwrap_or(text), false)
+        };
+        if field.is_empty() {
+            return Err(ErrorKind::InvalidQuery.with_message(format!(
+                "sort {text:?}: name a fast field, e.g. \"-created_at\" for newest first"
+            )));
+        }
+        Ok(SortBy {
+            field: field.to_string(),
+            descending,
+        })
+    }
+}
+
+fn parse_order(order: &str) -> Result<bool> {
+    match order.to_ascii_lowercase().as_str() {
+        "desc" => Ok(true),
+        "asc" => Ok(false),
+        other => {
+            Err(ErrorKind::InvalidQuery
+                .with_message(format!("sort order {other:?}: use asc or desc")))
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for SortBy {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> std::result::Result<Self, D::Error> {
+        use serde::de::Error;
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Form {
+            Text(String),
+            Object(std::collections::BTreeMap<String, String>),
+        }
+        let parsed = match Form::deserialize(deserializer)? {
+            Form::Text(text) => text.parse(),
+            Form::Object(map) if map.len() == 1 => {
+                let (field, order) = map.into_iter().next().expect("one entry");
+                parse_order(&order).map(|descending| SortBy { field, descending })
+            }
+            Form::Object(_) => {
+                return Err(D::Error::custom(
+                    "sort: one field, e.g. \"-created_at\" or {\"created_at\": \"desc\"}",
+                ))
+            }
+        };
+        parsed.map_err(|e| D::Error::custom(e.description()))
+    }
+}
+
+impl SortBy {
+    /// Checks the field against the index.
+    pub(crate) fn check(&self, schema: &MappedSchema) -> Result<()> {
+        require_fast_field(schema, &self.field, "sort")
+    }
+
+    pub(crate) fn order(&self) -> Order {
+        if self.descending {
+            Order::Desc
+        } else {
+            Order::Asc
+        }
+    }
+
+    /// `Greater` when `a` comes first, as tantivy orders a split's top k: documents without
+    /// a value come last either way.
+    pub(crate) fn compare(&self, a: &OwnedValue, b: &OwnedValue) -> Ordering {
+        if self.descending {
+            NaturalComparator.compare(a, b)
+        } else {
+            ReverseNoneIsLowerComparator.compare(a, b)
+        }
+    }
+}
