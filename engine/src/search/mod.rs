@@ -457,14 +457,7 @@ impl SearchIndex {
                 .collect();
         }
         steps::fetch_postings(&warmup, &found).await?;
-        let collected = steps::collect(
-            &warmup,
-            &queries,
-            request,
-            request.sort.as_ref(),
-            aggregations.as_ref(),
-        )
-        .await?;
+        let collected = steps::collect(&warmup, &queries, request, aggregations.as_ref()).await?;
         let documents = steps::load_documents(&warmup, &collected.page).await?;
         let hits = warmup
             .scope

@@ -7,8 +7,7 @@ use tantivy::query::Query;
 use tantivy::schema::OwnedValue;
 use tantivy::{DocAddress, TantivyDocument};
 
-use super::analytics::{AggregationRequest, SortBy};
-
+use super::analytics::AggregationRequest;
 use super::query::ParsedQuery;
 use super::stats_provider::GlobalStatistics;
 use super::warmup::{probe, probe_postings, probe_terms, FoundTerm, Probe, Warmup};
@@ -77,10 +76,10 @@ pub(crate) async fn collect(
     warmup: &Warmup<'_>,
     queries: &[Box<dyn Query>],
     request: &SearchRequest,
-    sort: Option<&SortBy>,
     aggregations: Option<&AggregationRequest>,
 ) -> Result<Collected> {
     let window = request.offset + request.limit;
+    let sort = request.sort.as_ref();
     let per_split = warmup
         .run("search", || {
             let global = GlobalStatistics {
