@@ -67,6 +67,15 @@ fn matching(query: &str) -> Vec<Value> {
         .collect()
 }
 
+/// A bucket aggregation's buckets as (key, doc_count), in answer order.
+fn bucket_counts(aggregation: &Value) -> impl Iterator<Item = (&Value, u64)> {
+    aggregation["buckets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (&b["key"], b["doc_count"].as_u64().unwrap()))
+}
+
 fn aggs_request(query: &str, aggs: Value) -> SearchRequest {
     let mut request = SearchRequest::new(query, 0);
     request.aggs = Some(aggs);
@@ -111,16 +120,8 @@ async fn every_kind_of_aggregation_merges_across_splits() {
         for e in &events {
             *kinds.entry(e["kind"].as_str().unwrap().into()).or_default() += 1;
         }
-        let found: BTreeMap<String, u64> = aggs["kinds"]["buckets"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|b| {
-                (
-                    b["key"].as_str().unwrap().into(),
-                    b["doc_count"].as_u64().unwrap(),
-                )
-            })
+        let found: BTreeMap<String, u64> = bucket_counts(&aggs["kinds"])
+            .map(|(key, count)| (key.as_str().unwrap().into(), count))
             .collect();
         assert_eq!(found, kinds, "terms {query:?}");
 
@@ -128,25 +129,14 @@ async fn every_kind_of_aggregation_merges_across_splits() {
         for size in &sizes {
             *bins.entry(size / 25 * 25).or_default() += 1;
         }
-        let found: BTreeMap<u64, u64> = aggs["sizes"]["buckets"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|b| b["doc_count"].as_u64().unwrap() > 0)
-            .map(|b| {
-                (
-                    b["key"].as_f64().unwrap() as u64,
-                    b["doc_count"].as_u64().unwrap(),
-                )
-            })
+        let found: BTreeMap<u64, u64> = bucket_counts(&aggs["sizes"])
+            .filter(|(_, count)| *count > 0)
+            .map(|(key, count)| (key.as_f64().unwrap() as u64, count))
             .collect();
         assert_eq!(found, bins, "histogram {query:?}");
 
-        let bands: Vec<u64> = aggs["bands"]["buckets"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|b| b["doc_count"].as_u64().unwrap())
+        let bands: Vec<u64> = bucket_counts(&aggs["bands"])
+            .map(|(_, count)| count)
             .collect();
         let count = |f: &dyn Fn(i64) -> bool| deltas.iter().filter(|d| f(**d)).count() as u64;
         assert_eq!(

@@ -50,6 +50,17 @@ impl MappedSchema {
             .expect("field of this schema");
         &self.mapping.fields[index]
     }
+
+    /// Names of the mapping's fields that have `property` (stored, fast, …), in mapping
+    /// order: what a request may name, and what its error lists when it names another.
+    pub fn names_where(&self, property: impl Fn(&FieldMapping) -> bool) -> Vec<&str> {
+        self.mapping
+            .fields
+            .iter()
+            .filter(|f| property(f))
+            .map(|f| f.name.as_str())
+            .collect()
+    }
 }
 
 fn add_field(builder: &mut tantivy::schema::SchemaBuilder, field: &FieldMapping) -> Field {

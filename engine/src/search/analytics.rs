@@ -147,21 +147,10 @@ mod without_aggregations {
 
 /// An error unless `name` is a fast field of the index; the message lists the fast fields.
 fn require_fast_field(schema: &MappedSchema, name: &str, what: &str) -> Result<()> {
-    let is_fast = schema
-        .mapping
-        .fields
-        .iter()
-        .any(|f| f.fast && f.name == name);
-    if is_fast {
+    let fast = schema.names_where(|f| f.fast);
+    if fast.contains(&name) {
         return Ok(());
     }
-    let fast: Vec<&str> = schema
-        .mapping
-        .fields
-        .iter()
-        .filter(|f| f.fast)
-        .map(|f| f.name.as_str())
-        .collect();
     Err(ErrorKind::InvalidQuery.with_message(format!(
         "{what}: {name:?} is not a fast field of this index ({}; set `fast: true` in the mapping)",
         if fast.is_empty() {

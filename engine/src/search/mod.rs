@@ -68,20 +68,9 @@ fn check_request(
         return Err(ErrorKind::InvalidQuery
             .with_message(format!("offset + limit is above the maximum {MAX_WINDOW}")));
     }
+    let stored = schema.names_where(|f| f.stored);
     for name in request.fields.iter().flatten() {
-        if !schema
-            .mapping
-            .fields
-            .iter()
-            .any(|f| f.stored && &f.name == name)
-        {
-            let stored: Vec<&str> = schema
-                .mapping
-                .fields
-                .iter()
-                .filter(|f| f.stored)
-                .map(|f| f.name.as_str())
-                .collect();
+        if !stored.contains(&name.as_str()) {
             return Err(ErrorKind::InvalidQuery.with_message(format!(
                 "fields: no stored field {name:?}; the stored fields are {}",
                 stored.join(", ")
