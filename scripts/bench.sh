@@ -8,11 +8,18 @@
 # (builder/examples/s3_server.rs, s3s-fs on loopback): upload time and throughput, then
 # publishing again and rebuilding straight into the bucket (both must upload no split).
 #
+# `gharchive` builds events-dev in splits of 100,000 events with --threads 1 and 2 (build
+# throughput), then runs the four queries of Quickwit's GH Archive benchmark over HTTP on
+# loopback, each on a freshly opened index (cold: split opens included; the index open,
+# manifest and split filters, reported apart) and then 20 times warm (median time), plus
+# 100 logins found in one split only (how many splits pruning opens):
+# scripts/gharchive-queries.py writes the requests.
+#
 # `worker` runs scripts/bench-worker.mjs: the edge Worker in local workerd (Miniflare over a
 # local R2 bucket for subrequests per cold query and edge-cache hits; plain `workerd serve`
 # over an origin for CPU per cold and warm query and requests/s at 1/10/25 connections).
 #
-#   scripts/bench.sh [mdn|events|publish|worker]...   (default: mdn events)   results in out/bench/
+#   scripts/bench.sh [mdn|events|gharchive|publish|worker]...   (default: mdn events)   results in out/bench/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
@@ -68,14 +75,32 @@ publish_bench() {
   kill $s3_server_pid 2>/dev/null || true
 }
 
+gharchive_bench() {
+  local out=$results/gharchive split_docs=100000
+  for threads in 1 2; do
+    rm -rf "$out"
+    echo "== gharchive: build events-dev, $split_docs events a split, --threads $threads"
+    /usr/bin/time -f "  %e s wall, %M KB peak" "$bin/rangefind" build --quiet --threads "$threads" \
+      --config examples/events/rangefind.yaml --input "$corpora/events-dev.jsonl.zst" --out "$out" \
+      --split-docs "$split_docs" 2>&1 | grep -E "Finished|wall"
+  done
+  ls -l "$out"/filters | awk 'NR > 1 { print "  split filter file", $NF, $5, "bytes" }'
+  python3 scripts/gharchive-queries.py "$corpora/events-dev.jsonl.zst" "$corpora/queries-events.jsonl" \
+    "$split_docs" >"$results/gharchive-requests.jsonl"
+  echo "== gharchive: Q1-Q4 and rare logins, cold (fresh index each), then 20 times warm"
+  "$bin/rangefind-bench" --index "$out" --queries "$results/gharchive-requests.jsonl" --fresh-index \
+    --warm 20 --json-out "$results/gharchive-queries.jsonl"
+}
+
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(mdn events)
 for target in "${targets[@]}"; do
   case $target in
     mdn) bench mdn examples/mdn/rangefind.yaml "$corpora/mdn.jsonl.gz" "$corpora/queries-mdn.jsonl" ;;
     events) bench events examples/events/rangefind.yaml "$corpora/events-dev.jsonl.zst" "$corpora/queries-events.jsonl" ;;
+    gharchive) gharchive_bench ;;
     publish) publish_bench ;;
     worker) node scripts/bench-worker.mjs ;;
-    *) echo "unknown benchmark $target (mdn, events, publish, worker)" >&2; exit 2 ;;
+    *) echo "unknown benchmark $target (mdn, events, gharchive, publish, worker)" >&2; exit 2 ;;
   esac
 done

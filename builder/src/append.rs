@@ -11,11 +11,15 @@ use anyhow::{bail, Context};
 use rangefind_engine::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
 use rangefind_engine::mapping::DocMapping;
 
+use crate::split_filters::{self, FilterSet};
+
 /// The index being appended to.
 #[derive(Clone, Debug)]
 pub struct AppendTo {
     /// Its manifest when the build started.
     pub manifest: Manifest,
+    /// Its split filters (the new filter files cover the old splits too).
+    pub filters: FilterSet,
 }
 
 impl AppendTo {
@@ -29,7 +33,10 @@ impl AppendTo {
                 first_difference(&manifest.mapping, mapping)
             );
         }
-        Ok(AppendTo { manifest })
+        Ok(AppendTo {
+            manifest,
+            filters: FilterSet::new(),
+        })
     }
 
     /// The index's splits, then the new ones it does not hold yet (a split with the same
@@ -54,7 +61,12 @@ impl AppendTo {
 pub fn read_local(out: &Path, mapping: &DocMapping) -> anyhow::Result<Option<AppendTo>> {
     let path = out.join(MANIFEST_FILE);
     match std::fs::read(&path) {
-        Ok(bytes) => from_bytes(&bytes, mapping, &out.display().to_string()).map(Some),
+        Ok(bytes) => {
+            let mut index = from_bytes(&bytes, mapping, &out.display().to_string())?;
+            index.filters = split_filters::read_local(out, &index.manifest)
+                .context("--append: reading the index's split filters")?;
+            Ok(Some(index))
+        }
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
             eprintln!("--append: no index in {} yet: creating one", out.display());
             Ok(None)
@@ -106,6 +118,7 @@ mod tests {
             docs: 1,
             open_region: [0, 10],
             time_range: None,
+            time_ordered: false,
         }
     }
 

@@ -2,7 +2,8 @@
 //! most `split_docs` documents → write each as a split → write the manifest last.
 //!
 //! Parsing runs on the calling thread; each split is indexed on its own thread, in input
-//! order, and is written while the next one is indexed.
+//! order, and is written while the next one is indexed (`--threads 2`, the default), or
+//! everything runs on the calling thread (`--threads 1`).
 //!
 //! Writes are atomic: a split is written under a temporary name and renamed to its content
 //! address once complete, and the manifest is replaced (write + rename) only after every split
@@ -21,8 +22,9 @@ use anyhow::{bail, Context};
 use rangefind_engine::format::{record_hot_ranges, write_split, SplitWriteOptions};
 use rangefind_engine::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
 use rangefind_engine::mapping::{
-    register_tokenizers, BuiltDocument, DocumentBuilder, MappedSchema, StoreCompression,
+    register_tokenizers, BuiltDocument, DocMapping, DocumentBuilder, MappedSchema, StoreCompression,
 };
+use rangefind_engine::pruning::SplitFilter;
 use tantivy::directory::MmapDirectory;
 use tantivy::store::Compressor;
 use tantivy::tokenizer::TokenizerManager;
@@ -31,6 +33,7 @@ use tantivy::{Index, IndexSettings, SingleSegmentIndexWriter, TantivyDocument};
 use crate::input::{self, NextLine};
 use crate::options::BuildOptions;
 use crate::progress::progress_bar;
+use crate::split_filters::{self, FilterSet};
 
 /// Where the splits go, relative to the index root.
 pub const SPLITS_DIR: &str = "splits";
@@ -155,7 +158,11 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
     // With --shard: non-blank lines seen (this shard's or not), and the block being indexed.
     let mut line_number = 0u64;
     let mut current_block = 0u64;
-    let mut finishing: Option<JoinHandle<anyhow::Result<SplitEntry>>> = None;
+    let mut finishing: Option<Finishing> = None;
+    let mut filters = match &options.append_to {
+        Some(index) => index.filters.clone(),
+        None => FilterSet::new(),
+    };
 
     for path in &options.inputs {
         let mut lines = input::open(path, consumed.clone())?;
@@ -179,7 +186,7 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
                         if block != current_block && current.is_some() {
                             let full = current.take().expect("current split");
                             if let Some(handle) = finishing.take() {
-                                report.splits.push(join(handle)?);
+                                report.splits.push(join(handle, &mut filters)?);
                             }
                             finishing = Some(full.finish());
                         }
@@ -218,7 +225,7 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
                 let full = current.take().expect("current split");
                 // At most one split is finished and written while the next one is indexed.
                 if let Some(handle) = finishing.take() {
-                    report.splits.push(join(handle)?);
+                    report.splits.push(join(handle, &mut filters)?);
                 }
                 finishing = Some(full.finish());
             }
@@ -229,11 +236,11 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
         }
     }
     if let Some(handle) = finishing.take() {
-        report.splits.push(join(handle)?);
+        report.splits.push(join(handle, &mut filters)?);
     }
     if let Some(split) = current.take() {
         progress.set_message(format!("{} docs, writing the last split", report.indexed));
-        report.splits.push(join(split.finish())?);
+        report.splits.push(join(split.finish(), &mut filters)?);
     }
     progress.finish_and_clear();
     // A shard may own no block of a short input: its manifest lists no split.
@@ -258,28 +265,53 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
     let manifest_file = options
         .shard
         .map_or(MANIFEST_FILE.to_string(), |shard| shard.manifest_file());
-    write_manifest(
-        &options.out,
-        &Manifest::new(options.mapping.clone(), splits),
-        &manifest_file,
-    )?;
+    let mut manifest = Manifest::new(options.mapping.clone(), splits);
+    manifest.split_filters =
+        split_filters::write_files(&options.out, &options.mapping, &manifest.splits, &filters)?;
+    write_manifest(&options.out, &manifest, &manifest_file)?;
     report.elapsed = started.elapsed();
     Ok(report)
 }
 
-fn join(handle: JoinHandle<anyhow::Result<SplitEntry>>) -> anyhow::Result<SplitEntry> {
-    handle
-        .join()
-        .map_err(|_| anyhow::anyhow!("the split writer thread panicked"))?
+/// A split written, and the filters of its terms.
+struct BuiltSplit {
+    entry: SplitEntry,
+    filters: Vec<(String, SplitFilter)>,
 }
 
-/// One split being indexed on its own thread, in its own tantivy index directory, with one
-/// segment written in input order: the same input always gives the same split (and content
-/// address), and documents keep their input (time) order.
+/// Waits for a split to be written; keeps its filters in `filters`.
+fn join(finishing: Finishing, filters: &mut FilterSet) -> anyhow::Result<SplitEntry> {
+    let built = match finishing {
+        Finishing::Thread(handle) => handle
+            .join()
+            .map_err(|_| anyhow::anyhow!("the split writer thread panicked"))??,
+        Finishing::Done(built) => built?,
+    };
+    split_filters::add_split(filters, &built.entry.id, built.filters);
+    Ok(built.entry)
+}
+
+/// One split being indexed in its own tantivy index directory, with one segment written in
+/// input order: the same input always gives the same split (and content address), and
+/// documents keep their input (time) order. With `--threads 2` it is indexed on its own
+/// thread, fed through a queue; with `--threads 1` on the calling thread.
 struct SplitBuilder {
-    sender: std::sync::mpsc::SyncSender<BuiltDocument>,
-    worker: JoinHandle<anyhow::Result<SplitEntry>>,
+    feed: Feed,
     docs: u64,
+}
+
+enum Feed {
+    Queue {
+        sender: std::sync::mpsc::SyncSender<BuiltDocument>,
+        worker: JoinHandle<anyhow::Result<BuiltSplit>>,
+    },
+    Inline(Box<SplitIndexer>),
+}
+
+/// A split being finished: on its thread, or already (`--threads 1`).
+enum Finishing {
+    Thread(JoinHandle<anyhow::Result<BuiltSplit>>),
+    Done(anyhow::Result<BuiltSplit>),
 }
 
 /// Sizes tantivy's in-memory term tables (the single-segment writer never flushes early).
@@ -312,89 +344,130 @@ impl SplitBuilder {
             .tokenizers(tokenizers)
             .single_segment_index_writer(MmapDirectory::open(dir)?, INDEXING_TABLE_BUDGET)
             .context("creating the split's index")?;
-        let (sender, receiver) = std::sync::mpsc::sync_channel(QUEUE);
-        let (dir, splits_dir, options) =
-            (dir.to_path_buf(), splits_dir.to_path_buf(), options.clone());
-        let worker =
-            std::thread::spawn(move || index_split(writer, receiver, &dir, &splits_dir, &options));
-        Ok(SplitBuilder {
-            sender,
-            worker,
+        let mut indexer = SplitIndexer {
+            writer,
+            dir: dir.to_path_buf(),
+            splits_dir: splits_dir.to_path_buf(),
+            mapping: options.mapping.clone(),
+            page_size: options.page_size,
             docs: 0,
-        })
+            time_range: None,
+            time_ordered: true,
+        };
+        let feed = if options.threads == 1 {
+            Feed::Inline(Box::new(indexer))
+        } else {
+            let (sender, receiver) = std::sync::mpsc::sync_channel(QUEUE);
+            let worker = std::thread::spawn(move || {
+                for document in receiver {
+                    indexer.add(document)?;
+                }
+                indexer.finish()
+            });
+            Feed::Queue { sender, worker }
+        };
+        Ok(SplitBuilder { feed, docs: 0 })
     }
 
     fn add(&mut self, document: BuiltDocument) -> anyhow::Result<()> {
-        if self.sender.send(document).is_err() {
-            // The indexing thread stopped: its error is reported by `finish`.
-            bail!("the indexing thread stopped early");
+        match &mut self.feed {
+            Feed::Queue { sender, .. } => {
+                if sender.send(document).is_err() {
+                    // The indexing thread stopped: its error is reported by `finish`.
+                    bail!("the indexing thread stopped early");
+                }
+            }
+            Feed::Inline(indexer) => indexer.add(document)?,
         }
         self.docs += 1;
         Ok(())
     }
 
-    /// Closes the queue; the returned handle yields the split once it is written.
-    fn finish(self) -> JoinHandle<anyhow::Result<SplitEntry>> {
-        drop(self.sender);
-        self.worker
+    /// Closes the queue (the split is written on its thread), or writes the split now.
+    fn finish(self) -> Finishing {
+        match self.feed {
+            Feed::Queue { sender, worker } => {
+                drop(sender);
+                Finishing::Thread(worker)
+            }
+            Feed::Inline(indexer) => Finishing::Done(indexer.finish()),
+        }
     }
 }
 
-/// The indexing thread of one split: index what arrives, then write the split file.
-fn index_split(
-    mut writer: SingleSegmentIndexWriter<TantivyDocument>,
-    documents: std::sync::mpsc::Receiver<BuiltDocument>,
-    dir: &Path,
-    splits_dir: &Path,
-    options: &BuildOptions,
-) -> anyhow::Result<SplitEntry> {
-    let mut docs = 0u64;
-    let mut time_range: Option<(i64, i64)> = None;
-    for document in documents {
-        if let Some(t) = document.timestamp {
-            time_range = Some(time_range.map_or((t, t), |(lo, hi)| (lo.min(t), hi.max(t))));
+/// Indexes one split's documents, then writes the split file.
+struct SplitIndexer {
+    writer: SingleSegmentIndexWriter<TantivyDocument>,
+    dir: PathBuf,
+    splits_dir: PathBuf,
+    mapping: DocMapping,
+    page_size: u32,
+    docs: u64,
+    time_range: Option<(i64, i64)>,
+    /// Every document so far has a timestamp no older than the one before it.
+    time_ordered: bool,
+}
+
+impl SplitIndexer {
+    fn add(&mut self, document: BuiltDocument) -> anyhow::Result<()> {
+        match document.timestamp {
+            Some(t) => {
+                self.time_ordered &= self.time_range.is_none_or(|(_, hi)| t >= hi);
+                self.time_range = Some(
+                    self.time_range
+                        .map_or((t, t), |(lo, hi)| (lo.min(t), hi.max(t))),
+                );
+            }
+            None => self.time_ordered = false,
         }
-        writer.add_document(document.document)?;
-        docs += 1;
+        self.writer.add_document(document.document)?;
+        self.docs += 1;
+        Ok(())
     }
-    let index = writer.finalize().context("finishing the split's segment")?;
-    let metas = index.searchable_segment_metas()?;
-    let [segment] = metas.as_slice() else {
-        bail!("expected one segment, found {}", metas.len());
-    };
-    // The segment's files are the ones named after its id (plus meta.json).
-    let random_id = segment.id().uuid_string();
-    drop(index);
-    let files: Vec<String> = fs::read_dir(dir)?
-        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
-        .filter(|name| name.starts_with(&random_id) && !name.ends_with(".temp"))
-        .collect();
-    let mut files = name_segment_by_content(dir, &random_id, files)?;
-    files.insert(0, "meta.json".to_string());
-    let files_len: u64 = files
-        .iter()
-        .map(|f| fs::metadata(dir.join(f)).map(|m| m.len()).unwrap_or(0))
-        .sum();
-    let directory = MmapDirectory::open(dir)?;
-    // Fieldnorms go into the hotcache while they stay within 0.1 % of the split.
-    let hot = record_hot_ranges(
-        Box::new(directory.clone()),
-        &options.mapping,
-        files_len / 1000,
-    )
-    .context("recording the hotcache")?;
-    let entry = write_split_file(
-        &directory,
-        &files,
-        &hot,
-        splits_dir,
-        options.page_size,
-        docs,
-        time_range,
-    )?;
-    drop(directory);
-    fs::remove_dir_all(dir).ok();
-    Ok(entry)
+
+    fn finish(self) -> anyhow::Result<BuiltSplit> {
+        let dir = &self.dir;
+        let index = self
+            .writer
+            .finalize()
+            .context("finishing the split's segment")?;
+        let metas = index.searchable_segment_metas()?;
+        let [segment] = metas.as_slice() else {
+            bail!("expected one segment, found {}", metas.len());
+        };
+        // The segment's files are the ones named after its id (plus meta.json).
+        let random_id = segment.id().uuid_string();
+        let filters = split_filters::filters_of_split(&index, &self.mapping)
+            .context("building the split's filters")?;
+        drop(index);
+        let files: Vec<String> = fs::read_dir(dir)?
+            .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+            .filter(|name| name.starts_with(&random_id) && !name.ends_with(".temp"))
+            .collect();
+        let mut files = name_segment_by_content(dir, &random_id, files)?;
+        files.insert(0, "meta.json".to_string());
+        let files_len: u64 = files
+            .iter()
+            .map(|f| fs::metadata(dir.join(f)).map(|m| m.len()).unwrap_or(0))
+            .sum();
+        let directory = MmapDirectory::open(dir)?;
+        // Fieldnorms go into the hotcache while they stay within 0.1 % of the split.
+        let hot = record_hot_ranges(Box::new(directory.clone()), &self.mapping, files_len / 1000)
+            .context("recording the hotcache")?;
+        let mut entry = write_split_file(
+            &directory,
+            &files,
+            &hot,
+            &self.splits_dir,
+            self.page_size,
+            self.docs,
+            self.time_range,
+        )?;
+        entry.time_ordered = self.time_ordered && self.time_range.is_some();
+        drop(directory);
+        fs::remove_dir_all(dir).ok();
+        Ok(BuiltSplit { entry, filters })
+    }
 }
 
 /// tantivy names a segment (its files, and its entry in meta.json) after a random UUID, which
@@ -480,22 +553,27 @@ fn write_split_file(
         docs: doc_count,
         open_region: [summary.open_region.start, summary.open_region.end],
         time_range,
+        time_ordered: false,
     })
 }
 
-/// Replaces the manifest atomically (write a temporary file, sync, rename, sync the directory).
 /// Writes `manifest` as `out/name` (`manifest.json`, or a shard's manifest), atomically.
 pub fn write_manifest(out: &Path, manifest: &Manifest, name: &str) -> anyhow::Result<()> {
-    let mut temp = tempfile::Builder::new()
-        .prefix(".manifest-")
-        .tempfile_in(out)?;
-    serde_json::to_writer_pretty(&mut temp, manifest)?;
-    temp.write_all(b"\n")?;
+    let mut bytes = serde_json::to_vec_pretty(manifest)?;
+    bytes.push(b'\n');
+    write_atomically(out, name, &bytes)
+}
+
+/// Writes `dir/name` atomically: a temporary file, synced, renamed into place, then the
+/// directory synced. Readable by web servers.
+pub fn write_atomically(dir: &Path, name: &str, bytes: &[u8]) -> anyhow::Result<()> {
+    let mut temp = tempfile::Builder::new().prefix(".tmp-").tempfile_in(dir)?;
+    temp.write_all(bytes)?;
     make_public(temp.as_file())?;
     temp.as_file().sync_all()?;
-    temp.persist(out.join(name))
-        .context("renaming the manifest into place")?;
-    if let Ok(dir) = fs::File::open(out) {
+    temp.persist(dir.join(name))
+        .with_context(|| format!("renaming {name} into place"))?;
+    if let Ok(dir) = fs::File::open(dir) {
         dir.sync_all().ok();
     }
     Ok(())

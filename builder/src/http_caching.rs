@@ -6,7 +6,8 @@ use std::path::Path;
 
 use rangefind_engine::manifest::MANIFEST_FILE;
 
-/// Splits are content-addressed and never change: every cache may keep them forever.
+/// Splits and split filter files are content-addressed and never change: every cache may
+/// keep them forever.
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// The manifest may be kept a minute: a page reload then repeats a query with no request at
 /// all, and a rebuilt index shows up within a minute (its old splits stay, so a reader of the
@@ -25,7 +26,10 @@ pub const CORS_EXPOSE_HEADERS: &str =
 
 /// `Cache-Control` for a file of an index (or of a site served next to it).
 pub fn cache_control(path: &Path) -> &'static str {
-    if path.extension().is_some_and(|e| e == "split") {
+    if path
+        .extension()
+        .is_some_and(|e| e == "split" || e == "filter")
+    {
         IMMUTABLE
     } else if path.file_name().is_some_and(|n| n == MANIFEST_FILE) {
         MANIFEST
@@ -56,6 +60,10 @@ mod tests {
     #[test]
     fn splits_are_immutable_and_the_manifest_is_short_lived() {
         let split = Path::new("splits/0123abcd.split");
+        assert_eq!(
+            cache_control(Path::new("filters/section.0123abcd.filter")),
+            IMMUTABLE
+        );
         assert_eq!(cache_control(split), IMMUTABLE);
         assert_eq!(content_type(split), "application/octet-stream");
         let manifest = Path::new("docs/manifest.json");

@@ -13,6 +13,7 @@ pub mod publish;
 pub mod search;
 pub mod serve;
 pub mod shard;
+pub mod split_filters;
 
 use clap::Parser;
 

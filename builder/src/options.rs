@@ -99,6 +99,12 @@ pub struct BuildArgs {
     /// Page size in bytes of split checksums and reader caches (power of two, 256..=1048576).
     #[arg(long, default_value_t = 1024, env = "RANGEFIND_PAGE_SIZE")]
     pub page_size: u32,
+    /// Threads: 2 parses the input on one and indexes on another (a split is written while
+    /// the next is indexed); 1 does everything on one thread (for a machine shared with other
+    /// work). A split is one segment indexed by one thread, so more would wait: to use more
+    /// cores, build shards (--shard) in parallel.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2), env = "RANGEFIND_THREADS")]
+    pub threads: u8,
     /// No progress bar.
     #[arg(long, short, env = "RANGEFIND_QUIET")]
     pub quiet: bool,
@@ -128,6 +134,8 @@ pub struct BuildOptions {
     pub append_to: Option<AppendTo>,
     /// Build only this shard (`--shard I/N`).
     pub shard: Option<Shard>,
+    /// 1: index on the calling thread; 2: parse and index on separate threads.
+    pub threads: u8,
 }
 
 impl BuildArgs {
@@ -177,6 +185,7 @@ impl BuildArgs {
             page_size: self.page_size,
             quiet: self.quiet,
             append_to: None,
+            threads: self.threads,
             shard: self.shard,
         })
     }
@@ -198,7 +207,8 @@ pub struct SearchArgs {
     /// Hits to skip (paging).
     #[arg(long, default_value_t = 0)]
     pub offset: usize,
-    /// Print one JSON object: {count, hits, stats}.
+    /// Print one JSON object: {count, hits, aggregations, stats, index_open} (`index_open`: what
+    /// reading the manifest and the split filters cost, once per opened index).
     #[arg(long)]
     pub json: bool,
     /// Leave snippets out.
@@ -228,6 +238,11 @@ pub struct SearchArgs {
     /// --aggs '{"per_day": {"date_histogram": {"field": "created_at", "fixed_interval": "1d"}}}'
     #[arg(long, value_name = "JSON", value_parser = aggs_json)]
     pub aggs: Option<serde_json::Value>,
+    /// Let the count be a lower bound ("count_is_lower_bound" in --json): a sort on the
+    /// timestamp field over splits written in time order then searches the newest (oldest)
+    /// split first and opens the others only if the page is not full.
+    #[arg(long)]
+    pub no_count_all: bool,
     /// List every range request the query sent, by wave, with what it read.
     #[arg(long)]
     pub explain: bool,

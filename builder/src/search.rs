@@ -55,13 +55,17 @@ pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
         end_timestamp: args.end,
         sort: args.sort.clone(),
         aggs: args.aggs.clone(),
+        count_all: !args.no_count_all,
     };
     let response = index
         .search(&request)
         .await
         .with_context(|| format!("searching {:?}", args.query))?;
     if args.json {
-        println!("{}", serde_json::to_string(&response)?);
+        // What opening the index cost (manifest, split filters) beside the query's own cost.
+        let mut json = serde_json::to_value(&response)?;
+        json["index_open"] = serde_json::to_value(index.open_stats())?;
+        println!("{json}");
     } else {
         print_human(&index, &response);
     }
@@ -87,7 +91,12 @@ pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
 fn print_human(index: &SearchIndex, response: &SearchResponse) {
     let mapping = &index.manifest().mapping;
     let title_field = mapping.search_fields().first().map(|f| f.name.clone());
-    println!("{} documents match", response.count);
+    let at_least = if response.count_is_lower_bound {
+        "at least "
+    } else {
+        ""
+    };
+    println!("{at_least}{} documents match", response.count);
     for (rank, hit) in response.hits.iter().enumerate() {
         let title = title_field
             .as_ref()
@@ -116,6 +125,18 @@ fn print_human(index: &SearchIndex, response: &SearchResponse) {
     println!(
         "cost: {} requests, {} bytes, {} waves; {}/{} splits opened; {:.1} ms",
         s.requests, s.bytes, s.waves, s.splits_opened, s.splits_total, s.elapsed_ms
+    );
+    let open = index.open_stats();
+    println!(
+        "index open (manifest{}): {} requests, {} bytes, {} waves",
+        if index.manifest().split_filters.is_empty() {
+            ""
+        } else {
+            ", split filters"
+        },
+        open.requests,
+        open.bytes,
+        open.waves
     );
 }
 

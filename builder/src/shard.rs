@@ -8,7 +8,8 @@
 //! manifest, `manifest-shard-I-of-N.json`, so that shards writing into one shared directory
 //! never overwrite each other. `manifest merge` checks that all N are there, built with one
 //! mapping and with their splits in place, and writes `manifest.json` listing the splits in
-//! input order (block by block), last and atomically like every manifest.
+//! input order (block by block), last and atomically like every manifest. Each shard's split
+//! filter files cover its own splits; the merge writes one file per field covering all.
 
 use std::fmt;
 use std::path::Path;
@@ -18,6 +19,7 @@ use anyhow::{bail, Context};
 use rangefind_engine::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
 
 use crate::build::write_manifest;
+use crate::split_filters::{self, FilterSet};
 
 /// Shard `index` of `count` (0 ≤ index < count).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,6 +131,7 @@ pub fn merge(dir: &Path) -> anyhow::Result<MergeReport> {
         );
     }
     let mut manifests = Vec::with_capacity(found.len());
+    let mut filters = FilterSet::new();
     for (_, name) in &found {
         let path = dir.join(name);
         let bytes =
@@ -148,6 +151,11 @@ pub fn merge(dir: &Path) -> anyhow::Result<MergeReport> {
         for split in &manifest.splits {
             check_split(dir, split, name)?;
         }
+        for (field, by_split) in split_filters::read_local(dir, &manifest)
+            .with_context(|| format!("{name}: its split filters"))?
+        {
+            filters.entry(field).or_default().extend(by_split);
+        }
         manifests.push(manifest);
     }
     // Input order: block b is shard b mod N's (b / N)-th split.
@@ -166,7 +174,10 @@ pub fn merge(dir: &Path) -> anyhow::Result<MergeReport> {
         docs: splits.iter().map(|s| s.docs).sum(),
     };
     let mapping = manifests.swap_remove(0).mapping;
-    write_manifest(dir, &Manifest::new(mapping, splits), MANIFEST_FILE)?;
+    let mut manifest = Manifest::new(mapping, splits);
+    manifest.split_filters =
+        split_filters::write_files(dir, &manifest.mapping, &manifest.splits, &filters)?;
+    write_manifest(dir, &manifest, MANIFEST_FILE)?;
     Ok(report)
 }
 

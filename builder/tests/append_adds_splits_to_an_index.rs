@@ -170,9 +170,12 @@ async fn appending_to_a_bucket_uploads_only_the_new_splits() {
     common::succeeded(&build(None, &config, &second, local_text, &["--append"]));
     let expected = common::manifest_of(&local);
     assert_eq!(stored(), expected);
-    let new_splits = expected.splits.len() - splits_before;
+    // The new splits, and each field's split filter file, rewritten to cover them too (read
+    // from the bucket: the stored manifest equals the local one, filters included).
+    assert!(!expected.split_filters.is_empty());
+    let new_files = expected.splits.len() - splits_before + expected.split_filters.len();
     assert!(
-        message.contains(&format!("{new_splits} split(s) uploaded")),
+        message.contains(&format!("{new_files} file(s) uploaded")),
         "{message}"
     );
     let url = format!("{}/indexes/appended/", server.endpoint);

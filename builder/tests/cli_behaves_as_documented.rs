@@ -146,7 +146,10 @@ fn build_reads_gzip_and_zstd_and_search_prints_the_json_contract() {
         k.sort();
         k
     };
-    assert_eq!(keys(&json), ["count", "hits", "stats"]);
+    assert_eq!(keys(&json), ["count", "hits", "index_open", "stats"]);
+    // Opening the index reads the manifest, then the `section` split filter file.
+    assert_eq!(json["index_open"]["requests"], 2);
+    assert_eq!(json["index_open"]["waves"], 2);
     assert_eq!(
         keys(&json["stats"]),
         [
@@ -245,6 +248,32 @@ fn searching_something_that_is_not_an_index_explains_why() {
     assert!(!output.status.success());
     assert!(
         common::text(&output).contains("no manifest.json"),
+        "{}",
+        common::text(&output)
+    );
+}
+
+#[test]
+fn one_thread_builds_the_same_index_as_two() {
+    let dir = tempfile::tempdir().unwrap();
+    let sample = common::sample();
+    let sample = sample.to_str().unwrap();
+    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
+    for (out, threads) in [(&one, "1"), (&two, "2")] {
+        let output = build(
+            &[sample],
+            out,
+            &["--split-docs", "150", "--threads", threads],
+        );
+        assert!(output.status.success(), "{}", common::text(&output));
+    }
+    // Splits and split filter files are named after their content: the same names, the same
+    // bytes.
+    assert_eq!(common::manifest_of(&one), common::manifest_of(&two));
+    let output = build(&[sample], &dir.path().join("three"), &["--threads", "3"]);
+    assert!(!output.status.success());
+    assert!(
+        common::text(&output).contains("--threads"),
         "{}",
         common::text(&output)
     );

@@ -99,7 +99,7 @@ fn assert_headers(response: &reqwest::Response, expected: &[(&str, &str)]) {
 }
 
 fn uploaded_count(message: &str) -> usize {
-    let marker = " split(s) uploaded";
+    let marker = " file(s) uploaded";
     let end = message
         .find(marker)
         .unwrap_or_else(|| panic!("no upload count in: {message}"));
@@ -120,13 +120,20 @@ async fn publish_uploads_splits_then_the_manifest_and_the_bucket_serves_searches
         &server,
         &["publish", local.to_str().unwrap(), &target],
     ));
-    assert_eq!(uploaded_count(&message), 3, "{message}");
+    // 3 splits and the `section` split filter file.
+    assert_eq!(uploaded_count(&message), 4, "{message}");
 
     // Exactly the index's files, byte for byte.
     let mut expected: Vec<String> = manifest
         .splits
         .iter()
         .map(|s| format!("docs/mdn/{}", s.path))
+        .chain(
+            manifest
+                .split_filters
+                .iter()
+                .map(|f| format!("docs/mdn/{}", f.path)),
+        )
         .collect();
     expected.push("docs/mdn/manifest.json".to_string());
     expected.sort();
@@ -180,7 +187,7 @@ async fn publish_uploads_splits_then_the_manifest_and_the_bucket_serves_searches
         &["publish", local.to_str().unwrap(), &target],
     ));
     assert_eq!(uploaded_count(&message), 0, "{message}");
-    assert!(message.contains("3 already there"), "{message}");
+    assert!(message.contains("4 already there"), "{message}");
     assert_eq!(
         server.faults.writes.load(Ordering::Relaxed) - writes_before,
         1
@@ -194,7 +201,8 @@ async fn publish_uploads_splits_then_the_manifest_and_the_bucket_serves_searches
         &server,
         &["publish", other.to_str().unwrap(), &target, "--dry-run"],
     ));
-    assert!(message.contains("would upload 5 split(s)"), "{message}");
+    // 5 splits and their `section` split filter file.
+    assert!(message.contains("would upload 6 file(s)"), "{message}");
     assert_eq!(server.faults.writes.load(Ordering::Relaxed), writes_before);
 }
 
@@ -204,7 +212,8 @@ async fn building_into_a_bucket_twice_uploads_the_splits_once() {
     let args = build_sample_args("s3://indexes/built", &["--split-docs", "200"]);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let first = common::succeeded(&run(&server, &args));
-    assert_eq!(uploaded_count(&first), 3, "{first}");
+    // 3 splits and the `section` split filter file.
+    assert_eq!(uploaded_count(&first), 4, "{first}");
     // The same input gives byte-identical splits (content addresses), so nothing is uploaded.
     let second = common::succeeded(&run(&server, &args));
     assert_eq!(uploaded_count(&second), 0, "{second}");
@@ -291,7 +300,7 @@ async fn an_interrupted_or_failed_upload_leaves_the_old_index_serving() {
     *server.faults.fail_writes_to.lock().unwrap() = None;
     let message = common::succeeded(&run(&server, &["publish", new.to_str().unwrap(), &target]));
     let uploaded = uploaded_count(&message);
-    assert!((1..5).contains(&uploaded), "{message}");
+    assert!((1..=5).contains(&uploaded), "{message}");
     assert_eq!(
         served_manifest(),
         std::fs::read(new.join("manifest.json")).unwrap()
@@ -312,10 +321,11 @@ async fn writes_refused_for_a_moment_are_retried() {
         &server,
         &["publish", local.to_str().unwrap(), &target],
     ));
-    assert_eq!(uploaded_count(&message), 3, "{message}");
+    // 3 splits and the `section` split filter file.
+    assert_eq!(uploaded_count(&message), 4, "{message}");
     assert_eq!(server.faults.fail_next_writes.load(Ordering::Relaxed), 0);
-    // 3 splits + the manifest, plus the 3 refused attempts.
-    assert_eq!(server.faults.writes.load(Ordering::Relaxed), 4 + 3);
+    // 3 splits, the split filter file and the manifest, plus the 3 refused attempts.
+    assert_eq!(server.faults.writes.load(Ordering::Relaxed), 5 + 3);
     assert_bucket_answers_like(&server, "retried", &local).await;
 }
 
@@ -356,7 +366,8 @@ async fn large_splits_are_uploaded_in_parts() {
             "5242880",
         ],
     ));
-    assert_eq!(uploaded_count(&message), 1, "{message}");
+    // The split and the `section` split filter file.
+    assert_eq!(uploaded_count(&message), 2, "{message}");
     assert_eq!(server.faults.multipart_uploads.load(Ordering::Relaxed), 1);
     let stored = std::fs::read(server.object(BUCKET, &format!("big/{}", split.path))).unwrap();
     assert_eq!(stored, std::fs::read(local.join(&split.path)).unwrap());
@@ -453,7 +464,8 @@ async fn publishing_to_a_directory_gives_a_servable_index() {
             destination.to_str().unwrap(),
         ],
     ));
-    assert_eq!(uploaded_count(&message), 3, "{message}");
+    // 3 splits and the `section` split filter file.
+    assert_eq!(uploaded_count(&message), 4, "{message}");
     let url = common::serve(&destination).await;
     assert_eq!(
         answers(&common::open_http(&url, 64 << 20).await).await,

@@ -43,18 +43,7 @@ fn build_events(dir: &Path) -> std::path::PathBuf {
 }
 
 fn search(index: &Path, query: &str, extra: &[&str]) -> serde_json::Value {
-    let mut args = vec![
-        "search",
-        index.to_str().unwrap(),
-        query,
-        "--json",
-        "--limit",
-        "1000",
-    ];
-    args.extend_from_slice(extra);
-    let output = rangefind(&args);
-    assert!(output.status.success(), "{}", common::text(&output));
-    serde_json::from_slice(&output.stdout).unwrap()
+    common::search_json(index, query, &[&["--limit", "1000"], extra].concat())
 }
 
 #[test]

@@ -24,6 +24,7 @@ pub mod format;
 pub mod io;
 pub mod manifest;
 pub mod mapping;
+pub mod pruning;
 pub mod search;
 pub mod split;
 

@@ -22,6 +22,22 @@ pub struct Manifest {
     pub mapping: DocMapping,
     /// The splits, in document order.
     pub splits: Vec<SplitEntry>,
+    /// The split filter file of each field with `split_filter: true`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub split_filters: Vec<SplitFilterEntry>,
+}
+
+/// The split filter file of one field (see [`crate::pruning`]).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct SplitFilterEntry {
+    /// The field.
+    pub field: String,
+    /// Content id (BLAKE3 prefix, hex).
+    pub id: String,
+    /// Path relative to the index root.
+    pub path: String,
+    /// File length.
+    pub size: u64,
 }
 
 /// One split as the manifest lists it.
@@ -40,6 +56,10 @@ pub struct SplitEntry {
     /// Time range of the timestamp field, seconds since the epoch, inclusive.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_range: Option<(i64, i64)>,
+    /// Every document has a timestamp, none older than the one before it: index order is
+    /// time order, so a sort on the timestamp needs no column.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub time_ordered: bool,
 }
 
 impl Manifest {
@@ -50,6 +70,7 @@ impl Manifest {
             version: MANIFEST_VERSION,
             mapping,
             splits,
+            split_filters: Vec::new(),
         }
     }
 
@@ -71,6 +92,14 @@ impl Manifest {
         let manifest: Manifest = serde_json::from_value(value)
             .map_err(|e| ErrorKind::Corrupt.with_message(format!("unreadable manifest: {e}")))?;
         manifest.mapping.validate()?;
+        for filter in &manifest.split_filters {
+            if manifest.mapping.field(&filter.field).is_none() {
+                return Err(ErrorKind::Corrupt.with_message(format!(
+                    "the manifest lists a split filter of {:?}, which is not a field of its mapping",
+                    filter.field
+                )));
+            }
+        }
         Ok(manifest)
     }
 

@@ -67,9 +67,11 @@ async function storedSplits(page: Page): Promise<string[]> {
   });
 }
 
+/** Content ids the manifest names, of splits and split filter files: what IndexedDB may keep. */
 async function manifestSplits(): Promise<string[]> {
-  const manifest = (await (await fetch(`${server.url}index/manifest.json`)).json()) as { splits: Array<{ id: string }> };
-  return manifest.splits.map((s) => s.id).sort();
+  type Named = Array<{ id: string }>;
+  const manifest = (await (await fetch(`${server.url}index/manifest.json`)).json()) as { splits: Named; split_filters?: Named };
+  return [...manifest.splits, ...(manifest.split_filters ?? [])].map((s) => s.id).sort();
 }
 
 describe("the IndexedDB tier", () => {

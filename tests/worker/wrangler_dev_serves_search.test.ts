@@ -34,8 +34,9 @@ beforeAll(async () => {
   const index = join(work, "index");
   buildIndex(index, sample, 1000);
   const state = join(work, "state");
-  const manifest = JSON.parse(readFileSync(join(index, "manifest.json"), "utf8")) as { splits: Array<{ path: string }> };
-  for (const split of manifest.splits) put(index, split.path, state);
+  type Files = Array<{ path: string }>;
+  const manifest = JSON.parse(readFileSync(join(index, "manifest.json"), "utf8")) as { splits: Files; split_filters?: Files };
+  for (const file of [...manifest.splits, ...(manifest.split_filters ?? [])]) put(index, file.path, state);
   put(index, "manifest.json", state); // last, as `rangefind publish` does
 
   const port = await freePort();

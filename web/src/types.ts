@@ -29,6 +29,12 @@ export interface SearchOptions {
    * `aggregations`. With `limit: 0` only the columns they need are downloaded.
    */
   aggs?: Record<string, unknown>;
+  /**
+   * `false` lets `count` be a lower bound (`count_is_lower_bound` in the answer): a `sort` on
+   * the timestamp field over splits written in time order then reads the newest (or oldest)
+   * split first and the others only if the page is not full. Default true.
+   */
+  count_all?: boolean;
   /** Abort the search: it rejects with code `aborted` and stops its downloads. */
   signal?: AbortSignal;
 }
@@ -65,8 +71,10 @@ export interface SearchStats {
 }
 
 export interface SearchResponse {
-  /** Documents matching in the whole index. */
+  /** Documents matching in the whole index (at least this many with `count_is_lower_bound`). */
   count: number;
+  /** Present (true) when `count_all: false` let the search skip splits that could not change the page. */
+  count_is_lower_bound?: boolean;
   hits: Hit[];
   /** Aggregation results by name, in Elasticsearch's shape, when the request had `aggs`. */
   aggregations?: Record<string, any>;

@@ -1,5 +1,5 @@
 /**
- * `GET /search?q=&limit=&offset=&snippet=&filters=&fields=&start_timestamp=&end_timestamp=&sort=` and `POST /search` (JSON body, which
+ * `GET /search?q=&limit=&offset=&snippet=&filters=&fields=&start_timestamp=&end_timestamp=&sort=&count_all=` and `POST /search` (JSON body, which
  * may also carry `aggs`) into the
  * engine's search request, within the configured bounds. Anything a caller can get wrong is a
  * `BadRequest` (400) that says what and how to fix it, never a 500.
@@ -23,6 +23,8 @@ export interface EngineRequest {
   sort?: string | Record<string, string>;
   /** Elasticsearch-style aggregations over fast fields (the engine checks them). */
   aggs?: Record<string, unknown>;
+  /** `false`: the count may be a lower bound, and a sort on the timestamp may stop early. */
+  count_all: boolean;
 }
 
 type FilterValue = string | number | boolean;
@@ -47,8 +49,8 @@ const MAX_FILTER_VALUE_LENGTH = 256;
 const MAX_FIELDS = 64;
 const MAX_FIELD_NAME_LENGTH = 128;
 
-const GET_PARAMETERS = ["q", "limit", "offset", "snippet", "filters", "fields", "start_timestamp", "end_timestamp", "sort"];
-const POST_FIELDS = ["query", "limit", "offset", "snippet", "filters", "fields", "start_timestamp", "end_timestamp", "sort", "aggs", "aggregations"];
+const GET_PARAMETERS = ["q", "limit", "offset", "snippet", "filters", "fields", "start_timestamp", "end_timestamp", "sort", "count_all"];
+const POST_FIELDS = ["query", "limit", "offset", "snippet", "filters", "fields", "start_timestamp", "end_timestamp", "sort", "aggs", "aggregations", "count_all"];
 
 function count(name: string, value: unknown, fallback: number, max: number): number {
   if (value === undefined) return fallback;
@@ -174,6 +176,7 @@ function request(fields: Record<string, unknown>, settings: Settings): EngineReq
     end_timestamp: timestamp("end_timestamp", fields.end_timestamp),
     sort,
     aggs,
+    count_all: bool("count_all", fields.count_all, true),
   };
 }
 

@@ -65,13 +65,14 @@ export function search(query: string, params: Record<string, string> = {}, envOv
   return call(`/search?${search}`, {}, envOverride);
 }
 
-/** Copies the index directory `dir` of the origin into the bucket under `prefix`. */
+/** Copies the index directory `dir` of the origin (splits, split filter files, manifest) into the bucket under `prefix`. */
 export async function seedBucket(dir: string, prefix: string): Promise<void> {
   const manifestText = await (await fetch(`${fixture.origin}${dir}/manifest.json`)).text();
-  const manifest = JSON.parse(manifestText) as { splits: Array<{ path: string }> };
-  for (const split of manifest.splits) {
-    const bytes = await (await fetch(`${fixture.origin}${dir}/${split.path}`)).arrayBuffer();
-    await baseEnv.INDEX_BUCKET!.put(`${prefix}${split.path}`, bytes);
+  type Files = Array<{ path: string }>;
+  const manifest = JSON.parse(manifestText) as { splits: Files; split_filters?: Files };
+  for (const file of [...manifest.splits, ...(manifest.split_filters ?? [])]) {
+    const bytes = await (await fetch(`${fixture.origin}${dir}/${file.path}`)).arrayBuffer();
+    await baseEnv.INDEX_BUCKET!.put(`${prefix}${file.path}`, bytes);
   }
   // The manifest last, as `rangefind publish` does.
   await baseEnv.INDEX_BUCKET!.put(`${prefix}manifest.json`, manifestText);

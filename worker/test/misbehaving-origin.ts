@@ -31,20 +31,24 @@ export function startMisbehavingOrigin(root: string): Promise<{ url: string; ser
       response.writeHead(404).end();
       return;
     }
+    // Splits misbehave; split filter files (read when the index opens) are served right, so
+    // each misbehaviour shows where a query reads.
     const isSplit = path.endsWith(".split");
-    if (!isSplit || mode === "ignores-range") {
+    const isFilter = path.endsWith(".filter");
+    if ((!isSplit && !isFilter) || (isSplit && mode === "ignores-range")) {
       response.writeHead(200, { "Content-Length": size, ETag: `"${size}"` });
       createReadStream(path).pipe(response);
       return;
     }
-    if (mode === "fails") return void response.writeHead(503).end("try later");
-    if (mode === "hangs") return; // never answers
+    if (isSplit && mode === "fails") return void response.writeHead(503).end("try later");
+    if (isSplit && mode === "hangs") return; // never answers
     const match = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? "");
     if (!match) return void response.writeHead(416).end();
     const start = match[1] === "" ? size - Number(match[2]) : Number(match[1]);
     const end = match[1] === "" || match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
     const bytes = readFileSync(path).subarray(start, end + 1);
     const headers = { "Content-Range": `bytes ${start}-${end}/${size}`, ETag: `"${size}"` };
+    if (isFilter) return void response.writeHead(206, { ...headers, "Content-Length": bytes.length }).end(bytes);
     if (mode === "truncated") {
       const half = bytes.subarray(0, Math.floor(bytes.length / 2));
       response.writeHead(206, { ...headers, "Content-Length": half.length }).end(half);

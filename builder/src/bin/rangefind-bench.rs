@@ -2,10 +2,16 @@
 //!
 //! Serves the index with `rangefind serve`'s router on 127.0.0.1, opens it (the open reads
 //! are reported separately), then runs every query of a query file with an empty page cache,
-//! so each query pays for everything it reads except the split open.
+//! so each query pays for everything it reads except the split open. With `--fresh-index`
+//! every query opens the index anew and pays for its split opens too (the index open, manifest
+//! and split filters, is reported apart); `--warm N` then repeats it N times on the same index
+//! and reports the median time.
+//!
+//! A query line is `{"query", "kind"}`, or `{"kind", "request": {…}}` with a whole search
+//! request (sort, aggs, count_all, …).
 //!
 //! ```text
-//! rangefind-bench --index DIR --queries FILE [--limit 10] [--json-out FILE]
+//! rangefind-bench --index DIR --queries FILE [--limit 10] [--fresh-index] [--warm N] [--json-out FILE]
 //! ```
 
 use std::path::PathBuf;
@@ -32,12 +38,22 @@ struct Args {
     /// Write one JSON line per query here.
     #[arg(long)]
     json_out: Option<PathBuf>,
+    /// Open the index anew for every query: each pays for the splits it opens.
+    #[arg(long)]
+    fresh_index: bool,
+    /// Repeat each query this many times after its cold run (page cache on) and report the
+    /// median time (needs --fresh-index).
+    #[arg(long, default_value_t = 0, requires = "fresh_index")]
+    warm: usize,
 }
 
 #[derive(Deserialize)]
 struct QueryLine {
+    #[serde(default)]
     query: String,
     kind: String,
+    /// A whole search request instead of `query`.
+    request: Option<serde_json::Value>,
 }
 
 #[derive(Serialize)]
@@ -48,7 +64,17 @@ struct Measured {
     requests: u64,
     bytes: u64,
     waves: u64,
+    splits_opened: u64,
+    splits_total: u64,
     ms: f64,
+    /// Median time of the warm repeats.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    warm_ms: Option<f64>,
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
 }
 
 fn summary(name: &str, values: &mut [f64]) -> String {
@@ -73,37 +99,63 @@ async fn main() -> anyhow::Result<()> {
         root,
         std::future::pending(),
     ));
-    let store = Arc::new(HttpStore::new(&format!("http://{address}/")));
-    let index = SearchIndex::open(
-        store,
-        IndexOptions {
-            cache_bytes: 0,
-            ..Default::default()
-        },
-    )
-    .await?;
-    let open = index.preload().await?;
+    let url = format!("http://{address}/");
+    let open_index = |cache_bytes: usize| {
+        SearchIndex::open(
+            Arc::new(HttpStore::new(&url)),
+            IndexOptions {
+                cache_bytes,
+                ..Default::default()
+            },
+        )
+    };
+    let shared = open_index(0).await?;
+    let opened = shared.open_stats();
     println!(
-        "open: {} requests, {} bytes, {} waves for {} splits",
-        open.requests, open.bytes, open.waves, open.splits_total
+        "index open (manifest, split filters): {} requests, {} bytes, {} waves",
+        opened.requests, opened.bytes, opened.waves
     );
+    if !args.fresh_index {
+        let open = shared.preload().await?;
+        println!(
+            "split opens: {} requests, {} bytes, {} waves for {} splits",
+            open.requests, open.bytes, open.waves, open.splits_total
+        );
+    }
     let text = std::fs::read_to_string(&args.queries).context("--queries")?;
     let mut measured = Vec::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let q: QueryLine = serde_json::from_str(line)?;
+        let request: SearchRequest = match &q.request {
+            Some(request) => serde_json::from_value(request.clone())
+                .with_context(|| format!("request {request}"))?,
+            None => SearchRequest::new(q.query.clone(), args.limit),
+        };
+        let fresh = match args.fresh_index {
+            true => Some(open_index(64 << 20).await?),
+            false => None,
+        };
+        let index = fresh.as_ref().unwrap_or(&shared);
         let response = index
-            .search(&SearchRequest::new(q.query.clone(), args.limit))
+            .search(&request)
             .await
-            .with_context(|| format!("query {:?}", q.query))?;
+            .with_context(|| format!("query {:?}", request.query))?;
+        let mut warm = Vec::with_capacity(args.warm);
+        for _ in 0..args.warm {
+            warm.push(index.search(&request).await?.stats.elapsed_ms);
+        }
         let s = response.stats;
         measured.push(Measured {
-            query: q.query,
+            query: q.request.map_or(q.query, |r| r.to_string()),
             kind: q.kind,
             count: response.count,
             requests: s.requests,
             bytes: s.bytes,
             waves: s.waves,
+            splits_opened: s.splits_opened,
+            splits_total: s.splits_total,
             ms: s.elapsed_ms,
+            warm_ms: (!warm.is_empty()).then(|| median(warm)),
         });
     }
     if let Some(path) = &args.json_out {
@@ -125,12 +177,23 @@ async fn main() -> anyhow::Result<()> {
         let mut requests: Vec<f64> = group.iter().map(|m| m.requests as f64).collect();
         let mut bytes: Vec<f64> = group.iter().map(|m| m.bytes as f64).collect();
         let mut waves: Vec<f64> = group.iter().map(|m| m.waves as f64).collect();
+        let mut opened: Vec<f64> = group.iter().map(|m| m.splits_opened as f64).collect();
+        let mut warm: Vec<f64> = group.iter().filter_map(|m| m.warm_ms).collect();
         println!(
-            "{kind} ({} queries) | {} | {} | {}",
+            "{kind} ({} queries) | {} | {} | {} | splits opened {}{}",
             group.len(),
             summary("requests", &mut requests),
             summary("bytes", &mut bytes),
-            summary("waves", &mut waves)
+            summary("waves", &mut waves),
+            summary("", &mut opened).trim_start_matches(": "),
+            if warm.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " | warm ms {}",
+                    summary("", &mut warm).trim_start_matches(": ")
+                )
+            }
         );
     }
     Ok(())

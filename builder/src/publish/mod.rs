@@ -1,6 +1,6 @@
 //! `rangefind publish DIR URL`, and the upload half of `rangefind build --out URL`.
 //!
-//! An index is published in the order that keeps every reader safe: first the splits the
+//! An index is published in the order that keeps every reader safe: first the splits (and split filter files) the
 //! destination lacks (content-addressed, so a split already there with the same name and size
 //! is the same file and is skipped), then, only once every split it names is fully uploaded,
 //! the manifest. A reader therefore sees the old manifest with its complete set of splits, or
@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context};
 use futures::{StreamExt, TryStreamExt};
 use object_store::PutPayload;
-use rangefind_engine::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
+use rangefind_engine::manifest::{Manifest, MANIFEST_FILE};
 use rangefind_engine::mapping::DocMapping;
 
 pub use destination::{is_url, open, Destination};
@@ -27,6 +27,7 @@ use crate::append::{self, AppendTo};
 use crate::build::SPLITS_DIR;
 use crate::options::{BuildArgs, PublishArgs, StoreArgs};
 use crate::progress::progress_bar;
+use crate::split_filters::{self, FILTERS_DIR};
 
 /// How to publish.
 #[derive(Clone, Copy, Debug)]
@@ -55,17 +56,20 @@ impl PublishOptions {
 /// What a publish did.
 #[derive(Debug, Default)]
 pub struct PublishReport {
-    /// Splits uploaded (or, for a dry run, that would be).
+    /// Files (splits, split filter files) uploaded (or, for a dry run, that would be).
     pub uploaded: usize,
     /// Their bytes.
     pub uploaded_bytes: u64,
-    /// Splits the destination already had.
+    /// Files the destination already had.
     pub present: usize,
     /// Their bytes.
     pub present_bytes: u64,
     /// Wall time.
     pub elapsed: Duration,
 }
+
+/// An immutable file of an index (a split or a split filter file): path inside it, size.
+type IndexFile<'a> = (&'a str, u64);
 
 /// Runs `rangefind publish` and prints its summary.
 pub async fn run(args: PublishArgs) -> anyhow::Result<()> {
@@ -143,19 +147,33 @@ pub async fn publish(
     let manifest = Manifest::parse(&manifest_bytes)
         .map_err(|e| anyhow::anyhow!("{}: {e}", manifest_path.display()))?;
 
-    let present = list_splits(destination).await?;
-    let (already, missing): (Vec<&SplitEntry>, Vec<&SplitEntry>) = manifest
+    // The immutable files the manifest names: splits and split filter files.
+    let files: Vec<IndexFile> = manifest
         .splits
         .iter()
-        .partition(|split| present.get(&split.path) == Some(&split.size));
-    // Splits the destination holds need not be here (an index appended to in a bucket is
+        .map(|split| (split.path.as_str(), split.size))
+        .chain(
+            manifest
+                .split_filters
+                .iter()
+                .map(|filter| (filter.path.as_str(), filter.size)),
+        )
+        .collect();
+    let mut present = list_files(destination, SPLITS_DIR).await?;
+    if !manifest.split_filters.is_empty() {
+        present.extend(list_files(destination, FILTERS_DIR).await?);
+    }
+    let (already, missing): (Vec<IndexFile>, Vec<IndexFile>) = files
+        .into_iter()
+        .partition(|(path, size)| present.get(*path) == Some(size));
+    // Files the destination holds need not be here (an index appended to in a bucket is
     // staged with its new splits only); every other one must be, whole.
-    check_local_splits(dir, &missing)?;
+    check_local_files(dir, &missing)?;
     let mut report = PublishReport {
         uploaded: missing.len(),
-        uploaded_bytes: missing.iter().map(|s| s.size).sum(),
+        uploaded_bytes: missing.iter().map(|(_, size)| size).sum(),
         present: already.len(),
-        present_bytes: already.iter().map(|s| s.size).sum(),
+        present_bytes: already.iter().map(|(_, size)| size).sum(),
         ..PublishReport::default()
     };
     if options.dry_run {
@@ -164,29 +182,29 @@ pub async fn publish(
     }
 
     let progress = progress_bar(report.uploaded_bytes, options.quiet, "uploading ");
-    progress.set_message(format!("{} split(s)", missing.len()));
+    progress.set_message(format!("{} file(s)", missing.len()));
     let settings = UploadSettings {
         part_size: options.part_size,
         with_headers: destination.stores_headers,
     };
     futures::stream::iter(missing)
-        .map(|split| {
+        .map(|(path, size)| {
             let progress = &progress;
             async move {
                 upload::upload_file(
                     destination.store.as_ref(),
-                    &dir.join(&split.path),
-                    split.size,
-                    &destination.location(&split.path),
-                    &split.path,
+                    &dir.join(path),
+                    size,
+                    &destination.location(path),
+                    path,
                     settings,
                     progress,
                 )
                 .await
                 .with_context(|| {
                     format!(
-                        "uploading {} to {} failed; the manifest there was not changed",
-                        split.path, destination.display
+                        "uploading {path} to {} failed; the manifest there was not changed",
+                        destination.display
                     )
                 })
             }
@@ -217,10 +235,10 @@ pub async fn publish(
     Ok(report)
 }
 
-/// The splits to upload must be in `dir`, whole, before anything is uploaded.
-fn check_local_splits(dir: &Path, splits: &[&SplitEntry]) -> anyhow::Result<()> {
-    for split in splits {
-        let path = dir.join(&split.path);
+/// The files to upload must be in `dir`, whole, before anything is uploaded.
+fn check_local_files(dir: &Path, files: &[IndexFile]) -> anyhow::Result<()> {
+    for (relative, size) in files {
+        let path = dir.join(relative);
         let len = std::fs::metadata(&path)
             .with_context(|| {
                 format!(
@@ -229,11 +247,10 @@ fn check_local_splits(dir: &Path, splits: &[&SplitEntry]) -> anyhow::Result<()> 
                 )
             })?
             .len();
-        if len != split.size {
+        if len != *size {
             bail!(
-                "{}: {len} bytes, but the manifest says {}: the index in {} is damaged; rebuild it",
+                "{}: {len} bytes, but the manifest says {size}: the index in {} is damaged; rebuild it",
                 path.display(),
-                split.size,
                 dir.display()
             );
         }
@@ -241,10 +258,13 @@ fn check_local_splits(dir: &Path, splits: &[&SplitEntry]) -> anyhow::Result<()> 
     Ok(())
 }
 
-/// The splits the destination holds: path inside the index → size. One listing, however
-/// many splits.
-async fn list_splits(destination: &Destination) -> anyhow::Result<HashMap<String, u64>> {
-    let prefix = destination.location(SPLITS_DIR);
+/// The files the destination holds under `folder`: path inside the index → size. One
+/// listing, however many files.
+async fn list_files(
+    destination: &Destination,
+    folder: &str,
+) -> anyhow::Result<HashMap<String, u64>> {
+    let prefix = destination.location(folder);
     let objects: Vec<object_store::ObjectMeta> = destination
         .store
         .list(Some(&prefix))
@@ -290,26 +310,53 @@ async fn read_index(
             })
         }
     };
-    append::from_bytes(&bytes, mapping, &destination.display).map(Some)
+    let mut index = append::from_bytes(&bytes, mapping, &destination.display)?;
+    let mut files = HashMap::new();
+    for entry in &index.manifest.split_filters {
+        let location = destination.location(&entry.path);
+        let read = async {
+            let result = destination.store.get(&location).await?;
+            result.bytes().await
+        };
+        let bytes = read
+            .await
+            .map_err(destination::store_error)
+            .with_context(|| {
+                format!(
+                    "--append: cannot read {} at {}",
+                    entry.path, destination.display
+                )
+            })?;
+        files.insert(entry.path.clone(), bytes.to_vec());
+    }
+    split_filters::add_files(&mut index.filters, &index.manifest, |entry| {
+        files
+            .remove(&entry.path)
+            .ok_or_else(|| anyhow::anyhow!("{} listed twice", entry.path))
+    })?;
+    Ok(Some(index))
 }
 
 /// One request that fails at once when the bucket, the credentials or the endpoint are wrong.
 async fn check_reachable(destination: &Destination) -> anyhow::Result<()> {
-    list_splits(destination).await.map(|_| ()).with_context(|| {
-        format!(
-            "{} is not reachable: check the URL, --endpoint, --region and the credentials \
+    list_files(destination, SPLITS_DIR)
+        .await
+        .map(|_| ())
+        .with_context(|| {
+            format!(
+                "{} is not reachable: check the URL, --endpoint, --region and the credentials \
              (AWS_ACCESS_KEY_ID, …) before building",
-            destination.display
-        )
-    })
+                destination.display
+            )
+        })
 }
 
 fn print_summary(dir: &Path, destination: &Destination, report: &PublishReport, dry_run: bool) {
     let mb = |bytes: u64| bytes as f64 / 1e6;
     if dry_run {
         eprintln!(
-            "Dry run: publishing {} to {} would upload {} split(s), {:.1} MB, then {MANIFEST_FILE}; \
-             {} split(s), {:.1} MB, are there already.",
+            "Dry run: publishing {} to {} would upload {} file(s), {:.1} MB, then {MANIFEST_FILE}; \
+             {} file(s), {:.1} MB, are there already.",
             dir.display(),
             destination.display,
             report.uploaded,
@@ -320,7 +367,7 @@ fn print_summary(dir: &Path, destination: &Destination, report: &PublishReport, 
         return;
     }
     eprintln!(
-        "Published {} to {} in {:.1} s: {} split(s) uploaded, {:.1} MB; {} already there, {:.1} MB; \
+        "Published {} to {} in {:.1} s: {} file(s) uploaded, {:.1} MB; {} already there, {:.1} MB; \
          {MANIFEST_FILE} written last.",
         dir.display(),
         destination.display,

@@ -78,6 +78,7 @@ pub fn options(
         quiet: true,
         append_to: None,
         shard: None,
+        threads: 2,
     }
 }
 
@@ -128,8 +129,21 @@ pub fn text(output: &std::process::Output) -> String {
 /// What a command printed, after checking that it succeeded.
 pub fn succeeded(output: &std::process::Output) -> String {
     let message = text(output);
-    assert!(output.status.success(), "rangefind failed: {message}");
+    assert!(
+        output.status.success(),
+        "rangefind failed ({}): {message}",
+        output.status
+    );
     message
+}
+
+/// `rangefind search INDEX QUERY --json EXTRA…`, checked to succeed, its answer parsed.
+pub fn search_json(index: &Path, query: &str, extra: &[&str]) -> serde_json::Value {
+    let mut args = vec!["search", index.to_str().unwrap(), query, "--json"];
+    args.extend_from_slice(extra);
+    let output = rangefind(&args);
+    succeeded(&output);
+    serde_json::from_slice(&output.stdout).unwrap()
 }
 
 /// The manifest of the index in `dir`.

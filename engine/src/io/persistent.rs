@@ -2,7 +2,8 @@
 //! in browsers, the edge cache in Workers. Hosts implement it; the engine only calls it.
 //!
 //! Split files are immutable and content-addressed, so an entry never goes stale: it is keyed
-//! by the split's content id and a page number (or the split's open region). A tier may drop
+//! by the split's content id and a page number (or the split's open region). Split filter
+//! files, content-addressed too, are kept as "open regions" under their own content id. A tier may drop
 //! anything at any time and must never fail a search: its errors are misses, reported by the
 //! host (once) rather than returned here. What comes back is verified like network bytes.
 

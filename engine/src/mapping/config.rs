@@ -117,10 +117,20 @@ pub struct FieldMapping {
     /// Score multiplier for matches in this field. Default: 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub boost: Option<f32>,
+    /// Keep a filter of this field's terms per split (one file for the field, read when the
+    /// index opens), so a query for a term opens only the splits that may hold it. Worth it
+    /// for fields whose values cluster in few splits (users, repositories, hosts, trace ids)
+    /// in indexes of many splits. Default: false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub split_filter: bool,
 }
 
 fn yes() -> bool {
     true
+}
+
+fn is_false(value: &bool) -> bool {
+    !value
 }
 
 /// How a text field splits into words (all lowercase and fold accents).
@@ -226,6 +236,12 @@ impl DocMapping {
                         field.name
                     ));
                 }
+            }
+            if field.split_filter && (!field.indexed || field.field_type == FieldType::Datetime) {
+                return invalid(format!(
+                    "field {:?}: `split_filter` needs an indexed field that is not a datetime (time ranges prune splits already)",
+                    field.name
+                ));
             }
             if !field.indexed && !field.stored && !field.fast {
                 return invalid(format!(

@@ -14,12 +14,9 @@ use crate::mapping::{FieldType, MappedSchema};
 /// Field name → accepted values (a hit needs one of the values of every field).
 pub type Filters = BTreeMap<String, Vec<serde_json::Value>>;
 
-/// The filter as one query, or `None` when there are no filters.
-pub(crate) fn filter_query(
-    schema: &MappedSchema,
-    filters: &Filters,
-) -> Result<Option<Box<dyn Query>>> {
-    let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+/// The terms each filtered field accepts: a hit holds one term of every group.
+pub(crate) fn filter_terms(schema: &MappedSchema, filters: &Filters) -> Result<Vec<Vec<Term>>> {
+    let mut groups = Vec::with_capacity(filters.len());
     for (name, values) in filters {
         let invalid = |message: String| {
             ErrorKind::InvalidQuery.with_message(format!("filter on `{name}`: {message}"))
@@ -48,22 +45,34 @@ pub(crate) fn filter_query(
                 })
             })
             .collect::<Result<Vec<Term>>>()?;
-        let any_of: Box<dyn Query> = match terms.len() {
-            0 => Box::new(EmptyQuery),
-            _ => Box::new(BooleanQuery::new(
-                terms
-                    .into_iter()
-                    .map(|term| {
-                        let query: Box<dyn Query> =
-                            Box::new(TermQuery::new(term, IndexRecordOption::Basic));
-                        (Occur::Should, query)
-                    })
-                    .collect(),
-            )),
-        };
-        clauses.push((Occur::Must, Box::new(ConstScoreQuery::new(any_of, 0.0))));
+        groups.push(terms);
     }
-    Ok((!clauses.is_empty()).then(|| Box::new(BooleanQuery::new(clauses)) as Box<dyn Query>))
+    Ok(groups)
+}
+
+/// The filter groups as one query, or `None` when there are none.
+pub(crate) fn filter_query(groups: &[Vec<Term>]) -> Option<Box<dyn Query>> {
+    let clauses: Vec<(Occur, Box<dyn Query>)> = groups
+        .iter()
+        .map(|terms| {
+            let any_of: Box<dyn Query> = match terms.len() {
+                0 => Box::new(EmptyQuery),
+                _ => Box::new(BooleanQuery::new(
+                    terms
+                        .iter()
+                        .map(|term| {
+                            let query: Box<dyn Query> =
+                                Box::new(TermQuery::new(term.clone(), IndexRecordOption::Basic));
+                            (Occur::Should, query)
+                        })
+                        .collect(),
+                )),
+            };
+            let filter: Box<dyn Query> = Box::new(ConstScoreQuery::new(any_of, 0.0));
+            (Occur::Must, filter)
+        })
+        .collect();
+    (!clauses.is_empty()).then(|| Box::new(BooleanQuery::new(clauses)) as Box<dyn Query>)
 }
 
 /// The term a filter value stands for in a keyword, numeric or bool field, or `None` when the

@@ -3,6 +3,7 @@
 
 mod analytics;
 mod filters;
+mod index_order;
 mod query;
 mod results;
 mod snippets;
@@ -25,6 +26,7 @@ pub use results::{Hit, SearchResponse, SearchStats};
 pub use time_range::parse_timestamp;
 
 use self::analytics::AggregationRequest;
+use self::index_order::IndexOrder;
 use self::snippets::Snippets;
 use self::steps::{Ranked, SortKey};
 use self::time_range::{Overlap, TimeRange};
@@ -36,10 +38,11 @@ use crate::io::{
 };
 use crate::manifest::{Manifest, MANIFEST_FILE};
 use crate::mapping::MappedSchema;
+use crate::pruning::{read_filter_files, IndexFilters, SplitFilterFile};
 use crate::split::{open_split, OpenedSplit, QueryScope, SplitLocation};
 
-/// Reads and parses the manifest of the index in `store`.
-async fn read_manifest(store: &dyn IndexStore) -> Result<Manifest> {
+/// Reads and parses the manifest of the index in `store` (one request, counted in `stats`).
+async fn read_manifest(store: &dyn IndexStore, stats: &QueryStats) -> Result<Manifest> {
     let bytes = store.read_all(MANIFEST_FILE).await.map_err(|e| {
         if e.kind() == ErrorKind::NotFound {
             ErrorKind::NotFound.with_message(format!(
@@ -50,6 +53,8 @@ async fn read_manifest(store: &dyn IndexStore) -> Result<Manifest> {
             e
         }
     })?;
+    stats.add_request(MANIFEST_FILE, 0..bytes.len() as u64);
+    stats.add_wave();
     Manifest::parse(&bytes).map_err(|e| e.with_context(format!("{}{MANIFEST_FILE}", store.root())))
 }
 
@@ -127,7 +132,8 @@ impl Default for IndexOptions {
 }
 
 /// A search request. As JSON (the browser and Worker APIs): `{"query", "limit"?, "offset"?,
-/// "snippet"?, "filters"?, "fields"?, "start_timestamp"?, "end_timestamp"?, "sort"?, "aggs"?}`,
+/// "snippet"?, "filters"?, "fields"?, "start_timestamp"?, "end_timestamp"?, "sort"?, "aggs"?,
+/// "count_all"?}`,
 /// where a filter value is one value or a list of alternatives.
 #[derive(Clone, Debug, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -160,6 +166,11 @@ pub struct SearchRequest {
     /// range, stats, avg, min, max, sum, cardinality, …), computed over every match.
     #[serde(alias = "aggregations")]
     pub aggs: Option<serde_json::Value>,
+    /// Count every match (default). `false` lets the count be a lower bound
+    /// (`count_is_lower_bound` in the answer), so a sort on the timestamp field over splits
+    /// written in time order stops at the newest (or oldest) splits that fill the page,
+    /// without opening the others.
+    pub count_all: bool,
 }
 
 impl Default for SearchRequest {
@@ -182,8 +193,18 @@ impl SearchRequest {
             end_timestamp: None,
             sort: None,
             aggs: None,
+            count_all: true,
         }
     }
+}
+
+/// What an index being opened starts from: the reads so far, and what an older index over
+/// the same files already read.
+struct Opened {
+    stats: QueryStats,
+    started: web_time::Instant,
+    splits: HashMap<String, Arc<OpenedSplit>>,
+    filter_files: HashMap<String, Arc<SplitFilterFile>>,
 }
 
 struct SplitSlot {
@@ -191,7 +212,8 @@ struct SplitSlot {
     opened: AsyncMutex<Option<Arc<OpenedSplit>>>,
 }
 
-/// An opened index: manifest, schema, splits (opened on first use) and the page cache.
+/// An opened index: manifest, schema, split filters, splits (opened on first use) and the
+/// page cache.
 pub struct SearchIndex {
     store: Arc<dyn IndexStore>,
     manifest: Manifest,
@@ -199,6 +221,11 @@ pub struct SearchIndex {
     queries: QueryBuilder,
     fetcher: Arc<Fetcher>,
     slots: Vec<SplitSlot>,
+    /// The split filter files, by content id (a refreshed index reuses them).
+    filter_files: HashMap<String, Arc<SplitFilterFile>>,
+    filters: IndexFilters,
+    /// What opening cost: the manifest, then the split filter files.
+    open_stats: SearchStats,
 }
 
 impl std::fmt::Debug for SearchIndex {
@@ -213,18 +240,11 @@ impl std::fmt::Debug for SearchIndex {
 }
 
 impl SearchIndex {
-    /// Reads the manifest of the index in `store`.
+    /// Reads the manifest of the index in `store`, then its split filter files (one wave).
     pub async fn open(store: Arc<dyn IndexStore>, options: IndexOptions) -> Result<SearchIndex> {
-        let manifest = read_manifest(&*store).await?;
-        Ok(Self::from_manifest(store, manifest, options))
-    }
-
-    /// An index over a manifest already read.
-    pub fn from_manifest(
-        store: Arc<dyn IndexStore>,
-        manifest: Manifest,
-        options: IndexOptions,
-    ) -> SearchIndex {
+        let started = web_time::Instant::now();
+        let stats = QueryStats::new();
+        let manifest = read_manifest(&*store, &stats).await?;
         let fetcher = Fetcher::new(
             Arc::new(PageCache::new(options.cache_bytes)),
             options.persistent,
@@ -235,19 +255,43 @@ impl SearchIndex {
         // Send + Sync natively; in wasm the tiers are JS objects and one thread runs all.
         #[allow(clippy::arc_with_non_send_sync)]
         let fetcher = Arc::new(fetcher);
-        Self::with_fetcher(store, manifest, fetcher, HashMap::new())
+        let opened = Opened {
+            stats,
+            started,
+            splits: HashMap::new(),
+            filter_files: HashMap::new(),
+        };
+        Self::with_fetcher(store, manifest, fetcher, opened).await
     }
 
-    /// An index over `manifest` reading through `fetcher`; splits already opened (by content
-    /// id) are reused instead of opened again.
-    fn with_fetcher(
+    /// An index over `manifest` reading through `fetcher`; splits and filter files already
+    /// read (by content id) are reused instead of read again.
+    async fn with_fetcher(
         store: Arc<dyn IndexStore>,
         manifest: Manifest,
         fetcher: Arc<Fetcher>,
-        mut already_opened: HashMap<String, Arc<OpenedSplit>>,
-    ) -> SearchIndex {
+        mut opened: Opened,
+    ) -> Result<SearchIndex> {
         let schema = MappedSchema::new(manifest.mapping.clone());
         let queries = QueryBuilder::new(&schema);
+        let filter_files = read_filter_files(
+            &*store,
+            fetcher.persistent(),
+            &manifest.split_filters,
+            &opened.filter_files,
+            &opened.stats,
+        )
+        .await?;
+        let filters = IndexFilters::new(
+            manifest
+                .split_filters
+                .iter()
+                .filter_map(|entry| {
+                    let field = schema.field(&entry.field)?;
+                    Some((field, filter_files.get(&entry.id)?.clone()))
+                })
+                .collect(),
+        );
         let slots = manifest
             .splits
             .iter()
@@ -258,22 +302,40 @@ impl SearchIndex {
                     len: Some(entry.size),
                     open_region: Some(entry.open_region[0]..entry.open_region[1]),
                 },
-                opened: AsyncMutex::new(already_opened.remove(&entry.id)),
+                opened: AsyncMutex::new(opened.splits.remove(&entry.id)),
             })
-            .collect();
+            .collect::<Vec<_>>();
         if let Some(persistent) = fetcher.persistent() {
-            // Splits that left the manifest will never be read again by this index.
-            let live: Vec<&str> = manifest.splits.iter().map(|s| s.id.as_str()).collect();
+            // Splits and filter files that left the manifest will never be read again.
+            let live: Vec<&str> = manifest
+                .splits
+                .iter()
+                .map(|s| s.id.as_str())
+                .chain(manifest.split_filters.iter().map(|f| f.id.as_str()))
+                .collect();
             persistent.retain_splits(&live);
         }
-        SearchIndex {
+        let io = opened.stats.counts();
+        let open_stats = SearchStats {
+            requests: io.requests,
+            bytes: io.bytes,
+            waves: io.waves,
+            splits_total: slots.len() as u64,
+            splits_opened: 0,
+            cache_hits: io.cache_hits,
+            elapsed_ms: opened.started.elapsed().as_secs_f64() * 1000.0,
+        };
+        Ok(SearchIndex {
             store,
             manifest,
             schema,
             queries,
             fetcher,
             slots,
-        }
+            filter_files,
+            filters,
+            open_stats,
+        })
     }
 
     /// Reads the manifest again (for long-lived readers such as a Worker isolate). `None` when
@@ -281,7 +343,9 @@ impl SearchIndex {
     /// caches and in-flight reads, and keeps the splits already opened that it still lists
     /// (split files are immutable, so nothing read so far goes stale).
     pub async fn refreshed(&self) -> Result<Option<SearchIndex>> {
-        let manifest = read_manifest(&*self.store).await?;
+        let started = web_time::Instant::now();
+        let stats = QueryStats::new();
+        let manifest = read_manifest(&*self.store, &stats).await?;
         if manifest == self.manifest {
             return Ok(None);
         }
@@ -295,12 +359,20 @@ impl SearchIndex {
             // A new mapping reads splits differently: open them again.
             opened.clear();
         }
-        Ok(Some(Self::with_fetcher(
-            self.store.clone(),
-            manifest,
-            self.fetcher.clone(),
-            opened,
-        )))
+        let opened = Opened {
+            stats,
+            started,
+            splits: opened,
+            filter_files: self.filter_files.clone(),
+        };
+        Self::with_fetcher(self.store.clone(), manifest, self.fetcher.clone(), opened)
+            .await
+            .map(Some)
+    }
+
+    /// What opening the index cost: reading the manifest, then the split filter files.
+    pub fn open_stats(&self) -> &SearchStats {
+        &self.open_stats
     }
 
     /// The manifest.
@@ -399,7 +471,8 @@ impl SearchIndex {
         let aggregations = check_request(request, &self.schema)?;
         let started = web_time::Instant::now();
         let stats = QueryStats::new();
-        let filter = filters::filter_query(&self.schema, &request.filters)?;
+        let filter_groups = filters::filter_terms(&self.schema, &request.filters)?;
+        let filter = filters::filter_query(&filter_groups);
         let mut parsed = self.queries.parse(&request.query)?;
         let query_is_empty = request.query.trim().is_empty();
         let time = TimeRange::of(request.start_timestamp, request.end_timestamp, &self.schema)?;
@@ -410,7 +483,8 @@ impl SearchIndex {
         } else {
             filters::apply(parsed.query, filter.as_deref(), query_is_empty)
         };
-        // The splits the time range may reach, and how (every split without a range).
+        // The splits the time range may reach, and how (every split without a range), less
+        // those whose split filters show they cannot match.
         let reached: Vec<(usize, Overlap)> = self
             .manifest
             .splits
@@ -423,41 +497,139 @@ impl SearchIndex {
                 )
             })
             .filter(|(_, overlap)| *overlap != Overlap::None)
+            .filter(|(i, _)| {
+                self.filters.is_empty()
+                    || self.filters.split_may_match(
+                        &self.manifest.splits[*i].id,
+                        &*parsed.query,
+                        &filter_groups,
+                    )
+            })
             .collect();
-        let splits = self
-            .open_splits(&stats, reached.iter().map(|(i, _)| *i))
+        // A sort that index order satisfies may stop early: the first split in time, then
+        // the others only if it did not fill the page.
+        let index_order = match request.count_all {
+            true => None,
+            false => self.index_order_plan(request, &reached, aggregations.is_some()),
+        };
+        let stages: Vec<&[(usize, Overlap)]> = match &index_order {
+            Some((ordered, _)) if ordered.len() > 1 => vec![&ordered[..1], &ordered[1..]],
+            Some((ordered, _)) => vec![ordered.as_slice()],
+            None => vec![reached.as_slice()],
+        };
+        let window = request.offset + request.limit;
+        let scope = QueryScope::new();
+        let mut splits: Vec<Arc<OpenedSplit>> = Vec::new();
+        let mut queries: Vec<Box<dyn Query>> = Vec::new();
+        let mut collected = steps::Collected::default();
+        let mut count_is_lower_bound = false;
+        for (n, stage) in stages.into_iter().enumerate() {
+            if n > 0 && collected.ranked.len() >= window {
+                count_is_lower_bound = true;
+                break;
+            }
+            let opened = self
+                .open_splits(&stats, stage.iter().map(|(i, _)| *i))
+                .await?;
+            let warmup = Warmup {
+                scope: scope.clone(),
+                fetcher: &self.fetcher,
+                stats: &stats,
+                splits: &opened,
+            };
+            let mut found = steps::lookup_terms(&warmup, &parsed).await?;
+            let mut stage_queries =
+                self.split_queries(request, &parsed, &mut found, filter.as_deref())?;
+            if let Some(time) = time {
+                stage_queries = stage_queries
+                    .into_iter()
+                    .zip(stage)
+                    .map(|(query, (_, overlap))| match overlap {
+                        Overlap::Partial => time.restrict(query, &self.schema),
+                        _ => query,
+                    })
+                    .collect();
+            }
+            steps::fetch_postings(&warmup, &found).await?;
+            let order = index_order.as_ref().map(|(_, order)| *order);
+            let found = steps::collect(
+                &warmup,
+                &stage_queries,
+                request,
+                aggregations.as_ref(),
+                order,
+            )
             .await?;
+            let first = splits.len();
+            collected.count += found.count;
+            collected.ranked.extend(
+                found
+                    .ranked
+                    .into_iter()
+                    .map(|(rank, split, address)| (rank, first + split, address)),
+            );
+            collected.ranked.truncate(window);
+            collected.aggregations = found.aggregations;
+            splits.extend(opened);
+            queries.extend(stage_queries);
+        }
+        let page: Vec<Ranked> = collected.ranked.into_iter().skip(request.offset).collect();
         let warmup = Warmup {
-            scope: QueryScope::new(),
+            scope,
             fetcher: &self.fetcher,
             stats: &stats,
             splits: &splits,
         };
-        let mut found = steps::lookup_terms(&warmup, &parsed).await?;
-        let mut queries = self.split_queries(request, &parsed, &mut found, filter.as_deref())?;
-        if let Some(time) = time {
-            queries = queries
-                .into_iter()
-                .zip(&reached)
-                .map(|(query, (_, overlap))| match overlap {
-                    Overlap::Partial => time.restrict(query, &self.schema),
-                    _ => query,
-                })
-                .collect();
-        }
-        steps::fetch_postings(&warmup, &found).await?;
-        let collected = steps::collect(&warmup, &queries, request, aggregations.as_ref()).await?;
-        let documents = steps::load_documents(&warmup, &collected.page).await?;
+        let documents = steps::load_documents(&warmup, &page).await?;
         let hits = warmup
             .scope
-            .enter(|| self.hits(request, &queries, &splits, &collected.page, documents))?;
+            .enter(|| self.hits(request, &queries, &splits, &page, documents))?;
         Ok(SearchResponse {
             count: collected.count,
+            count_is_lower_bound,
             hits,
             aggregations: collected.aggregations,
             stats: self.finish_stats(&stats, splits.len(), started),
             requests: stats.requests(),
         })
+    }
+
+    /// When index order satisfies the request's sort, the splits to search in the order to
+    /// take them, and which end of each to take: the sort is on the timestamp field (stored,
+    /// to show each hit's value), every split reached was written in time order, and their
+    /// time ranges do not overlap. Ties then come in index order, reversed when descending.
+    fn index_order_plan(
+        &self,
+        request: &SearchRequest,
+        reached: &[(usize, Overlap)],
+        has_aggregations: bool,
+    ) -> Option<(Vec<(usize, Overlap)>, IndexOrder)> {
+        let sort = request.sort.as_ref()?;
+        let mapping = &self.manifest.mapping;
+        let timestamp = mapping.timestamp_field.as_deref()?;
+        let stored = mapping.field(timestamp).is_some_and(|f| f.stored);
+        if has_aggregations || sort.field != timestamp || !stored || request.limit == 0 {
+            return None;
+        }
+        let mut by_time = reached
+            .iter()
+            .map(|&(i, overlap)| {
+                let split = &self.manifest.splits[i];
+                let range = split.time_range.filter(|_| split.time_ordered)?;
+                Some((range, (i, overlap)))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        by_time.sort_by_key(|&(range, (i, _))| (range, i));
+        if by_time.windows(2).any(|pair| pair[0].0 .1 > pair[1].0 .0) {
+            return None;
+        }
+        let mut ordered: Vec<(usize, Overlap)> = by_time.into_iter().map(|(_, s)| s).collect();
+        if sort.descending {
+            ordered.reverse();
+            Some((ordered, IndexOrder::Last))
+        } else {
+            Some((ordered, IndexOrder::First))
+        }
     }
 
     /// The query each split runs (`parsed` already carries `filter`). Prefixes expand to the same terms as in one index: once the
@@ -486,6 +658,20 @@ impl SearchIndex {
                 Ok(filters::apply(reparsed.query, filter, false))
             })
             .collect()
+    }
+
+    /// A hit's value of the sort field, from its stored document (dates to the second, as
+    /// the column holds them).
+    fn stored_sort_value(
+        &self,
+        request: &SearchRequest,
+        document: &TantivyDocument,
+    ) -> Option<serde_json::Value> {
+        let field = self.schema.field(&request.sort.as_ref()?.field)?;
+        let value = document.get_first(field)?;
+        Some(results::owned_to_json(&tantivy::schema::OwnedValue::from(
+            value,
+        )))
     }
 
     fn hits(
@@ -550,6 +736,7 @@ impl SearchIndex {
             let (score, sort) = match rank {
                 SortKey::Score(score) => (*score, None),
                 SortKey::Value(value) => (0.0, Some(results::owned_to_json(value))),
+                SortKey::IndexOrder => (0.0, self.stored_sort_value(request, &document)),
             };
             hits.push(Hit {
                 id,

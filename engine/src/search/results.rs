@@ -10,8 +10,13 @@ use crate::mapping::MappedSchema;
 /// What a search returns.
 #[derive(Clone, Debug, Serialize)]
 pub struct SearchResponse {
-    /// Documents matching the query, over all splits.
+    /// Documents matching the query, over all splits (at least this many when
+    /// `count_is_lower_bound`).
     pub count: u64,
+    /// The request let the count stop early (`count_all: false`) and it did: splits that
+    /// could not change the page were not searched.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub count_is_lower_bound: bool,
     /// The requested page of hits, best first.
     pub hits: Vec<Hit>,
     /// Aggregation results by name (Elasticsearch's shape), when the request had `aggs`.

@@ -8,28 +8,32 @@ use tantivy::schema::OwnedValue;
 use tantivy::{DocAddress, TantivyDocument};
 
 use super::analytics::AggregationRequest;
+use super::index_order::{EdgeDocs, IndexOrder};
 use super::query::ParsedQuery;
 use super::stats_provider::GlobalStatistics;
 use super::warmup::{probe, probe_postings, probe_terms, FoundTerm, Probe, Warmup};
 use super::SearchRequest;
 use crate::error::Result;
 
-/// How a hit ranks: its BM25 score, or its value of the sort field.
+/// How a hit ranks: its BM25 score, its value of the sort field, or its place in index
+/// order (its sort value is then read from its stored document).
 #[derive(Clone, Debug)]
 pub(crate) enum SortKey {
     Score(f32),
     Value(OwnedValue),
+    IndexOrder,
 }
 
 /// A hit before its document is loaded: rank, split index, address in the split.
 pub(crate) type Ranked = (SortKey, usize, DocAddress);
 
 /// What the search step found over all splits.
+#[derive(Default)]
 pub(crate) struct Collected {
     /// Matching documents.
     pub count: u64,
-    /// The requested page of hits.
-    pub page: Vec<Ranked>,
+    /// The first `offset + limit` hits, best first.
+    pub ranked: Vec<Ranked>,
     /// The merged aggregation results, when asked for.
     pub aggregations: Option<serde_json::Value>,
 }
@@ -72,11 +76,15 @@ pub(crate) async fn fetch_postings(warmup: &Warmup<'_>, found: &[Vec<FoundTerm>]
 /// The synchronous search of every split with index-wide BM25 statistics: the top hits of
 /// each (by score, or by a fast field), the count, and the aggregations, merged. Ties keep
 /// index order (split order, then document id), as one tantivy index would.
+///
+/// With `index_order`, the sort is one index order satisfies and the splits come in the
+/// order to take them: each gives its first or last matches, read from no column.
 pub(crate) async fn collect(
     warmup: &Warmup<'_>,
     queries: &[Box<dyn Query>],
     request: &SearchRequest,
     aggregations: Option<&AggregationRequest>,
+    index_order: Option<IndexOrder>,
 ) -> Result<Collected> {
     let window = request.offset + request.limit;
     let sort = request.sort.as_ref();
@@ -93,14 +101,20 @@ pub(crate) async fn collect(
                 // hits are ordered by a field (scoring would read fieldnorms and more).
                 let by_score = (window > 0 && sort.is_none())
                     .then(|| TopDocs::with_limit(window).order_by_score());
-                let by_field = sort.filter(|_| window > 0).map(|sort| {
-                    TopDocs::with_limit(window)
-                        .order_by((SortByErasedType::for_field(&sort.field), sort.order()))
+                let by_field = sort
+                    .filter(|_| window > 0 && index_order.is_none())
+                    .map(|sort| {
+                        TopDocs::with_limit(window)
+                            .order_by((SortByErasedType::for_field(&sort.field), sort.order()))
+                    });
+                let by_index_order = index_order.filter(|_| window > 0).map(|order| EdgeDocs {
+                    limit: window,
+                    order,
                 });
                 let aggregation = aggregations.map(|aggregations| {
                     aggregations.collector(searcher.index().tokenizers().clone())
                 });
-                let collector = (by_score, by_field, Count, aggregation);
+                let collector = ((by_score, by_field, by_index_order), Count, aggregation);
                 match probe(|| {
                     searcher.search_with_statistics_provider(&**query, &collector, &global)
                 })? {
@@ -114,34 +128,36 @@ pub(crate) async fn collect(
     let mut count = 0;
     let mut merged: Vec<Ranked> = Vec::new();
     let mut split_aggregations = Vec::new();
-    for (split, (by_score, by_field, split_count, aggregation)) in per_split.into_iter().enumerate()
+    for (split, ((by_score, by_field, by_index_order), split_count, aggregation)) in
+        per_split.into_iter().enumerate()
     {
         count += split_count as u64;
         let by_score = by_score.into_iter().flatten();
         merged.extend(by_score.map(|(score, address)| (SortKey::Score(score), split, address)));
         let by_field = by_field.into_iter().flatten();
         merged.extend(by_field.map(|(value, address)| (SortKey::Value(value), split, address)));
+        let by_index_order = by_index_order.into_iter().flat_map(|(docs, _)| docs);
+        merged.extend(by_index_order.map(|address| (SortKey::IndexOrder, split, address)));
         split_aggregations.extend(aggregation);
     }
-    merged.sort_by(|a, b| {
-        let rank = match (&a.0, &b.0, sort) {
-            (SortKey::Score(a), SortKey::Score(b), _) => b.total_cmp(a),
-            (SortKey::Value(a), SortKey::Value(b), Some(sort)) => sort.compare(a, b).reverse(),
-            _ => std::cmp::Ordering::Equal,
-        };
-        rank.then(a.1.cmp(&b.1)).then(a.2.doc_id.cmp(&b.2.doc_id))
-    });
-    let page = merged
-        .into_iter()
-        .skip(request.offset)
-        .take(request.limit)
-        .collect();
+    // In index order, the splits and each split's hits already come in rank order.
+    if index_order.is_none() {
+        merged.sort_by(|a, b| {
+            let rank = match (&a.0, &b.0, sort) {
+                (SortKey::Score(a), SortKey::Score(b), _) => b.total_cmp(a),
+                (SortKey::Value(a), SortKey::Value(b), Some(sort)) => sort.compare(a, b).reverse(),
+                _ => std::cmp::Ordering::Equal,
+            };
+            rank.then(a.1.cmp(&b.1)).then(a.2.doc_id.cmp(&b.2.doc_id))
+        });
+    }
+    merged.truncate(window);
     let aggregations = aggregations
         .map(|aggregations| aggregations.finish(split_aggregations))
         .transpose()?;
     Ok(Collected {
         count,
-        page,
+        ranked: merged,
         aggregations,
     })
 }

@@ -1,0 +1,166 @@
+//! One-read pruning: per-field filters of each split's terms, read once when the index opens,
+//! decide which splits a query cannot match before any split is opened.
+//!
+//! A split is skipped only when that is certain: a term the filter says is absent is absent
+//! (binary fuse filters have no false negatives), and a query is walked as a boolean formula
+//! over its terms. Anything the walk does not understand (ranges, prefixes, boosted or
+//! constant-score sub-queries) may match, so pruning never loses a hit; at worst a split is
+//! opened for nothing (0.4 % of the time for an absent term).
+
+mod filter_file;
+mod load;
+
+use std::sync::Arc;
+
+use tantivy::query::{
+    AllQuery, BooleanQuery, EmptyQuery, Occur, PhrasePrefixQuery, PhraseQuery, Query, TermQuery,
+};
+use tantivy::schema::{Field, Term};
+
+pub use filter_file::{term_key, SplitFilter, SplitFilterFile};
+pub(crate) use load::read_filter_files;
+
+/// The split filters of an index: for each filtered field, its file.
+#[derive(Clone, Debug, Default)]
+pub struct IndexFilters {
+    fields: Vec<(Field, Arc<SplitFilterFile>)>,
+}
+
+impl IndexFilters {
+    /// Filters of these fields.
+    pub fn new(fields: Vec<(Field, Arc<SplitFilterFile>)>) -> IndexFilters {
+        IndexFilters { fields }
+    }
+
+    /// Whether there is any filter at all.
+    pub fn is_empty(&self) -> bool {
+        self.fields.is_empty()
+    }
+
+    /// Whether the split `split_id` may hold `term`; `None` when no filter covers it.
+    fn split_may_hold(&self, split_id: &str, term: &Term) -> Option<bool> {
+        let (_, file) = self.fields.iter().find(|(f, _)| *f == term.field())?;
+        let filter = file.get(split_id)?;
+        Some(filter.may_contain(term_key(term.serialized_value_bytes())))
+    }
+
+    /// Whether `query` (with every group of `required` terms: one term of each group must be
+    /// in a hit) may match a document of the split `split_id`.
+    pub fn split_may_match(
+        &self,
+        split_id: &str,
+        query: &dyn Query,
+        required: &[Vec<Term>],
+    ) -> bool {
+        let holds = |term: &Term| self.split_may_hold(split_id, term).unwrap_or(true);
+        required.iter().all(|any_of| any_of.iter().any(holds)) && may_match(query, &holds)
+    }
+}
+
+/// Whether `query` may match a document whose terms pass `holds` (false: it certainly cannot).
+fn may_match(query: &dyn Query, holds: &dyn Fn(&Term) -> bool) -> bool {
+    if let Some(term) = query.downcast_ref::<TermQuery>() {
+        return holds(term.term());
+    }
+    if let Some(phrase) = query.downcast_ref::<PhraseQuery>() {
+        return phrase.phrase_terms().iter().all(holds);
+    }
+    if let Some(phrase) = query.downcast_ref::<PhrasePrefixQuery>() {
+        // The leading words (the prefix itself expands per split).
+        return phrase.phrase_terms().iter().all(holds);
+    }
+    if query.downcast_ref::<EmptyQuery>().is_some() {
+        return false;
+    }
+    if query.downcast_ref::<AllQuery>().is_some() {
+        return true;
+    }
+    if let Some(boolean) = query.downcast_ref::<BooleanQuery>() {
+        let clauses = boolean.clauses();
+        let mut musts = clauses.iter().filter(|(occur, _)| *occur == Occur::Must);
+        if musts.any(|(_, clause)| !may_match(&**clause, holds)) {
+            return false;
+        }
+        let has_must = clauses.iter().any(|(occur, _)| *occur == Occur::Must);
+        // As `&dyn Query`: a `&Box<dyn Query>` is a `Query` too, one no downcast sees into.
+        let shoulds: Vec<&dyn Query> = clauses
+            .iter()
+            .filter(|(occur, _)| *occur == Occur::Should)
+            .map(|(_, clause)| &**clause)
+            .collect();
+        let at_least = boolean.get_minimum_number_should_match();
+        let needed = if has_must { at_least } else { at_least.max(1) };
+        if shoulds.is_empty() || needed == 0 {
+            return true;
+        }
+        let possible = shoulds
+            .iter()
+            .filter(|clause| may_match(**clause, holds))
+            .count();
+        return possible >= needed;
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tantivy::schema::{IndexRecordOption, Schema, STRING};
+
+    fn term_query(field: Field, text: &str) -> Box<dyn Query> {
+        Box::new(TermQuery::new(
+            Term::from_field_text(field, text),
+            IndexRecordOption::Basic,
+        ))
+    }
+
+    #[test]
+    fn boolean_structure_decides_what_may_match() {
+        let mut schema = Schema::builder();
+        let user = schema.add_text_field("user", STRING);
+        let other = schema.add_text_field("other", STRING);
+        let present = ["alice", "bob"];
+        let holds = |term: &Term| {
+            term.field() != user || present.contains(&term.value().as_str().unwrap_or(""))
+        };
+        let check = |query: Box<dyn Query>| may_match(&*query, &holds);
+        assert!(check(term_query(user, "alice")));
+        assert!(!check(term_query(user, "carol")));
+        // A field without a filter may always match.
+        assert!(check(term_query(other, "carol")));
+        let and = |a, b| -> Box<dyn Query> { Box::new(BooleanQuery::intersection(vec![a, b])) };
+        let or = |a, b| -> Box<dyn Query> { Box::new(BooleanQuery::union(vec![a, b])) };
+        assert!(!check(and(
+            term_query(user, "alice"),
+            term_query(user, "carol")
+        )));
+        assert!(check(or(
+            term_query(user, "alice"),
+            term_query(user, "carol")
+        )));
+        assert!(!check(or(
+            term_query(user, "dave"),
+            term_query(user, "carol")
+        )));
+        // A must-not never rules a split out; a should beside a must is optional.
+        let not: Box<dyn Query> = Box::new(BooleanQuery::new(vec![
+            (Occur::Must, term_query(user, "alice")),
+            (Occur::MustNot, term_query(user, "bob")),
+            (Occur::Should, term_query(user, "carol")),
+        ]));
+        assert!(check(not));
+        let phrase: Box<dyn Query> = Box::new(PhraseQuery::new(vec![
+            Term::from_field_text(user, "alice"),
+            Term::from_field_text(user, "carol"),
+        ]));
+        assert!(!check(phrase));
+        assert!(!check(Box::new(EmptyQuery)));
+        assert!(check(Box::new(AllQuery)));
+        // What the walk cannot see into may match.
+        let boosted: Box<dyn Query> = Box::new(tantivy::query::BoostQuery::new(
+            term_query(user, "carol"),
+            2.0,
+        ));
+        assert!(check(boosted));
+    }
+}
