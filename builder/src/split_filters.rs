@@ -121,35 +121,30 @@ fn file_name_safe(name: &str) -> String {
         .collect()
 }
 
-/// Adds the filters of the files `manifest` lists, read by `read` (path → bytes), to `set`.
-pub fn add_files(
-    set: &mut FilterSet,
-    manifest: &Manifest,
-    mut read: impl FnMut(&SplitFilterEntry) -> anyhow::Result<Vec<u8>>,
-) -> anyhow::Result<()> {
-    for entry in &manifest.split_filters {
-        let bytes = read(entry)?;
-        if bytes.len() as u64 != entry.size || !blake3::hash(&bytes).to_hex().starts_with(&entry.id)
-        {
-            bail!(
-                "{}: not the file the manifest names (size or content differs): damaged or replaced",
-                entry.path
-            );
-        }
-        let file =
-            SplitFilterFile::decode(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", entry.path))?;
-        let by_split = set.entry(entry.field.clone()).or_default();
-        by_split.extend(file.entries);
+/// Adds the filters of the file `entry` (a manifest's entry), whose bytes are `bytes`, to
+/// `set`, after checking they are that file.
+pub fn add_file(set: &mut FilterSet, entry: &SplitFilterEntry, bytes: &[u8]) -> anyhow::Result<()> {
+    if bytes.len() as u64 != entry.size || !blake3::hash(bytes).to_hex().starts_with(&entry.id) {
+        bail!(
+            "{}: not the file the manifest names (size or content differs): damaged or replaced",
+            entry.path
+        );
     }
+    let file =
+        SplitFilterFile::decode(bytes).map_err(|e| anyhow::anyhow!("{}: {e}", entry.path))?;
+    set.entry(entry.field.clone())
+        .or_default()
+        .extend(file.entries);
     Ok(())
 }
 
 /// The filters of the index in the directory `dir` whose manifest is `manifest`.
 pub fn read_local(dir: &Path, manifest: &Manifest) -> anyhow::Result<FilterSet> {
     let mut set = FilterSet::new();
-    add_files(&mut set, manifest, |entry| {
+    for entry in &manifest.split_filters {
         let path = dir.join(&entry.path);
-        fs::read(&path).with_context(|| format!("{}: cannot read", path.display()))
-    })?;
+        let bytes = fs::read(&path).with_context(|| format!("{}: cannot read", path.display()))?;
+        add_file(&mut set, entry, &bytes)?;
+    }
     Ok(set)
 }

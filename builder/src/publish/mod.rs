@@ -311,7 +311,6 @@ async fn read_index(
         }
     };
     let mut index = append::from_bytes(&bytes, mapping, &destination.display)?;
-    let mut files = HashMap::new();
     for entry in &index.manifest.split_filters {
         let location = destination.location(&entry.path);
         let read = async {
@@ -327,13 +326,8 @@ async fn read_index(
                     entry.path, destination.display
                 )
             })?;
-        files.insert(entry.path.clone(), bytes.to_vec());
+        split_filters::add_file(&mut index.filters, entry, &bytes)?;
     }
-    split_filters::add_files(&mut index.filters, &index.manifest, |entry| {
-        files
-            .remove(&entry.path)
-            .ok_or_else(|| anyhow::anyhow!("{} listed twice", entry.path))
-    })?;
     Ok(Some(index))
 }
 

@@ -10,6 +10,7 @@
 mod filter_file;
 mod load;
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use tantivy::query::{
@@ -20,15 +21,32 @@ use tantivy::schema::{Field, Term};
 pub use filter_file::{term_key, SplitFilter, SplitFilterFile};
 pub(crate) use load::read_filter_files;
 
-/// The split filters of an index: for each filtered field, its file.
+/// The split filters of an index: for each filtered field, each split's filter by its
+/// place in the manifest (`None`: the file has none for that split, which may match).
 #[derive(Clone, Debug, Default)]
 pub struct IndexFilters {
-    fields: Vec<(Field, Arc<SplitFilterFile>)>,
+    fields: Vec<(Field, Vec<Option<SplitFilter>>)>,
 }
 
 impl IndexFilters {
-    /// Filters of these fields.
-    pub fn new(fields: Vec<(Field, Arc<SplitFilterFile>)>) -> IndexFilters {
+    /// Filters of these fields' files, laid out for the splits `split_ids` (manifest order),
+    /// so a query looks a split up by position, not by id.
+    pub fn new(fields: Vec<(Field, Arc<SplitFilterFile>)>, split_ids: &[&str]) -> IndexFilters {
+        let fields = fields
+            .into_iter()
+            .map(|(field, file)| {
+                let by_id: HashMap<&str, &SplitFilter> = file
+                    .entries
+                    .iter()
+                    .map(|(id, filter)| (id.as_str(), filter))
+                    .collect();
+                let by_split = split_ids
+                    .iter()
+                    .map(|id| by_id.get(id).map(|f| (*f).clone()))
+                    .collect();
+                (field, by_split)
+            })
+            .collect();
         IndexFilters { fields }
     }
 
@@ -37,22 +55,17 @@ impl IndexFilters {
         self.fields.is_empty()
     }
 
-    /// Whether the split `split_id` may hold `term`; `None` when no filter covers it.
-    fn split_may_hold(&self, split_id: &str, term: &Term) -> Option<bool> {
-        let (_, file) = self.fields.iter().find(|(f, _)| *f == term.field())?;
-        let filter = file.get(split_id)?;
+    /// Whether split number `split` may hold `term`; `None` when no filter covers it.
+    fn split_may_hold(&self, split: usize, term: &Term) -> Option<bool> {
+        let (_, by_split) = self.fields.iter().find(|(f, _)| *f == term.field())?;
+        let filter = by_split.get(split)?.as_ref()?;
         Some(filter.may_contain(term_key(term.serialized_value_bytes())))
     }
 
     /// Whether `query` (with every group of `required` terms: one term of each group must be
-    /// in a hit) may match a document of the split `split_id`.
-    pub fn split_may_match(
-        &self,
-        split_id: &str,
-        query: &dyn Query,
-        required: &[Vec<Term>],
-    ) -> bool {
-        let holds = |term: &Term| self.split_may_hold(split_id, term).unwrap_or(true);
+    /// in a hit) may match a document of split number `split` (its place in the manifest).
+    pub fn split_may_match(&self, split: usize, query: &dyn Query, required: &[Vec<Term>]) -> bool {
+        let holds = |term: &Term| self.split_may_hold(split, term).unwrap_or(true);
         required.iter().all(|any_of| any_of.iter().any(holds)) && may_match(query, &holds)
     }
 }

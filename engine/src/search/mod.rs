@@ -198,6 +198,25 @@ impl SearchRequest {
     }
 }
 
+/// The cost figures of what `stats` counted since `started`.
+fn search_stats(
+    stats: &QueryStats,
+    splits_total: usize,
+    splits_opened: usize,
+    started: web_time::Instant,
+) -> SearchStats {
+    let io = stats.counts();
+    SearchStats {
+        requests: io.requests,
+        bytes: io.bytes,
+        waves: io.waves,
+        splits_total: splits_total as u64,
+        splits_opened: splits_opened as u64,
+        cache_hits: io.cache_hits,
+        elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
+    }
+}
+
 /// What an index being opened starts from: the reads so far, and what an older index over
 /// the same files already read.
 struct Opened {
@@ -282,6 +301,7 @@ impl SearchIndex {
             &opened.stats,
         )
         .await?;
+        let split_ids: Vec<&str> = manifest.splits.iter().map(|s| s.id.as_str()).collect();
         let filters = IndexFilters::new(
             manifest
                 .split_filters
@@ -291,6 +311,7 @@ impl SearchIndex {
                     Some((field, filter_files.get(&entry.id)?.clone()))
                 })
                 .collect(),
+            &split_ids,
         );
         let slots = manifest
             .splits
@@ -315,16 +336,7 @@ impl SearchIndex {
                 .collect();
             persistent.retain_splits(&live);
         }
-        let io = opened.stats.counts();
-        let open_stats = SearchStats {
-            requests: io.requests,
-            bytes: io.bytes,
-            waves: io.waves,
-            splits_total: slots.len() as u64,
-            splits_opened: 0,
-            cache_hits: io.cache_hits,
-            elapsed_ms: opened.started.elapsed().as_secs_f64() * 1000.0,
-        };
+        let open_stats = search_stats(&opened.stats, slots.len(), 0, opened.started);
         Ok(SearchIndex {
             store,
             manifest,
@@ -429,16 +441,7 @@ impl SearchIndex {
         opened: usize,
         started: web_time::Instant,
     ) -> SearchStats {
-        let io = stats.counts();
-        SearchStats {
-            requests: io.requests,
-            bytes: io.bytes,
-            waves: io.waves,
-            splits_total: self.slots.len() as u64,
-            splits_opened: opened as u64,
-            cache_hits: io.cache_hits,
-            elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
-        }
+        search_stats(stats, self.slots.len(), opened, started)
     }
 
     /// Names what a requested byte range of a split holds (`.store`, `.idx`, `open region`),
@@ -499,11 +502,9 @@ impl SearchIndex {
             .filter(|(_, overlap)| *overlap != Overlap::None)
             .filter(|(i, _)| {
                 self.filters.is_empty()
-                    || self.filters.split_may_match(
-                        &self.manifest.splits[*i].id,
-                        &*parsed.query,
-                        &filter_groups,
-                    )
+                    || self
+                        .filters
+                        .split_may_match(*i, &*parsed.query, &filter_groups)
             })
             .collect();
         // A sort that index order satisfies may stop early: the first split in time, then
