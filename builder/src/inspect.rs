@@ -62,10 +62,10 @@ fn reqwest_client() -> rangefind_engine::io::HttpClient {
 
 async fn read_footer(source: &dyn RangeSource) -> anyhow::Result<(Footer, u64)> {
     let tail = source.read(ByteRange::Suffix(256 * 1024)).await?;
-    let data_len = OpenRegion::data_len_from_trailer(&tail.bytes, tail.file_len)?;
-    let bytes = if data_len < tail.start {
+    let data_end = OpenRegion::data_end_from_trailer(&tail.bytes, tail.file_len)?;
+    let bytes = if data_end < tail.start {
         source
-            .read(ByteRange::Bounded(data_len..tail.file_len))
+            .read(ByteRange::Bounded(data_end..tail.file_len))
             .await?
             .bytes
     } else {
@@ -79,23 +79,26 @@ async fn read_footer(source: &dyn RangeSource) -> anyhow::Result<(Footer, u64)> 
 
 fn print_split(name: &str, footer: &Footer, len: u64) {
     let hot = footer.hot_len();
-    let open = len - footer.data_len;
+    let open = len - footer.data_end();
     println!("split {name}");
     println!(
-        "  {} documents, {} bytes; page size {}; time range {}",
+        "  {} documents, {} bytes; time range {}",
         footer.doc_count,
         len,
-        footer.page_size,
         footer
             .time_range
             .map(|(a, b)| format!("{a}..={b}"))
             .unwrap_or_else(|| "-".into())
     );
     println!(
-        "  hotcache {hot} bytes ({:.3} % of the split); open read {open} bytes ({:.3} %): hotcache + page table {} + footer",
+        "  hotcache {hot} bytes ({:.3} % of the split); open read {open} bytes ({:.3} %): hotcache + footer",
         100.0 * hot as f64 / len as f64,
         100.0 * open as f64 / len as f64,
-        footer.page_table_len()
+    );
+    println!(
+        "  {} pages of {} bytes, each ending with its 2-byte checksum; offsets below are in the data",
+        footer.page_count(),
+        footer.page_size
     );
     println!(
         "  {:<48} {:>12} {:>12} {:>10}",

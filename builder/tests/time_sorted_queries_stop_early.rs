@@ -1,7 +1,8 @@
 //! `count_all: false` (`--no-count-all`) with a sort on the timestamp field over splits written
-//! in time order: the newest (oldest) split is searched first, in index order, without its
-//! timestamp column, and the others only when the page is not full; the count is then a lower
-//! bound. Hits are the column sort's, with ties in index order (reversed when descending).
+//! in time order: the newest (oldest) splits that likely fill the page (by the split filters'
+//! count tiers; one split when they cannot tell) are searched first, in index order, without
+//! their timestamp column, and the others only when the page is not full; the count is then a
+//! lower bound. Hits are the column sort's, with ties in index order (reversed when descending).
 
 mod common;
 
@@ -11,12 +12,17 @@ use common::{rangefind, succeeded};
 
 /// 600 events, two a minute (ties), in input order `order`; `actor` cycles through 7 users.
 fn events(order: impl Iterator<Item = usize>) -> String {
+    events_by(order, |i| format!("user{}", i % 7))
+}
+
+/// Events as [`events`], event `i` by the actor `actor(i)`.
+fn events_by(order: impl Iterator<Item = usize>, actor: impl Fn(usize) -> String) -> String {
     order
         .map(|i| {
             serde_json::json!({
                 "id": format!("e{i}"),
                 "type": "PushEvent",
-                "actor": {"login": format!("user{}", i % 7)},
+                "actor": {"login": actor(i)},
                 "repo": {"name": "org/repo"},
                 "created_at": format!("2020-01-01T{:02}:{:02}:00Z", i / 2 / 60, i / 2 % 60),
                 "payload": {"message": format!("fix number {i}")},
@@ -174,6 +180,40 @@ fn a_page_the_first_split_cannot_fill_reads_the_others() {
             assert!(early["count"].as_u64() < full["count"].as_u64());
         }
     }
+}
+
+#[test]
+fn count_tiers_open_the_splits_that_fill_the_page_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    // "rare" has 5 events in each split of 100: its filters' tier of 4 says three splits fill
+    // a page of 10 (two would, but the tiers promise 4 a split).
+    let actor = |i: usize| if i.is_multiple_of(20) { "rare" } else { "busy" }.to_string();
+    let index = build(dir.path(), "tiers", events_by(0..600, actor));
+    let newest_first = ["--sort=-created_at", "--no-count-all"];
+    let early = search(&index, "actor.login:rare", &newest_first);
+    let full = search(&index, "actor.login:rare", &["--sort=-created_at"]);
+    assert_eq!(early["stats"]["splits_opened"], 3, "{early}");
+    // One stage: open, terms, postings, documents.
+    assert_eq!(early["stats"]["waves"], 4, "{early}");
+    assert_eq!(early["count"], 15);
+    assert_eq!(early["count_is_lower_bound"], true);
+    assert_eq!(column(&early, "id"), column(&full, "id"));
+
+    // A conjunction the tiers cannot bound: the newest split, then (5 hits short) the others.
+    let and = search(&index, "actor.login:rare AND fix", &newest_first);
+    assert_eq!(and["stats"]["splits_opened"], 6, "{and}");
+    assert_eq!(and["stats"]["waves"], 7, "{and}");
+    assert_eq!(column(&and, "id"), column(&full, "id"));
+
+    // A page larger than all the tiers promise: every split that holds the actor, at once.
+    let all = search(
+        &index,
+        "actor.login:rare",
+        &[&newest_first[..], &["--limit", "40"]].concat(),
+    );
+    assert_eq!(all["stats"]["splits_opened"], 6, "{all}");
+    assert_eq!(all["stats"]["waves"], 4, "{all}");
+    assert_eq!(all["count"], 30);
 }
 
 #[test]

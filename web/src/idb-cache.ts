@@ -21,7 +21,7 @@ interface PageSchema extends DBSchema {
   };
 }
 
-/** Page number under which a split's open region (footer, hotcache, page table) is kept. */
+/** Page number under which a split's open region (hotcache, footer) is kept. */
 const OPEN_REGION = -1;
 /** Writes are queued and committed together, one transaction per batch. */
 const FLUSH_DELAY_MS = 0;

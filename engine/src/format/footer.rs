@@ -7,28 +7,30 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ErrorKind, Result};
 
-/// Split format version this code writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// Split format version this code writes and reads (2: page checksums inline, no page table).
+pub const FORMAT_VERSION: u32 = 2;
 /// Last four bytes of every split.
 pub const MAGIC: [u8; 4] = *b"RFS1";
 /// Fixed size of the trailer at the end of a split.
 pub const TRAILER_LEN: u64 = 24;
+/// Bytes of the checksum that ends every data page.
+pub const PAGE_CHECKSUM_LEN: u64 = 2;
 
 /// A file of the tantivy index inside the split.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct FileEntry {
     /// File name as tantivy knows it (`meta.json`, `<segment>.idx`, ...).
     pub name: String,
-    /// Offset of the file in the split.
+    /// Offset of the file in the data (the segment files end to end, page checksums left out).
     pub start: u64,
     /// Length of the file.
     pub len: u64,
 }
 
-/// A byte range of the data region copied into the hotcache.
+/// A byte range of the data copied into the hotcache.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct HotEntry {
-    /// Offset in the split (data region).
+    /// Offset in the data (as [`FileEntry::start`]).
     pub start: u64,
     /// Length.
     pub len: u64,
@@ -37,9 +39,10 @@ pub struct HotEntry {
 /// The footer: everything a reader needs to know about a split before reading its data.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Footer {
-    /// Length of the data region (segment files).
+    /// Length of the data: the segment files end to end, without page checksums.
     pub data_len: u64,
-    /// Page size of the page table; also the reader's cache unit.
+    /// Size of a page in the file, its checksum included; pages are the reader's unit of
+    /// reading, verifying and caching.
     pub page_size: u32,
     /// Number of documents.
     pub doc_count: u64,
@@ -53,14 +56,20 @@ pub struct Footer {
 }
 
 impl Footer {
-    /// Number of data pages (and page table entries).
-    pub fn page_count(&self) -> u64 {
-        self.data_len.div_ceil(u64::from(self.page_size))
+    /// Data bytes a page holds (its size less its checksum).
+    pub fn page_payload(&self) -> u64 {
+        u64::from(self.page_size) - PAGE_CHECKSUM_LEN
     }
 
-    /// Bytes of the page table.
-    pub fn page_table_len(&self) -> u64 {
-        self.page_count() * 2
+    /// Number of data pages.
+    pub fn page_count(&self) -> u64 {
+        self.data_len.div_ceil(self.page_payload())
+    }
+
+    /// Where the data region ends in the file and the open region begins: the data and one
+    /// checksum per page.
+    pub fn data_end(&self) -> u64 {
+        self.data_len + self.page_count() * PAGE_CHECKSUM_LEN
     }
 
     /// Total bytes of the hotcache.
@@ -69,25 +78,23 @@ impl Footer {
     }
 }
 
-/// Checksum of a data page: the low 16 bits of its CRC32. Two bytes per page keep the page
-/// table (which every open reads) at 0.2 % of the data with 1 KiB pages, while a corrupted
-/// page still goes unnoticed only once in 65,536; replaced or truncated files are caught by
-/// their length and validators first.
-pub fn page_checksum(page: &[u8]) -> u16 {
-    crc32fast::hash(page) as u16
+/// Checksum of a data page's payload: the low 16 bits of its CRC32, stored (LE) in the last two
+/// bytes of the page. Two bytes per 1 KiB page cost 0.2 % of the data, and a corrupted page
+/// still goes unnoticed only once in 65,536; replaced or truncated files are caught by their
+/// length and validators first. Inline, the checksums come with the pages a query reads
+/// anyway, so opening a split no longer reads a table of them all.
+pub fn page_checksum(payload: &[u8]) -> u16 {
+    crc32fast::hash(payload) as u16
 }
 
-/// Encodes the region that follows the data: hotcache, page table, footer, trailer.
-pub(crate) fn encode_open_region(footer: &Footer, hotcache: &[u8], page_crcs: &[u16]) -> Vec<u8> {
+/// Encodes the region that follows the data: hotcache, footer, trailer.
+pub(crate) fn encode_open_region(footer: &Footer, hotcache: &[u8]) -> Vec<u8> {
     let json = serde_json::to_vec(footer).expect("footer serializes");
-    let mut region = Vec::with_capacity(hotcache.len() + page_crcs.len() * 4 + json.len() + 28);
+    let mut region = Vec::with_capacity(hotcache.len() + json.len() + TRAILER_LEN as usize);
     region.extend_from_slice(hotcache);
-    for crc in page_crcs {
-        region.extend_from_slice(&crc.to_le_bytes());
-    }
     region.extend_from_slice(&json);
     let region_crc = crc32fast::hash(&region);
-    region.extend_from_slice(&footer.data_len.to_le_bytes());
+    region.extend_from_slice(&footer.data_end().to_le_bytes());
     region.extend_from_slice(&(json.len() as u32).to_le_bytes());
     region.extend_from_slice(&region_crc.to_le_bytes());
     region.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
@@ -102,8 +109,6 @@ pub struct OpenRegion {
     pub footer: Footer,
     /// Hotcache bytes, one buffer per hot entry (same order as `footer.hot`).
     pub hot: Vec<Bytes>,
-    /// Checksum of every data page (see [`page_checksum`]).
-    pub page_crcs: Vec<u16>,
 }
 
 fn corrupt<T>(message: String) -> Result<T> {
@@ -115,30 +120,30 @@ fn le_u32(bytes: &[u8]) -> u32 {
 }
 
 impl OpenRegion {
-    /// The data length a trailer announces; `tail` is any suffix of the split of at least
-    /// `TRAILER_LEN` bytes. Used to find out how much more to read when the open region's
-    /// range is not known in advance.
-    pub fn data_len_from_trailer(tail: &[u8], file_len: u64) -> Result<u64> {
+    /// Where the trailer says the open region begins; `tail` is any suffix of the split of at
+    /// least `TRAILER_LEN` bytes. Used to find out how much more to read when the open
+    /// region's range is not known in advance.
+    pub fn data_end_from_trailer(tail: &[u8], file_len: u64) -> Result<u64> {
         let trailer = check_trailer(tail, file_len)?;
         Ok(u64::from_le_bytes(
             trailer[0..8].try_into().expect("8 bytes"),
         ))
     }
 
-    /// Parses the open region. `tail` holds the split's bytes from `data_len` (or earlier) to
-    /// the end; `file_len` is the split's real length.
+    /// Parses the open region. `tail` holds the split's bytes from the end of the data (or
+    /// earlier) to the end; `file_len` is the split's real length.
     pub fn parse(tail: Bytes, file_len: u64) -> Result<OpenRegion> {
         let trailer = check_trailer(&tail, file_len)?;
-        let data_len = u64::from_le_bytes(trailer[0..8].try_into().expect("8 bytes"));
+        let data_end = u64::from_le_bytes(trailer[0..8].try_into().expect("8 bytes"));
         let footer_len = u64::from(le_u32(&trailer[8..12]));
         let region_crc = le_u32(&trailer[12..16]);
-        if data_len + footer_len + TRAILER_LEN > file_len {
+        if data_end + footer_len + TRAILER_LEN > file_len {
             return corrupt(format!(
-                "the trailer says the data ends at byte {data_len} and the footer is {footer_len} bytes, \
+                "the trailer says the data ends at byte {data_end} and the footer is {footer_len} bytes, \
                  which does not fit in a {file_len}-byte file: the split is truncated or corrupt"
             ));
         }
-        let region_len = file_len - data_len;
+        let region_len = file_len - data_end;
         if (tail.len() as u64) < region_len {
             return corrupt(format!(
                 "expected the last {region_len} bytes of the split, got {}",
@@ -155,24 +160,25 @@ impl OpenRegion {
         let json = &region[region.len() - footer_len as usize..];
         let footer: Footer = serde_json::from_slice(json)
             .map_err(|e| ErrorKind::Corrupt.with_message(format!("unreadable footer: {e}")))?;
-        if footer.data_len != data_len {
-            return corrupt(format!(
-                "footer data length {} differs from the trailer's {data_len}",
-                footer.data_len
-            ));
-        }
         if !footer.page_size.is_power_of_two() || footer.page_size < 256 {
             return corrupt(format!(
                 "page size {} is not a power of two ≥ 256",
                 footer.page_size
             ));
         }
-        let hot_len = footer.hot_len();
-        let table_len = footer.page_table_len();
-        if hot_len + table_len + footer_len != region.len() as u64 {
+        if footer.data_end() != data_end {
             return corrupt(format!(
-                "hotcache ({hot_len} B) + page table ({table_len} B) + footer ({footer_len} B) \
-                 do not add up to the {} B region",
+                "{} bytes of data in pages of {} end at byte {}, but the trailer says {data_end}",
+                footer.data_len,
+                footer.page_size,
+                footer.data_end()
+            ));
+        }
+        let data_len = footer.data_len;
+        let hot_len = footer.hot_len();
+        if hot_len + footer_len != region.len() as u64 {
+            return corrupt(format!(
+                "hotcache ({hot_len} B) + footer ({footer_len} B) do not add up to the {} B region",
                 region.len()
             ));
         }
@@ -190,20 +196,12 @@ impl OpenRegion {
             hot.push(region.slice(offset..offset + entry.len as usize));
             offset += entry.len as usize;
         }
-        let page_crcs = region[offset..offset + table_len as usize]
-            .chunks_exact(2)
-            .map(|b| u16::from_le_bytes([b[0], b[1]]))
-            .collect();
-        Ok(OpenRegion {
-            footer,
-            hot,
-            page_crcs,
-        })
+        Ok(OpenRegion { footer, hot })
     }
 
     /// The split range of the open region.
     pub fn range(&self, file_len: u64) -> Range<u64> {
-        self.footer.data_len..file_len
+        self.footer.data_end()..file_len
     }
 }
 
@@ -236,6 +234,7 @@ mod tests {
     use super::*;
 
     fn sample() -> (Vec<u8>, u64) {
+        // 1,000 data bytes in pages of 512: two pages, 1,004 bytes with their checksums.
         let footer = Footer {
             data_len: 1000,
             page_size: 512,
@@ -251,8 +250,8 @@ mod tests {
                 HotEntry { start: 900, len: 2 },
             ],
         };
-        let region = encode_open_region(&footer, b"abcdef", &[7, 8]);
-        let mut file = vec![0u8; 1000];
+        let region = encode_open_region(&footer, b"abcdef");
+        let mut file = vec![0u8; 1004];
         file.extend_from_slice(&region);
         let len = file.len() as u64;
         (file, len)
@@ -265,7 +264,7 @@ mod tests {
         assert_eq!(region.footer.doc_count, 3);
         assert_eq!(&region.hot[0][..], b"abcd");
         assert_eq!(&region.hot[1][..], b"ef");
-        assert_eq!(region.page_crcs, vec![7, 8]);
+        assert_eq!(region.range(len).start, 1004);
     }
 
     #[test]
@@ -291,7 +290,7 @@ mod tests {
         assert!(e.to_string().contains("version 9"), "{e}");
 
         let mut flipped = file.clone();
-        flipped[1001] ^= 1;
+        flipped[1005] ^= 1;
         assert!(error(flipped, len)
             .to_string()
             .contains("checksum mismatch"));

@@ -1,4 +1,5 @@
-//! Writing a split: segment files, then the open region (hotcache, page table, footer, trailer).
+//! Writing a split: segment files in checksummed pages, then the open region (hotcache,
+//! footer, trailer).
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -8,13 +9,13 @@ use std::path::PathBuf;
 use tantivy::directory::Directory;
 use tantivy::HasLen;
 
-use super::footer::{encode_open_region, FileEntry, Footer, HotEntry};
+use super::footer::{encode_open_region, FileEntry, Footer, HotEntry, PAGE_CHECKSUM_LEN};
 use crate::error::{from_io, ErrorKind, Result};
 
 /// What a split records besides its files.
 #[derive(Clone, Debug)]
 pub struct SplitWriteOptions {
-    /// Page size of the page table (power of two ≥ 256); the reader's cache unit.
+    /// Page size, checksum included (power of two ≥ 256); the reader's cache unit.
     pub page_size: u32,
     /// Number of documents.
     pub doc_count: u64,
@@ -35,36 +36,60 @@ pub struct SplitSummary {
     pub open_region: Range<u64>,
 }
 
-/// Hashes and counts everything written, and computes the page table on the way.
+/// Hashes and counts everything written, and ends every page of data with its checksum.
 struct PagedWriter<W: Write> {
     out: W,
     hasher: blake3::Hasher,
+    /// Bytes written to the file.
     written: u64,
-    page_size: usize,
+    /// Data bytes written (checksums left out): where the next file starts in the data.
+    data_written: u64,
+    /// Data bytes a page holds.
+    payload: usize,
     page: crc32fast::Hasher,
     page_fill: usize,
-    page_crcs: Vec<u16>,
 }
 
 impl<W: Write> PagedWriter<W> {
+    fn new(out: W, page_size: u32) -> PagedWriter<W> {
+        PagedWriter {
+            out,
+            hasher: blake3::Hasher::new(),
+            written: 0,
+            data_written: 0,
+            payload: (u64::from(page_size) - PAGE_CHECKSUM_LEN) as usize,
+            page: crc32fast::Hasher::new(),
+            page_fill: 0,
+        }
+    }
+
+    /// Ends the data: the last page, however full, gets its checksum.
+    fn end_data(&mut self) -> std::io::Result<()> {
+        if self.page_fill > 0 {
+            self.close_page()?;
+        }
+        Ok(())
+    }
+
     fn write_data(&mut self, mut bytes: &[u8]) -> std::io::Result<()> {
-        self.write_raw(bytes)?;
         while !bytes.is_empty() {
-            let take = (self.page_size - self.page_fill).min(bytes.len());
+            let take = (self.payload - self.page_fill).min(bytes.len());
+            self.write_raw(&bytes[..take])?;
             self.page.update(&bytes[..take]);
             self.page_fill += take;
+            self.data_written += take as u64;
             bytes = &bytes[take..];
-            if self.page_fill == self.page_size {
-                self.close_page();
+            if self.page_fill == self.payload {
+                self.close_page()?;
             }
         }
         Ok(())
     }
 
-    fn close_page(&mut self) {
+    fn close_page(&mut self) -> std::io::Result<()> {
         let page = std::mem::replace(&mut self.page, crc32fast::Hasher::new());
-        self.page_crcs.push(page.finalize() as u16);
         self.page_fill = 0;
+        self.write_raw(&(page.finalize() as u16).to_le_bytes())
     }
 
     fn write_raw(&mut self, bytes: &[u8]) -> std::io::Result<()> {
@@ -90,15 +115,7 @@ pub fn write_split<W: Write>(
             options.page_size
         )));
     }
-    let mut writer = PagedWriter {
-        out,
-        hasher: blake3::Hasher::new(),
-        written: 0,
-        page_size: options.page_size as usize,
-        page: crc32fast::Hasher::new(),
-        page_fill: 0,
-        page_crcs: Vec::new(),
-    };
+    let mut writer = PagedWriter::new(out, options.page_size);
     let mut entries = Vec::with_capacity(files.len());
     let mut slices = BTreeMap::new();
     const CHUNK: usize = 1 << 20;
@@ -106,7 +123,7 @@ pub fn write_split<W: Write>(
         let slice = dir
             .open_read(std::path::Path::new(name))
             .map_err(|e| ErrorKind::Io.with_message(e.to_string()))?;
-        let start = writer.written;
+        let start = writer.data_written;
         let len = slice.len();
         for chunk_start in (0..len).step_by(CHUNK) {
             let bytes = slice
@@ -121,10 +138,9 @@ pub fn write_split<W: Write>(
         });
         slices.insert(PathBuf::from(name), (start, slice));
     }
-    if writer.page_fill > 0 {
-        writer.close_page();
-    }
-    let data_len = writer.written;
+    writer.end_data().map_err(from_io)?;
+    let data_len = writer.data_written;
+    let data_end = writer.written;
 
     let mut hot_entries = Vec::new();
     let mut hotcache = Vec::new();
@@ -151,13 +167,23 @@ pub fn write_split<W: Write>(
         files: entries,
         hot: hot_entries,
     };
-    let region = encode_open_region(&footer, &hotcache, &writer.page_crcs);
+    debug_assert_eq!(footer.data_end(), data_end);
+    let region = encode_open_region(&footer, &hotcache);
     writer.write_raw(&region).map_err(from_io)?;
     writer.out.flush().map_err(from_io)?;
     Ok(SplitSummary {
         len: writer.written,
         hash: writer.hasher.finalize().to_hex().to_string(),
-        open_region: data_len..writer.written,
+        open_region: data_end..writer.written,
         footer,
     })
+}
+
+/// `data` cut into checksummed pages of `page_size`, as a split's data region holds it.
+#[cfg(test)]
+pub(crate) fn framed(data: &[u8], page_size: u32) -> Vec<u8> {
+    let mut writer = PagedWriter::new(Vec::new(), page_size);
+    writer.write_data(data).expect("writes to memory");
+    writer.end_data().expect("writes to memory");
+    writer.out
 }

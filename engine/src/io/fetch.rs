@@ -16,6 +16,7 @@ use super::persistent::PersistentCache;
 use super::source::{ByteRange, RangeSource};
 use super::stats::QueryStats;
 use crate::error::{Error, ErrorKind, Result};
+use crate::format::PAGE_CHECKSUM_LEN;
 
 /// Requests in flight at once within one wave (browsers cap per-host connections anyway).
 const MAX_CONCURRENT_REQUESTS: usize = 32;
@@ -36,7 +37,7 @@ type Fut<T> = futures::future::LocalBoxFuture<'static, T>;
 
 type SharedRead = Shared<Fut<Result<Arc<Resolved>, Error>>>;
 
-/// The paging facts of one split: how its data is cut into pages and how to verify them.
+/// The paging facts of one split: how its data is cut into pages and where they lie.
 /// Plain data (no source), so tantivy's side may share it across threads even in wasm.
 #[derive(Debug)]
 pub struct SplitPages {
@@ -44,42 +45,64 @@ pub struct SplitPages {
     pub id: Arc<str>,
     /// Length of the split file; every read must report this length.
     pub file_len: u64,
-    /// Length of the data region (pages cover `0..data_len`).
+    /// Length of the data (pages cover `0..data_len` of it, checksums left out).
     pub data_len: u64,
-    /// Page size.
+    /// Size of a page in the file, its checksum included.
     pub page_size: u64,
-    /// Checksum of each page ([`crate::format::page_checksum`]).
-    pub page_crcs: Vec<u16>,
 }
 
 impl SplitPages {
-    /// Byte range of page `page`.
-    pub fn page_range(&self, page: u64) -> Range<u64> {
-        page * self.page_size..((page + 1) * self.page_size).min(self.data_len)
+    /// Data bytes a page holds.
+    fn payload(&self) -> u64 {
+        self.page_size - PAGE_CHECKSUM_LEN
     }
 
-    /// Pages covering `range` (clamped to the data region).
+    /// Data range of page `page`.
+    pub fn page_range(&self, page: u64) -> Range<u64> {
+        page * self.payload()..((page + 1) * self.payload()).min(self.data_len)
+    }
+
+    /// File range of page `page`: its data, then its checksum.
+    pub fn page_in_file(&self, page: u64) -> Range<u64> {
+        let data = self.page_range(page);
+        let start = page * self.page_size;
+        start..start + (data.end - data.start) + PAGE_CHECKSUM_LEN
+    }
+
+    /// Pages covering the data range `range` (clamped to the data).
     pub fn pages_of(&self, range: &Range<u64>) -> Range<u64> {
         let end = range.end.min(self.data_len);
         if range.start >= end {
             return 0..0;
         }
-        range.start / self.page_size..end.div_ceil(self.page_size)
+        range.start / self.payload()..end.div_ceil(self.payload())
     }
 
-    fn verify(&self, page: u64, bytes: &[u8], name: &str) -> Result<()> {
-        let expected = self.page_crcs.get(page as usize).copied();
-        if expected != Some(crate::format::page_checksum(bytes)) {
-            let range = self.page_range(page);
+    /// The data offset of a file offset within the data region (a checksum maps to the end of
+    /// its page's data), to name what a request read.
+    pub fn data_offset(&self, file_offset: u64) -> u64 {
+        let page = file_offset / self.page_size;
+        let within = (file_offset % self.page_size).min(self.payload());
+        (page * self.payload() + within).min(self.data_len)
+    }
+
+    /// The data of page `page` from its bytes in the file, once they match their checksum.
+    fn unframe(&self, page: u64, framed: Bytes, name: &str) -> Result<Bytes> {
+        let in_file = self.page_in_file(page);
+        let data_len = framed.len().saturating_sub(PAGE_CHECKSUM_LEN as usize);
+        let matches = framed.len() as u64 == in_file.end - in_file.start
+            && framed[data_len..]
+                == crate::format::page_checksum(&framed[..data_len]).to_le_bytes();
+        if !matches {
             return Err(ErrorKind::Corrupt
                 .with_message(format!(
                     "page {page} (bytes {}..{}) does not match its checksum: \
                      the split is corrupt or was changed after it was built",
-                    range.start, range.end
+                    in_file.start, in_file.end
                 ))
                 .with_context(name.to_string()));
         }
-        Ok(())
+        Ok(framed.slice(..data_len))
     }
 }
 
@@ -288,10 +311,10 @@ impl Fetcher {
             if let Some(tier) = &persistent {
                 let asked: Vec<u64> = missing.iter().copied().collect();
                 let stored = tier.get_pages(&split.id, &asked).await;
-                for (page, bytes) in asked.into_iter().zip(stored) {
+                for (page, framed) in asked.into_iter().zip(stored) {
                     // A stored page that fails its checksum is a miss, fetched again.
-                    let Some(bytes) = bytes else { continue };
-                    if split.verify(page, &bytes, source.name()).is_ok() {
+                    let Some(framed) = framed else { continue };
+                    if let Ok(bytes) = split.unframe(page, framed, source.name()) {
                         resolved.keep(&cache, &split.id, page, &bytes);
                         missing.remove(&page);
                         stats.add_cache_hits(1);
@@ -308,7 +331,7 @@ impl Fetcher {
                 max_read_through / split.page_size,
                 metered,
             );
-            let fetched: Vec<Result<Vec<(u64, Bytes)>>> = stream::iter(runs)
+            let fetched: Vec<Result<Vec<(u64, Bytes, Bytes)>>> = stream::iter(runs)
                 // Where requests are metered, reads span gaps of up to megabytes to save one:
                 // checksumming and caching those gap pages would cost more CPU than the rest
                 // of the query, so only the pages asked for are kept.
@@ -318,9 +341,10 @@ impl Fetcher {
                 .await;
             let mut to_store = Vec::new();
             for run in fetched {
-                for (page, bytes) in run? {
+                for (page, framed, bytes) in run? {
                     resolved.keep(&cache, &split.id, page, &bytes);
-                    to_store.push((page, bytes));
+                    // Stored with its checksum, to be verified again when read back.
+                    to_store.push((page, framed));
                 }
             }
             if let Some(tier) = &persistent {
@@ -336,17 +360,17 @@ impl Fetcher {
     }
 }
 
-/// One request for a run of adjacent pages, verified page by page; with `only`, just those of
-/// its pages are verified and kept.
+/// One request for a run of adjacent pages, verified page by page: each page's bytes in the
+/// file and its data. With `only`, just those of its pages are verified and kept.
 async fn read_run(
     split: &SplitPages,
     source: &dyn RangeSource,
     run: Range<u64>,
     only: Option<&BTreeSet<u64>>,
     stats: &QueryStats,
-) -> Result<Vec<(u64, Bytes)>> {
-    let start = split.page_range(run.start).start;
-    let end = split.page_range(run.end - 1).end;
+) -> Result<Vec<(u64, Bytes, Bytes)>> {
+    let start = split.page_in_file(run.start).start;
+    let end = split.page_in_file(run.end - 1).end;
     let read = source.read(ByteRange::Bounded(start..end)).await?;
     stats.add_request(
         source.name(),
@@ -365,12 +389,12 @@ async fn read_run(
         if only.is_some_and(|only| !only.contains(&page)) {
             continue;
         }
-        let range = split.page_range(page);
-        let bytes = read
+        let range = split.page_in_file(page);
+        let framed = read
             .bytes
             .slice((range.start - start) as usize..(range.end - start) as usize);
-        split.verify(page, &bytes, source.name())?;
-        pages.push((page, bytes));
+        let bytes = split.unframe(page, framed.clone(), source.name())?;
+        pages.push((page, framed, bytes));
     }
     Ok(pages)
 }

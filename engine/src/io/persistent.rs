@@ -15,13 +15,15 @@ use super::source::MaybeSendSync;
 #[cfg_attr(not(target_arch = "wasm32"), async_trait::async_trait)]
 #[cfg_attr(target_arch = "wasm32", async_trait::async_trait(?Send))]
 pub trait PersistentCache: MaybeSendSync + std::fmt::Debug {
-    /// The stored pages of `split`, in the order asked (`None` for each one not stored).
+    /// The stored pages of `split` (each as in the file, its checksum at the end), in the
+    /// order asked (`None` for each one not stored).
     async fn get_pages(&self, split: &str, pages: &[u64]) -> Vec<Option<Bytes>>;
 
-    /// Stores verified pages. Must not block the query: hosts queue the write.
+    /// Stores verified pages, each as in the file. Must not block the query: hosts queue the
+    /// write.
     fn put_pages(&self, split: &str, pages: Vec<(u64, Bytes)>);
 
-    /// The stored open region of `split` (footer, hotcache and page table).
+    /// The stored open region of `split` (hotcache, footer and trailer).
     async fn get_open_region(&self, split: &str) -> Option<Bytes>;
 
     /// Stores the open region of a split that opened correctly.

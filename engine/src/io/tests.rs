@@ -63,15 +63,16 @@ async fn a_wave_merges_adjacent_pages_and_serves_repeats_from_cache() {
     use std::collections::HashMap;
     use std::sync::Arc;
 
-    let data: Vec<u8> = (0..4096u32).map(|i| (i % 251) as u8).collect();
-    let page_crcs = data.chunks(256).map(crate::format::page_checksum).collect();
-    let source: Arc<dyn RangeSource> = Arc::new(MemorySource::new("s1", Bytes::from(data.clone())));
+    // 4,064 data bytes: 16 pages of 254 and their checksums, 4,096 bytes in the file.
+    let data: Vec<u8> = (0..4064u32).map(|i| (i % 251) as u8).collect();
+    let file = crate::format::framed(&data, 256);
+    assert_eq!(file.len(), 4096);
+    let source: Arc<dyn RangeSource> = Arc::new(MemorySource::new("s1", Bytes::from(file)));
     let split = Arc::new(SplitPages {
         id: Arc::from("s1"),
         file_len: 4096,
-        data_len: 4096,
+        data_len: 4064,
         page_size: 256,
-        page_crcs,
     });
     let fetcher = Fetcher::new(Arc::new(PageCache::new(1 << 20)), None);
     let stats = QueryStats::new();
@@ -101,11 +102,18 @@ async fn a_wave_merges_adjacent_pages_and_serves_repeats_from_cache() {
             cache_hits: 0,
         }
     );
+    // Each page holds its own data.
+    let key = |page| PageKey {
+        split: Arc::from("s1"),
+        page,
+    };
+    assert_eq!(&pages[&key(3)][..], &data[3 * 254..4 * 254]);
+    assert_eq!(&pages[&key(10)][..], &data[10 * 254..11 * 254]);
     // Same pages again (and page 2, read through the gap): nothing sent, no wave.
     let mut fresh = HashMap::new();
     fetcher
         .fetch_wave(
-            request(std::iter::once(0..1024).collect()),
+            request(std::iter::once(0..4 * 254).collect()),
             &mut fresh,
             &stats,
         )
@@ -120,16 +128,14 @@ async fn a_page_that_fails_its_checksum_is_reported() {
     use std::collections::HashMap;
     use std::sync::Arc;
 
-    let mut data = vec![7u8; 1024];
-    let page_crcs = data.chunks(256).map(crate::format::page_checksum).collect();
-    data[600] ^= 0xff;
-    let source: Arc<dyn RangeSource> = Arc::new(MemorySource::new("s2.split", Bytes::from(data)));
+    let mut file = crate::format::framed(&[7u8; 1016], 256);
+    file[600] ^= 0xff;
+    let source: Arc<dyn RangeSource> = Arc::new(MemorySource::new("s2.split", Bytes::from(file)));
     let split = Arc::new(SplitPages {
         id: Arc::from("s2"),
         file_len: 1024,
-        data_len: 1024,
+        data_len: 1016,
         page_size: 256,
-        page_crcs,
     });
     let fetcher = Fetcher::new(Arc::new(PageCache::new(1 << 20)), None);
     let error = fetcher

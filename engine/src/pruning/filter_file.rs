@@ -3,16 +3,23 @@
 //! negatives). A reader reads the file once and then knows, without opening a split, that a
 //! term is not in it.
 //!
-//! Layout (little-endian): `RFSPLTF1`, the entry count (u32), then per split its id (u8
-//! length + bytes), a kind byte (0: the field holds no term in the split, 1: a filter), and
-//! for a filter its 20-byte xorf descriptor, the fingerprint count (u32) and the fingerprints.
-//! The file is content-addressed like splits, so it never changes under a reader.
+//! Beside it, *count tiers*: smaller filters of the terms found in at least 4, 16, 64 …
+//! documents of the split, so a reader also knows roughly how many documents a term brings.
+//! A query that stops early (newest first, `count_all: false`) uses that to open, in its first
+//! wave, as many splits as it takes to fill the page, rather than one split and then all the
+//! others. A tier is a hint only: its false positives overstate a count, never hide a split.
+//!
+//! Layout (little-endian): `RFSPLTF2`, the entry count (u32), then per split its id (u8
+//! length + bytes), its filter of all terms, the tier count (u8) and per tier its threshold
+//! (u32) and filter. A filter is a kind byte (0: no term, 1: a filter) and for a filter its
+//! 20-byte xorf descriptor, the fingerprint count (u32) and the fingerprints. The file is
+//! content-addressed like splits, so it never changes under a reader.
 
 use xorf::{BinaryFuse8, Descriptor, DmaSerializable, Filter};
 
 use crate::error::{ErrorKind, Result};
 
-const MAGIC: &[u8; 8] = b"RFSPLTF1";
+const MAGIC: &[u8; 8] = b"RFSPLTF2";
 const KIND_EMPTY: u8 = 0;
 const KIND_FUSE8: u8 = 1;
 
@@ -23,39 +30,110 @@ pub fn term_key(value_bytes: &[u8]) -> u64 {
     u64::from_le_bytes(hash.as_bytes()[..8].try_into().expect("8 bytes"))
 }
 
-/// The terms of one field in one split.
+/// The terms of one field in one split, and its count tiers.
 #[derive(Clone, Debug)]
-pub struct SplitFilter(Option<BinaryFuse8>);
+pub struct SplitFilter {
+    terms: Option<BinaryFuse8>,
+    /// Threshold and filter of the terms in at least that many documents, by threshold.
+    tiers: Vec<(u32, Option<BinaryFuse8>)>,
+}
 
 impl SplitFilter {
-    /// A filter of these term keys (duplicates allowed).
-    pub fn of_keys(mut keys: Vec<u64>) -> Result<SplitFilter> {
-        keys.sort_unstable();
-        keys.dedup();
-        if keys.is_empty() {
-            return Ok(SplitFilter(None));
-        }
-        BinaryFuse8::try_from(&keys)
-            .map(|f| SplitFilter(Some(f)))
-            .map_err(|e| {
-                ErrorKind::Internal.with_message(format!(
-                    "building the split filter of {} terms: {e}",
-                    keys.len()
-                ))
-            })
+    /// A filter of terms given by key and document frequency (keys may repeat), with a tier
+    /// for each of `thresholds` (ascending).
+    pub fn of_terms(mut terms: Vec<(u64, u32)>, thresholds: &[u32]) -> Result<SplitFilter> {
+        // Ascending by key, the highest frequency first, so one entry per key keeps it.
+        terms.sort_unstable_by_key(|&(key, freq)| (key, std::cmp::Reverse(freq)));
+        terms.dedup_by_key(|(key, _)| *key);
+        let keys_from = |threshold: u32| -> Vec<u64> {
+            terms
+                .iter()
+                .filter(|(_, freq)| *freq >= threshold)
+                .map(|(key, _)| *key)
+                .collect()
+        };
+        Ok(SplitFilter {
+            terms: fuse_of(keys_from(0))?,
+            tiers: thresholds
+                .iter()
+                .map(|&threshold| Ok((threshold, fuse_of(keys_from(threshold))?)))
+                .collect::<Result<_>>()?,
+        })
     }
 
     /// Whether a term with this key may be in the split (false: it certainly is not).
     pub fn may_contain(&self, key: u64) -> bool {
-        self.0.as_ref().is_some_and(|filter| filter.contains(&key))
+        self.terms.as_ref().is_some_and(|f| f.contains(&key))
+    }
+
+    /// How many documents of the split a term with this key is probably in, at least: the
+    /// highest tier that holds it (1 without one, 0 when the term is certainly absent). A
+    /// tier's false positive overstates it, so this plans work and never decides results.
+    pub fn likely_min_docs(&self, key: u64) -> u32 {
+        if !self.may_contain(key) {
+            return 0;
+        }
+        self.tiers
+            .iter()
+            .rev()
+            .find(|(_, tier)| tier.as_ref().is_some_and(|f| f.contains(&key)))
+            .map_or(1, |(threshold, _)| *threshold)
     }
 
     /// Bytes the filter takes in the file.
     pub fn encoded_len(&self) -> usize {
-        1 + self
-            .0
-            .as_ref()
-            .map_or(0, |f| Descriptor::DMA_LEN + 4 + f.fingerprints.len())
+        let tiers: usize = self.tiers.iter().map(|(_, f)| 4 + fuse_len(f)).sum();
+        fuse_len(&self.terms) + 1 + tiers
+    }
+}
+
+fn fuse_of(mut keys: Vec<u64>) -> Result<Option<BinaryFuse8>> {
+    keys.dedup();
+    if keys.is_empty() {
+        return Ok(None);
+    }
+    BinaryFuse8::try_from(&keys).map(Some).map_err(|e| {
+        ErrorKind::Internal.with_message(format!(
+            "building the split filter of {} terms: {e}",
+            keys.len()
+        ))
+    })
+}
+
+fn fuse_len(fuse: &Option<BinaryFuse8>) -> usize {
+    1 + fuse
+        .as_ref()
+        .map_or(0, |f| Descriptor::DMA_LEN + 4 + f.fingerprints.len())
+}
+
+fn encode_fuse(fuse: &Option<BinaryFuse8>, out: &mut Vec<u8>) {
+    match fuse {
+        None => out.push(KIND_EMPTY),
+        Some(fuse) => {
+            out.push(KIND_FUSE8);
+            let mut descriptor = [0u8; Descriptor::DMA_LEN];
+            fuse.dma_copy_descriptor_to(&mut descriptor);
+            out.extend_from_slice(&descriptor);
+            out.extend_from_slice(&(fuse.fingerprints.len() as u32).to_le_bytes());
+            out.extend_from_slice(fuse.dma_fingerprints());
+        }
+    }
+}
+
+fn decode_fuse(reader: &mut Reader) -> Result<Option<BinaryFuse8>> {
+    match reader.take(1)?[0] {
+        KIND_EMPTY => Ok(None),
+        KIND_FUSE8 => {
+            let descriptor = parse_descriptor(reader.take(Descriptor::DMA_LEN)?);
+            let len = reader.u32()? as usize;
+            let fingerprints = reader.take(len)?;
+            check_shape(&descriptor, len)?;
+            Ok(Some(BinaryFuse8 {
+                descriptor,
+                fingerprints: fingerprints.into(),
+            }))
+        }
+        other => Err(corrupt(format!("unknown filter kind {other}"))),
     }
 }
 
@@ -82,16 +160,11 @@ impl SplitFilterFile {
             let id = &id.as_bytes()[..id.len().min(255)];
             out.push(id.len() as u8);
             out.extend_from_slice(id);
-            match &filter.0 {
-                None => out.push(KIND_EMPTY),
-                Some(fuse) => {
-                    out.push(KIND_FUSE8);
-                    let mut descriptor = [0u8; Descriptor::DMA_LEN];
-                    fuse.dma_copy_descriptor_to(&mut descriptor);
-                    out.extend_from_slice(&descriptor);
-                    out.extend_from_slice(&(fuse.fingerprints.len() as u32).to_le_bytes());
-                    out.extend_from_slice(fuse.dma_fingerprints());
-                }
+            encode_fuse(&filter.terms, &mut out);
+            out.push(filter.tiers.len() as u8);
+            for (threshold, tier) in &filter.tiers {
+                out.extend_from_slice(&threshold.to_le_bytes());
+                encode_fuse(tier, &mut out);
             }
         }
         out
@@ -111,21 +184,17 @@ impl SplitFilterFile {
             let id = std::str::from_utf8(reader.take(id_len)?)
                 .map_err(|_| corrupt("a split id is not UTF-8".into()))?
                 .to_string();
-            let filter = match reader.take(1)?[0] {
-                KIND_EMPTY => None,
-                KIND_FUSE8 => {
-                    let descriptor = parse_descriptor(reader.take(Descriptor::DMA_LEN)?);
-                    let len = reader.u32()? as usize;
-                    let fingerprints = reader.take(len)?;
-                    check_shape(&descriptor, len)?;
-                    Some(BinaryFuse8 {
-                        descriptor,
-                        fingerprints: fingerprints.into(),
-                    })
+            let terms = decode_fuse(&mut reader)?;
+            let tier_count = reader.take(1)?[0] as usize;
+            let mut tiers = Vec::with_capacity(tier_count);
+            for _ in 0..tier_count {
+                let threshold = reader.u32()?;
+                if tiers.last().is_some_and(|(last, _)| *last >= threshold) {
+                    return Err(corrupt("count tiers out of order".into()));
                 }
-                other => return Err(corrupt(format!("unknown filter kind {other}"))),
-            };
-            entries.push((id, SplitFilter(filter)));
+                tiers.push((threshold, decode_fuse(&mut reader)?));
+            }
+            entries.push((id, SplitFilter { terms, tiers }));
         }
         if reader.at != bytes.len() {
             return Err(corrupt(format!(
@@ -199,8 +268,12 @@ impl<'a> Reader<'a> {
 mod tests {
     use super::*;
 
-    fn keys(words: &[&str]) -> Vec<u64> {
-        words.iter().map(|w| term_key(w.as_bytes())).collect()
+    const TIERS: [u32; 3] = [4, 16, 64];
+
+    /// A filter of words, each in one document.
+    fn filter(words: &[&str]) -> SplitFilter {
+        let terms = words.iter().map(|w| (term_key(w.as_bytes()), 1)).collect();
+        SplitFilter::of_terms(terms, &TIERS).unwrap()
     }
 
     #[test]
@@ -209,13 +282,10 @@ mod tests {
         let many: Vec<&str> = many.iter().map(String::as_str).collect();
         let file = SplitFilterFile {
             entries: vec![
-                ("a".into(), SplitFilter::of_keys(keys(&many)).unwrap()),
-                ("b".into(), SplitFilter::of_keys(keys(&["solo"])).unwrap()),
-                ("c".into(), SplitFilter::of_keys(Vec::new()).unwrap()),
-                (
-                    "d".into(),
-                    SplitFilter::of_keys(keys(&["x", "x", "y"])).unwrap(),
-                ),
+                ("a".into(), filter(&many)),
+                ("b".into(), filter(&["solo"])),
+                ("c".into(), filter(&[])),
+                ("d".into(), filter(&["x", "x", "y"])),
             ],
         };
         let decoded = SplitFilterFile::decode(&file.encode()).unwrap();
@@ -234,12 +304,46 @@ mod tests {
     }
 
     #[test]
+    fn count_tiers_give_a_likely_lower_bound() {
+        // 300 terms at each frequency, so that false positives of one tier barely show.
+        let mut terms = Vec::new();
+        for freq in [1u32, 3, 4, 20, 100] {
+            for i in 0..300 {
+                terms.push((term_key(format!("f{freq}-{i}").as_bytes()), freq));
+            }
+        }
+        // A key seen twice keeps its highest frequency.
+        terms.push((term_key(b"f1-0"), 70));
+        let built = SplitFilter::of_terms(terms, &TIERS).unwrap();
+        let file = SplitFilterFile {
+            entries: vec![("s".into(), built)],
+        };
+        let decoded = SplitFilterFile::decode(&file.encode()).unwrap();
+        let split = &decoded.entries[0].1;
+        let bound = |freq: u32| -> Vec<u32> {
+            (1..300)
+                .map(|i| split.likely_min_docs(term_key(format!("f{freq}-{i}").as_bytes())))
+                .collect()
+        };
+        let mostly = |bounds: Vec<u32>, expected: u32| {
+            let right = bounds.iter().filter(|b| **b == expected).count();
+            assert!(right >= 290, "{right} of 299 at {expected}: {bounds:?}");
+            // Never below the truth: tiers have no false negatives.
+            assert!(bounds.iter().all(|b| *b >= expected), "{bounds:?}");
+        };
+        mostly(bound(1), 1);
+        mostly(bound(3), 1);
+        mostly(bound(4), 4);
+        mostly(bound(20), 16);
+        mostly(bound(100), 64);
+        assert_eq!(split.likely_min_docs(term_key(b"f1-0")), 64);
+        assert_eq!(split.likely_min_docs(term_key(b"absent")), 0);
+    }
+
+    #[test]
     fn damaged_files_are_errors() {
         let file = SplitFilterFile {
-            entries: vec![(
-                "a".into(),
-                SplitFilter::of_keys(keys(&["one", "two", "three"])).unwrap(),
-            )],
+            entries: vec![("a".into(), filter(&["one", "two", "three"]))],
         };
         let bytes = file.encode();
         for cut in [0, 5, 12, 20, bytes.len() - 1] {
@@ -257,5 +361,11 @@ mod tests {
             SplitFilterFile::decode(&bad).unwrap_err().kind(),
             ErrorKind::Corrupt
         );
+        // Tiers out of order: the second threshold (16) made 1.
+        let mut unordered = bytes.clone();
+        let first_tier = bytes.len() - 3 * 5 + 4 + 1;
+        unordered[first_tier..first_tier + 4].copy_from_slice(&1u32.to_le_bytes());
+        let error = SplitFilterFile::decode(&unordered).unwrap_err();
+        assert!(error.to_string().contains("out of order"), "{error}");
     }
 }

@@ -55,11 +55,28 @@ impl IndexFilters {
         self.fields.is_empty()
     }
 
+    /// The filter of `term`'s field for split number `split`, if there is one.
+    fn filter_of(&self, split: usize, term: &Term) -> Option<&SplitFilter> {
+        let (_, by_split) = self.fields.iter().find(|(f, _)| *f == term.field())?;
+        by_split.get(split)?.as_ref()
+    }
+
     /// Whether split number `split` may hold `term`; `None` when no filter covers it.
     fn split_may_hold(&self, split: usize, term: &Term) -> Option<bool> {
-        let (_, by_split) = self.fields.iter().find(|(f, _)| *f == term.field())?;
-        let filter = by_split.get(split)?.as_ref()?;
+        let filter = self.filter_of(split, term)?;
         Some(filter.may_contain(term_key(term.serialized_value_bytes())))
+    }
+
+    /// How many documents of split number `split` probably match `query`, at least, from the
+    /// filters' count tiers (0 when they cannot tell). A plan may count on it to open enough
+    /// splits at once; results never depend on it.
+    pub fn split_likely_min_matches(&self, split: usize, query: &dyn Query) -> u64 {
+        let likely = |term: &Term| {
+            self.filter_of(split, term).map_or(0, |filter| {
+                u64::from(filter.likely_min_docs(term_key(term.serialized_value_bytes())))
+            })
+        };
+        likely_min_matches(query, &likely)
     }
 
     /// Whether `query` (with every group of `required` terms: one term of each group must be
@@ -67,6 +84,39 @@ impl IndexFilters {
     pub fn split_may_match(&self, split: usize, query: &dyn Query, required: &[Vec<Term>]) -> bool {
         let holds = |term: &Term| self.split_may_hold(split, term).unwrap_or(true);
         required.iter().all(|any_of| any_of.iter().any(holds)) && may_match(query, &holds)
+    }
+}
+
+/// A lower bound on the documents matching `query`, given one for the documents holding a
+/// term: a term's own; the largest of a disjunction's; a single required clause's. Anything
+/// else (conjunctions, exclusions, phrases) may match nothing: 0.
+fn likely_min_matches(query: &dyn Query, likely: &dyn Fn(&Term) -> u64) -> u64 {
+    if let Some(term) = query.downcast_ref::<TermQuery>() {
+        return likely(term.term());
+    }
+    let Some(boolean) = query.downcast_ref::<BooleanQuery>() else {
+        return 0;
+    };
+    let clauses = boolean.clauses();
+    let of = |occur: Occur| -> Vec<&dyn Query> {
+        clauses
+            .iter()
+            .filter(|(o, _)| *o == occur)
+            .map(|(_, clause)| &**clause)
+            .collect()
+    };
+    let (musts, shoulds) = (of(Occur::Must), of(Occur::Should));
+    if !of(Occur::MustNot).is_empty() {
+        return 0;
+    }
+    match (musts.as_slice(), boolean.get_minimum_number_should_match()) {
+        ([must], 0) => likely_min_matches(*must, likely),
+        ([], 0 | 1) => shoulds
+            .iter()
+            .map(|clause| likely_min_matches(*clause, likely))
+            .max()
+            .unwrap_or(0),
+        _ => 0,
     }
 }
 
@@ -125,6 +175,40 @@ mod tests {
             Term::from_field_text(field, text),
             IndexRecordOption::Basic,
         ))
+    }
+
+    #[test]
+    fn a_lower_bound_follows_the_boolean_structure() {
+        let mut schema = Schema::builder();
+        let user = schema.add_text_field("user", STRING);
+        let likely = |term: &Term| match term.value().as_str() {
+            Some("alice") => 16,
+            Some("bob") => 4,
+            _ => 0,
+        };
+        let bound = |query: Box<dyn Query>| likely_min_matches(&*query, &likely);
+        assert_eq!(bound(term_query(user, "alice")), 16);
+        assert_eq!(bound(term_query(user, "carol")), 0);
+        let or = BooleanQuery::union(vec![term_query(user, "alice"), term_query(user, "bob")]);
+        assert_eq!(bound(Box::new(or)), 16);
+        let and =
+            BooleanQuery::intersection(vec![term_query(user, "alice"), term_query(user, "bob")]);
+        assert_eq!(bound(Box::new(and)), 0);
+        let one_must = BooleanQuery::new(vec![
+            (Occur::Must, term_query(user, "bob")),
+            (Occur::Should, term_query(user, "alice")),
+        ]);
+        assert_eq!(bound(Box::new(one_must)), 4);
+        let excluding = BooleanQuery::new(vec![
+            (Occur::Must, term_query(user, "alice")),
+            (Occur::MustNot, term_query(user, "bob")),
+        ]);
+        assert_eq!(bound(Box::new(excluding)), 0);
+        let phrase = PhraseQuery::new(vec![
+            Term::from_field_text(user, "alice"),
+            Term::from_field_text(user, "bob"),
+        ]);
+        assert_eq!(bound(Box::new(phrase)), 0);
     }
 
     #[test]

@@ -453,14 +453,16 @@ impl SearchIndex {
             }
             let opened = slot.opened.lock().await;
             let split = opened.as_ref()?;
-            if range.start >= split.footer.data_len {
-                return Some("open region (hotcache, page table, footer)".to_string());
+            if range.start >= split.footer.data_end() {
+                return Some("open region (hotcache, footer)".to_string());
             }
+            let pages = &split.data.pages;
+            let data = pages.data_offset(range.start)..pages.data_offset(range.end);
             let names: Vec<&str> = split
                 .footer
                 .files
                 .iter()
-                .filter(|f| f.start < range.end && range.start < f.start + f.len)
+                .filter(|f| f.start < data.end && data.start < f.start + f.len)
                 .map(|f| f.name.rsplit('.').next().unwrap_or(&f.name))
                 .collect();
             return Some(names.join("+"));
@@ -507,18 +509,24 @@ impl SearchIndex {
                         .split_may_match(*i, &*parsed.query, &filter_groups)
             })
             .collect();
-        // A sort that index order satisfies may stop early: the first split in time, then
-        // the others only if it did not fill the page.
+        // A sort that index order satisfies may stop early: the first splits in time that
+        // likely fill the page, then the others only if they did not.
         let index_order = match request.count_all {
             true => None,
             false => self.index_order_plan(request, &reached, aggregations.is_some()),
         };
+        let window = request.offset + request.limit;
         let stages: Vec<&[(usize, Overlap)]> = match &index_order {
-            Some((ordered, _)) if ordered.len() > 1 => vec![&ordered[..1], &ordered[1..]],
-            Some((ordered, _)) => vec![ordered.as_slice()],
+            Some((ordered, _)) => {
+                let first = self.first_stage_len(ordered, &*parsed.query, window);
+                let (first, rest) = ordered.split_at(first);
+                [first, rest]
+                    .into_iter()
+                    .filter(|s| !s.is_empty())
+                    .collect()
+            }
             None => vec![reached.as_slice()],
         };
-        let window = request.offset + request.limit;
         let scope = QueryScope::new();
         let mut splits: Vec<Arc<OpenedSplit>> = Vec::new();
         let mut queries: Vec<Box<dyn Query>> = Vec::new();
@@ -631,6 +639,34 @@ impl SearchIndex {
         } else {
             Some((ordered, IndexOrder::First))
         }
+    }
+
+    /// How many of `ordered` (the splits in the order an early-stopping sort takes them) its
+    /// first stage opens, all at once: as many as the split filters' count tiers say fill
+    /// `window` hits, else up to the last split they say holds a match; at least one.
+    fn first_stage_len(
+        &self,
+        ordered: &[(usize, Overlap)],
+        query: &dyn Query,
+        window: usize,
+    ) -> usize {
+        let mut likely = 0;
+        let mut known = ordered.len().min(1);
+        for (n, (split, overlap)) in ordered.iter().enumerate() {
+            // A split partly outside the time range may hold its matches outside it.
+            let here = match overlap {
+                Overlap::Whole => self.filters.split_likely_min_matches(*split, query),
+                _ => 0,
+            };
+            if here > 0 {
+                likely += here;
+                known = n + 1;
+            }
+            if likely >= window as u64 {
+                return n + 1;
+            }
+        }
+        known
     }
 
     /// The query each split runs (`parsed` already carries `filter`). Prefixes expand to the same terms as in one index: once the

@@ -19,7 +19,7 @@ use crate::io::{PageCache, PageKey, SplitPages};
 /// The bytes of one opened split: its file table, hotcache and pages.
 #[derive(Debug)]
 pub struct SplitData {
-    /// Paging facts (id, page table).
+    /// Paging facts (id, page size, data length).
     pub pages: Arc<SplitPages>,
     cache: Arc<PageCache>,
     files: HashMap<PathBuf, FileEntry>,
@@ -98,7 +98,7 @@ impl SplitData {
                 }
             }
         }
-        let first_page_start = pages.start * self.pages.page_size;
+        let first_page_start = self.pages.page_range(pages.start).start;
         let from = (range.start - first_page_start) as usize;
         let to = (range.end - first_page_start) as usize;
         if found.len() == 1 {

@@ -82,7 +82,6 @@ pub async fn open_split(
         file_len,
         data_len: region.footer.data_len,
         page_size: u64::from(region.footer.page_size),
-        page_crcs: region.page_crcs,
     });
     let hot = region
         .footer
@@ -151,20 +150,20 @@ async fn read_open_region(location: &SplitLocation, stats: &QueryStats) -> Resul
             "the open read does not reach the end of the split".into(),
         ));
     }
-    let data_len = OpenRegion::data_len_from_trailer(&read.bytes, file_len)
+    let data_end = OpenRegion::data_end_from_trailer(&read.bytes, file_len)
         .map_err(|e| e.with_context(source.name().to_string()))?;
-    if data_len >= read.start {
+    if data_end >= read.start {
         return Ok((read.bytes, file_len));
     }
     // Blind open of a split whose open region is larger than the first guess.
     let more = source
-        .read(ByteRange::Bounded(data_len..read.start))
+        .read(ByteRange::Bounded(data_end..read.start))
         .await?;
     stats.add_request(
         source.name(),
         more.start..more.start + more.bytes.len() as u64,
     );
-    let mut joined = BytesMut::with_capacity((file_len - data_len) as usize);
+    let mut joined = BytesMut::with_capacity((file_len - data_end) as usize);
     joined.extend_from_slice(&more.bytes);
     joined.extend_from_slice(&read.bytes);
     Ok((joined.freeze(), file_len))
