@@ -174,7 +174,16 @@ impl SplitFilterFile {
     /// a panic or a wrong answer later).
     pub fn decode(bytes: &[u8]) -> Result<SplitFilterFile> {
         let mut reader = Reader { bytes, at: 0 };
-        if reader.take(MAGIC.len())? != MAGIC {
+        let magic = reader.take(MAGIC.len())?;
+        if magic != MAGIC {
+            // An older format of ours (RFSPLTF1 had no count tiers) is not damage.
+            if magic.starts_with(&MAGIC[..7]) {
+                return Err(ErrorKind::Incompatible.with_message(format!(
+                    "split filter file format {}; this reader reads {}: rebuild the index with this rangefind",
+                    String::from_utf8_lossy(magic),
+                    String::from_utf8_lossy(MAGIC)
+                )));
+            }
             return Err(corrupt("not a rangefind split filter file".into()));
         }
         let count = reader.u32()? as usize;
@@ -350,6 +359,11 @@ mod tests {
             let error = SplitFilterFile::decode(&bytes[..cut]).unwrap_err();
             assert_eq!(error.kind(), ErrorKind::Corrupt, "cut at {cut}");
         }
+        let mut older = bytes.clone();
+        older[7] = b'1';
+        let error = SplitFilterFile::decode(&older).unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::Incompatible, "{error}");
+        assert!(error.to_string().contains("rebuild"), "{error}");
         let mut longer = bytes.clone();
         longer.push(0);
         assert!(SplitFilterFile::decode(&longer).is_err());
