@@ -69,7 +69,9 @@ impl Footer {
     /// Where the data region ends in the file and the open region begins: the data and one
     /// checksum per page.
     pub fn data_end(&self) -> u64 {
-        self.data_len + self.page_count() * PAGE_CHECKSUM_LEN
+        // Saturating: a crafted footer must fail the checks against the trailer, not overflow.
+        let checksums = self.page_count().saturating_mul(PAGE_CHECKSUM_LEN);
+        self.data_len.saturating_add(checksums)
     }
 
     /// Total bytes of the hotcache.
