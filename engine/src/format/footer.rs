@@ -16,6 +16,12 @@ pub const TRAILER_LEN: u64 = 24;
 /// Bytes of the checksum that ends every data page.
 pub const PAGE_CHECKSUM_LEN: u64 = 2;
 
+/// Data bytes a page of `page_size` bytes in the file holds (its size less its checksum): the
+/// one place the writer, the footer and the reader's page mapping take it from.
+pub fn page_payload(page_size: u64) -> u64 {
+    page_size - PAGE_CHECKSUM_LEN
+}
+
 /// A file of the tantivy index inside the split.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct FileEntry {
@@ -58,7 +64,7 @@ pub struct Footer {
 impl Footer {
     /// Data bytes a page holds (its size less its checksum).
     pub fn page_payload(&self) -> u64 {
-        u64::from(self.page_size) - PAGE_CHECKSUM_LEN
+        page_payload(u64::from(self.page_size))
     }
 
     /// Number of data pages.

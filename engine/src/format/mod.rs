@@ -30,7 +30,7 @@ mod hotcache;
 mod writer;
 
 pub use footer::{
-    page_checksum, FileEntry, Footer, HotEntry, OpenRegion, FORMAT_VERSION, MAGIC,
+    page_checksum, page_payload, FileEntry, Footer, HotEntry, OpenRegion, FORMAT_VERSION, MAGIC,
     PAGE_CHECKSUM_LEN, TRAILER_LEN,
 };
 pub use hotcache::{record_hot_ranges, HotRangeRecorder};

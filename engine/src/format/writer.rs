@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use tantivy::directory::Directory;
 use tantivy::HasLen;
 
-use super::footer::{encode_open_region, FileEntry, Footer, HotEntry, PAGE_CHECKSUM_LEN};
+use super::footer::{encode_open_region, page_payload, FileEntry, Footer, HotEntry};
 use crate::error::{from_io, ErrorKind, Result};
 
 /// What a split records besides its files.
@@ -57,7 +57,7 @@ impl<W: Write> PagedWriter<W> {
             hasher: blake3::Hasher::new(),
             written: 0,
             data_written: 0,
-            payload: (u64::from(page_size) - PAGE_CHECKSUM_LEN) as usize,
+            payload: page_payload(u64::from(page_size)) as usize,
             page: crc32fast::Hasher::new(),
             page_fill: 0,
         }

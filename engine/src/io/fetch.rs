@@ -16,7 +16,7 @@ use super::persistent::PersistentCache;
 use super::source::{ByteRange, RangeSource};
 use super::stats::QueryStats;
 use crate::error::{Error, ErrorKind, Result};
-use crate::format::PAGE_CHECKSUM_LEN;
+use crate::format::{page_payload, PAGE_CHECKSUM_LEN};
 
 /// Requests in flight at once within one wave (browsers cap per-host connections anyway).
 const MAX_CONCURRENT_REQUESTS: usize = 32;
@@ -54,7 +54,7 @@ pub struct SplitPages {
 impl SplitPages {
     /// Data bytes a page holds.
     fn payload(&self) -> u64 {
-        self.page_size - PAGE_CHECKSUM_LEN
+        page_payload(self.page_size)
     }
 
     /// Data range of page `page`.

@@ -87,8 +87,8 @@ impl SplitFilter {
     }
 }
 
-fn fuse_of(mut keys: Vec<u64>) -> Result<Option<BinaryFuse8>> {
-    keys.dedup();
+/// A filter of `keys` (distinct), `None` for no key.
+fn fuse_of(keys: Vec<u64>) -> Result<Option<BinaryFuse8>> {
     if keys.is_empty() {
         return Ok(None);
     }
