@@ -13,6 +13,7 @@ pub mod publish;
 pub mod search;
 pub mod serve;
 pub mod shard;
+pub mod site;
 pub mod split_filters;
 
 use clap::Parser;
@@ -26,14 +27,15 @@ pub fn run() -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     match cli.command {
-        Command::Build(options) if publish::is_url(&options.out) && options.shard.is_some() => {
+        Command::Build(options) if options.site.is_some() => site::run(options),
+        Command::Build(options) if is_url(&options.out) && options.shard.is_some() => {
             anyhow::bail!(
                 "--shard with --out {}: build the shards into one shared directory, `rangefind \
                  manifest merge` it, then `rangefind publish` it",
-                options.out
+                options.out.unwrap_or_default()
             )
         }
-        Command::Build(options) if publish::is_url(&options.out) => {
+        Command::Build(options) if is_url(&options.out) => {
             publish::build_and_publish(options, &runtime)
         }
         Command::Build(options) => build::run(options.resolve()?),
@@ -56,4 +58,9 @@ pub fn run() -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// `--out` names an object store rather than a directory.
+fn is_url(out: &Option<String>) -> bool {
+    out.as_deref().is_some_and(publish::is_url)
 }

@@ -22,7 +22,8 @@ pub struct Cli {
 /// Subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Build an index (splits + manifest) from JSON Lines documents.
+    /// Build an index (splits + manifest) from JSON Lines documents, or from a built static
+    /// site (`--site DIR`).
     #[command(after_help = CREDENTIALS_HELP)]
     Build(BuildArgs),
     /// Search an index in a directory or at an http(s) URL.
@@ -59,18 +60,35 @@ pub struct MergeArgs {
 /// `rangefind build`.
 #[derive(Args, Debug)]
 pub struct BuildArgs {
+    /// Index a built static site instead of JSON Lines: every *.html under DIR (hidden files
+    /// left out) becomes a document with its URL, title, headings, text cut into sections at
+    /// headings (with anchors), and the filters and metadata of its data-rangefind-* (or
+    /// data-pagefind-*) attributes; one index per <html lang>, in --out/LANG, with
+    /// --out/site.json describing them for the <rangefind-search> widget. See docs/site-search.md.
+    #[arg(long, value_name = "DIR", env = "RANGEFIND_SITE", conflicts_with_all = ["config", "input", "append", "shard", "staging"])]
+    pub site: Option<PathBuf>,
+    /// With --site: the language of pages without <html lang> (default: the language most
+    /// pages declare; pages of a site that declares none are indexed unstemmed as `und`).
+    #[arg(
+        long,
+        value_name = "LANG",
+        env = "RANGEFIND_LANGUAGE",
+        requires = "site"
+    )]
+    pub language: Option<String>,
     /// Doc mapping (YAML): fields, types, id and timestamp fields. See examples/*/rangefind.yaml.
-    #[arg(long, env = "RANGEFIND_CONFIG")]
-    pub config: PathBuf,
+    #[arg(long, env = "RANGEFIND_CONFIG", required_unless_present = "site")]
+    pub config: Option<PathBuf>,
     /// JSON Lines input files: plain, .gz or .zst (compression is detected from the content).
-    #[arg(long, num_args = 1.., required = true, env = "RANGEFIND_INPUT", value_delimiter = ',')]
+    #[arg(long, num_args = 1.., required_unless_present = "site", env = "RANGEFIND_INPUT", value_delimiter = ',')]
     pub input: Vec<PathBuf>,
     /// Where the index goes: a directory (created if missing), or an object-store URL
     /// (s3://bucket/prefix, gs://bucket/prefix, az://container/prefix). For a URL the index is
     /// built in a staging directory, then published like `rangefind publish` does: the splits
-    /// the destination lacks, then manifest.json, last.
-    #[arg(long, env = "RANGEFIND_OUT")]
-    pub out: String,
+    /// the destination lacks, then manifest.json, last. With --site: a directory, by default
+    /// DIR/_rangefind.
+    #[arg(long, env = "RANGEFIND_OUT", required_unless_present = "site")]
+    pub out: Option<String>,
     /// Add the new splits to the index already at --out (same mapping required) instead of
     /// replacing it: its splits are kept as they are, the manifest lists them and then the
     /// new ones, and is replaced last. Creates the index when there is none. One writer at a
@@ -102,7 +120,8 @@ pub struct BuildArgs {
     /// Threads: 2 parses the input on one and indexes on another (a split is written while
     /// the next is indexed); 1 does everything on one thread (for a machine shared with other
     /// work). A split is one segment indexed by one thread, so more would wait: to use more
-    /// cores, build shards (--shard) in parallel.
+    /// cores, build shards (--shard) in parallel. With --site, 2 also reads pages on every
+    /// core.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2), env = "RANGEFIND_THREADS")]
     pub threads: u8,
     /// No progress bar.
@@ -139,10 +158,28 @@ pub struct BuildOptions {
 }
 
 impl BuildArgs {
+    /// `--out`, which clap requires unless `--site` is given.
+    pub fn out_arg(&self) -> anyhow::Result<&str> {
+        self.out
+            .as_deref()
+            .context("--out is needed: the directory or object-store URL the index goes to")
+    }
+
+    /// Checks --split-docs and --page-size, which every kind of build uses.
+    pub fn check_split_settings(&self) -> anyhow::Result<()> {
+        if self.split_docs == 0 {
+            bail!("--split-docs (RANGEFIND_SPLIT_DOCS) must be at least 1");
+        }
+        if !self.page_size.is_power_of_two() || !(256..=1 << 20).contains(&self.page_size) {
+            bail!("--page-size (RANGEFIND_PAGE_SIZE) must be a power of two between 256 and 1048576, got {}", self.page_size);
+        }
+        Ok(())
+    }
+
     /// Reads the mapping and checks every option, naming the flag to fix (`--out` must be a
     /// directory here; see [`BuildArgs::resolve_into`] for URLs).
     pub fn resolve(self) -> anyhow::Result<BuildOptions> {
-        let out = PathBuf::from(&self.out);
+        let out = PathBuf::from(self.out_arg()?);
         let append = self.append;
         let mut options = self.resolve_into(out.clone())?;
         if append {
@@ -154,27 +191,25 @@ impl BuildArgs {
     /// As [`BuildArgs::resolve`], building into the directory `out`, replacing what is there
     /// (the caller sets `append_to` for `--append`).
     pub fn resolve_into(self, out: PathBuf) -> anyhow::Result<BuildOptions> {
-        let text = std::fs::read_to_string(&self.config).with_context(|| {
-            format!(
-                "--config {}: cannot read the doc mapping",
-                self.config.display()
-            )
+        let Some(config) = &self.config else {
+            bail!("--config is needed to build from --input (or give --site DIR)");
+        };
+        let text = std::fs::read_to_string(config).with_context(|| {
+            format!("--config {}: cannot read the doc mapping", config.display())
         })?;
         let mapping = DocMapping::from_yaml(&text)
-            .map_err(|e| anyhow::anyhow!("--config {}: {e}", self.config.display()))?;
+            .map_err(|e| anyhow::anyhow!("--config {}: {e}", config.display()))?;
+        if self.input.is_empty() {
+            bail!("--input is needed: the JSON Lines files to index (or give --site DIR)");
+        }
         for input in &self.input {
             if !input.is_file() {
                 bail!("--input {}: no such file", input.display());
             }
         }
-        if self.split_docs == 0 {
-            bail!("--split-docs (RANGEFIND_SPLIT_DOCS) must be at least 1");
-        }
+        self.check_split_settings()?;
         if self.shard.is_some() && self.append {
             bail!("--shard and --append: build the shards, `rangefind manifest merge` them, then publish or append the merged index");
-        }
-        if !self.page_size.is_power_of_two() || !(256..=1 << 20).contains(&self.page_size) {
-            bail!("--page-size (RANGEFIND_PAGE_SIZE) must be a power of two between 256 and 1048576, got {}", self.page_size);
         }
         Ok(BuildOptions {
             mapping,

@@ -29,7 +29,39 @@ pub fn store_for(index: &str) -> anyhow::Result<Arc<dyn IndexStore>> {
     if !path.is_dir() {
         anyhow::bail!("INDEX {index}: not a directory or an http(s) URL");
     }
-    Ok(Arc::new(DirStore::new(path)))
+    Ok(Arc::new(DirStore::new(language_index(path))))
+}
+
+/// `dir` itself, or for a site index (`build --site`: a `site.json`, no manifest) the
+/// directory of its default language, said on stderr.
+fn language_index(dir: &std::path::Path) -> std::path::PathBuf {
+    if dir.join(rangefind_engine::manifest::MANIFEST_FILE).exists() {
+        return dir.to_path_buf();
+    }
+    let Some(site) = crate::site::site_index::read(dir) else {
+        return dir.to_path_buf();
+    };
+    let Some(entry) = site.languages.get(&site.default_language) else {
+        return dir.to_path_buf();
+    };
+    let others: Vec<&str> = site
+        .languages
+        .keys()
+        .filter(|language| **language != site.default_language)
+        .map(String::as_str)
+        .collect();
+    eprintln!(
+        "{} is a site index: using its {} pages ({}){}",
+        dir.display(),
+        site.default_language,
+        dir.join(&entry.path).display(),
+        if others.is_empty() {
+            String::new()
+        } else {
+            format!("; other languages: {}", others.join(", "))
+        }
+    );
+    dir.join(&entry.path)
 }
 
 /// Runs `rangefind search`.

@@ -50,6 +50,12 @@ export interface Hit {
   doc: Record<string, unknown>;
   /** HTML with matches in `<mark>`; text is escaped. */
   snippet?: string;
+  /**
+   * Which value of a multi-valued snippet field the snippet's first match is in; absent when
+   * the document holds one value (read it as 0). A site index (`rangefind build --site`)
+   * keeps one value per page section, so a hit links to `doc.url + doc.anchors[snippet_value]`.
+   */
+  snippet_value?: number;
 }
 
 /** What a query cost: counted where requests are sent, never estimated. */

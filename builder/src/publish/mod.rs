@@ -85,7 +85,7 @@ pub async fn run(args: PublishArgs) -> anyhow::Result<()> {
 /// (before minutes of indexing, not after), builds into a staging directory, publishes it.
 pub fn build_and_publish(args: BuildArgs, runtime: &tokio::runtime::Runtime) -> anyhow::Result<()> {
     args.store.check()?;
-    let destination = open(&args.out, &args.store)?;
+    let destination = open(args.out_arg()?, &args.store)?;
     let options = PublishOptions::new(&args.store, false, args.quiet);
     let (staging, temporary) = match &args.staging {
         Some(dir) => (dir.clone(), None),

@@ -19,6 +19,12 @@ pub use document::{BuiltDocument, DocumentBuilder, DocumentError};
 pub use schema::{has_fieldnorms, MappedSchema};
 pub use tokenizers::register_tokenizers;
 
+/// Whether text in `language` (a code such as `en`, or an English name) can be stemmed: what
+/// a field's `language` accepts.
+pub fn has_stemmer(language: &str) -> bool {
+    tokenizers::stemmer_language(language).is_some()
+}
+
 /// Name of the analyser of keyword fields.
 pub(crate) fn tokenizers_keyword() -> &'static str {
     tokenizers::KEYWORD_TOKENIZER

@@ -752,9 +752,13 @@ impl SearchIndex {
                         )?;
                         snippets.insert(*split, maker);
                     }
-                    snippets[split].html(&document)
+                    snippets[split].cut(&document)
                 }
                 None => None,
+            };
+            let (snippet, snippet_value) = match snippet {
+                Some(cut) => (Some(cut.html), cut.value),
+                None => (None, None),
             };
             let mut doc = results::document_json(&self.schema, &document, |name| {
                 name == id_name || requested(name)
@@ -781,6 +785,7 @@ impl SearchIndex {
                 sort,
                 doc,
                 snippet,
+                snippet_value,
             });
         }
         Ok(hits)

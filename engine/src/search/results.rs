@@ -46,6 +46,11 @@ pub struct Hit {
     /// or when the document has no snippet text.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub snippet: Option<String>,
+    /// Which value of a multi-valued snippet field the snippet's first match is in; absent
+    /// when the document holds one value. A site index keeps one value per page section, so
+    /// a hit links to `doc.anchors[snippet_value]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub snippet_value: Option<usize>,
 }
 
 /// Exact costs of one query, counted by the I/O layer.

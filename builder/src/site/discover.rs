@@ -1,0 +1,128 @@
+//! Finding a site's HTML pages and the URL each is served at.
+
+use std::path::{Path, PathBuf};
+
+use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
+
+/// An HTML file of the site.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SiteFile {
+    /// Where it is on disk.
+    pub path: PathBuf,
+    /// Its URL from the site's root: `/guide/` for `guide/index.html`, `/a.html` for `a.html`.
+    pub url: String,
+}
+
+/// What a walk of the site found.
+#[derive(Debug, Default)]
+pub struct Discovered {
+    /// The HTML files, in path order (so builds are reproducible).
+    pub files: Vec<SiteFile>,
+    /// Directories or files that could not be listed: "path: error".
+    pub unreadable: Vec<String>,
+}
+
+/// Characters escaped in a URL path segment.
+const SEGMENT: &AsciiSet = &CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'%')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'`')
+    .add(b'{')
+    .add(b'}');
+
+/// Every `*.html` / `*.htm` file under `site`, leaving out hidden files and directories
+/// (`.git`, …) and `skip` (the index being written, when it is inside the site).
+pub fn html_files(site: &Path, skip: &Path) -> Discovered {
+    let mut found = Discovered::default();
+    let walker = walkdir::WalkDir::new(site)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|entry| {
+            let hidden = entry.depth() > 0 && entry.file_name().to_string_lossy().starts_with('.');
+            !hidden && entry.path() != skip
+        });
+    for entry in walker {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(error) => {
+                let path = error.path().unwrap_or(site).display().to_string();
+                let reason = error
+                    .io_error()
+                    .map_or_else(|| error.to_string(), |e| e.to_string());
+                found.unreadable.push(format!("{path}: {reason}"));
+                continue;
+            }
+        };
+        let is_html = entry
+            .path()
+            .extension()
+            .is_some_and(|ext| ext.eq_ignore_ascii_case("html") || ext.eq_ignore_ascii_case("htm"));
+        if !entry.file_type().is_dir() && is_html {
+            let relative = entry.path().strip_prefix(site).unwrap_or(entry.path());
+            found.files.push(SiteFile {
+                url: url_of(relative),
+                path: entry.into_path(),
+            });
+        }
+    }
+    found
+}
+
+/// The URL of a file at `relative` under the site root: `index.html` stands for its directory.
+pub fn url_of(relative: &Path) -> String {
+    let segments: Vec<String> = relative
+        .components()
+        .map(|c| utf8_percent_encode(&c.as_os_str().to_string_lossy(), SEGMENT).to_string())
+        .collect();
+    match segments.split_last() {
+        Some((last, dirs)) if last.eq_ignore_ascii_case("index.html") => {
+            let mut url = String::from("/");
+            for dir in dirs {
+                url.push_str(dir);
+                url.push('/');
+            }
+            url
+        }
+        _ => format!("/{}", segments.join("/")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_of_files() {
+        assert_eq!(url_of(Path::new("index.html")), "/");
+        assert_eq!(url_of(Path::new("web/api/index.html")), "/web/api/");
+        assert_eq!(url_of(Path::new("blog/a post.html")), "/blog/a%20post.html");
+        assert_eq!(url_of(Path::new("c#/x.htm")), "/c%23/x.htm");
+    }
+
+    #[test]
+    fn walks_html_in_order_without_hidden_files_or_the_index() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        for path in [
+            "b/index.html",
+            "a.html",
+            "a.css",
+            ".git/x.html",
+            "_rangefind/old.html",
+            "c/d/e.HTM",
+        ] {
+            let path = root.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "<p>x</p>").unwrap();
+        }
+        let found = html_files(root, &root.join("_rangefind"));
+        let urls: Vec<&str> = found.files.iter().map(|f| f.url.as_str()).collect();
+        assert_eq!(urls, ["/a.html", "/b/", "/c/d/e.HTM"]);
+        assert!(found.unreadable.is_empty());
+    }
+}

@@ -1,0 +1,544 @@
+//! `rangefind build --site DIR`: index a built static site.
+//!
+//! Every HTML page is read on all cores ([`extract`]) and written, in path order, as a JSON
+//! document ([`record`]) to a temporary file per language; each language is then built as an
+//! ordinary index ([`crate::build`]) with a mapping made from what its pages use
+//! ([`mapping`]), into `OUT/LANG/`. `OUT/site.json` ([`site_index`]) names them for the widget.
+
+pub mod attributes;
+pub mod decode;
+pub mod discover;
+pub mod extract;
+pub mod mapping;
+pub mod record;
+pub mod site_index;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs::{self, File};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context};
+use rayon::prelude::*;
+
+use self::discover::SiteFile;
+use self::extract::{Page, SkipReason};
+use self::mapping::SiteFields;
+use self::site_index::{LanguageIndex, SiteIndex, SITE_FILE, SITE_FORMAT};
+use crate::build::{self, SPLITS_DIR};
+use crate::options::{BuildArgs, BuildOptions};
+use crate::progress::count_bar;
+
+/// The default index directory inside the site.
+pub const DEFAULT_OUT: &str = "_rangefind";
+/// The language of pages that declare none, on a site where no page declares one.
+const UNDETERMINED: &str = "und";
+/// Pages read at once (in parallel), then written in path order.
+const BATCH: usize = 256;
+/// Pages named per reason in the summary.
+const EXAMPLES: usize = 3;
+
+/// Checked options of a site build.
+#[derive(Debug, Clone)]
+pub struct SiteOptions {
+    /// The built site.
+    pub site: PathBuf,
+    /// Where `site.json` and the language indexes go.
+    pub out: PathBuf,
+    /// The language of pages without `<html lang>`.
+    pub language: Option<String>,
+    /// Maximum pages per split.
+    pub split_docs: u64,
+    /// Page size of the splits.
+    pub page_size: u32,
+    /// 1: everything on one thread; 2: pages read on every core, indexing beside parsing.
+    pub threads: u8,
+    /// No progress bars.
+    pub quiet: bool,
+}
+
+impl SiteOptions {
+    /// Checks `build --site` options, naming the flag to fix.
+    pub fn from_args(args: BuildArgs) -> anyhow::Result<SiteOptions> {
+        let site = args.site.clone().context("--site DIR is needed")?;
+        if !site.is_dir() {
+            bail!("--site {}: not a directory", site.display());
+        }
+        let out = match &args.out {
+            Some(out) if crate::publish::is_url(out) => bail!(
+                "--out {out}: with --site, --out is a directory (publish the site with the index in it)"
+            ),
+            Some(out) => PathBuf::from(out),
+            None => site.join(DEFAULT_OUT),
+        };
+        let language = match &args.language {
+            Some(tag) => Some(extract::language_tag(tag).with_context(|| {
+                format!("--language {tag:?}: not a language tag such as en, fr or pt-BR")
+            })?),
+            None => None,
+        };
+        args.check_split_settings()?;
+        Ok(SiteOptions {
+            site,
+            out,
+            language,
+            split_docs: args.split_docs,
+            page_size: args.page_size,
+            threads: args.threads,
+            quiet: args.quiet,
+        })
+    }
+}
+
+/// What a site build did.
+#[derive(Debug, Default)]
+pub struct SiteReport {
+    /// HTML files found.
+    pub files: usize,
+    /// Pages indexed, by language.
+    pub indexed: BTreeMap<String, u64>,
+    /// Pages not indexed, by reason (as the summary words it).
+    pub skipped: BTreeMap<String, Tally>,
+    /// Files that could not be read: "path: error".
+    pub unreadable: Vec<String>,
+    /// Pages with bytes invalid in their character set (shown as U+FFFD).
+    pub invalid_bytes: Tally,
+    /// Pages without `<html lang>`, and the language they were indexed in.
+    pub undeclared: Option<(u64, String)>,
+    /// What `site.json` says.
+    pub index: Option<SiteIndex>,
+    /// Files and bytes of the index.
+    pub index_files: u64,
+    /// See `index_files`.
+    pub index_bytes: u64,
+    /// Time spent reading pages.
+    pub crawl: Duration,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// A count with the first few pages it counts.
+#[derive(Debug, Default, Clone)]
+pub struct Tally {
+    /// How many.
+    pub count: u64,
+    /// The first [`EXAMPLES`] URLs or paths.
+    pub examples: Vec<String>,
+}
+
+impl Tally {
+    fn add(&mut self, example: &str) {
+        self.count += 1;
+        if self.examples.len() < EXAMPLES {
+            self.examples.push(example.to_string());
+        }
+    }
+
+    fn absorb(&mut self, other: Tally) {
+        self.count += other.count;
+        for example in other.examples {
+            if self.examples.len() < EXAMPLES {
+                self.examples.push(example);
+            }
+        }
+    }
+}
+
+/// Runs `rangefind build --site` and prints its summary.
+pub fn run(args: BuildArgs) -> anyhow::Result<()> {
+    let options = SiteOptions::from_args(args)?;
+    eprintln!(
+        "rangefind {}: indexing the site {} into {}",
+        env!("CARGO_PKG_VERSION"),
+        options.site.display(),
+        options.out.display()
+    );
+    let report = build_site(&options)?;
+    print_summary(&report, &options);
+    Ok(())
+}
+
+/// Builds the index of the site described by `options`.
+pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
+    let started = Instant::now();
+    fs::create_dir_all(&options.out)
+        .with_context(|| format!("--out {}: cannot create", options.out.display()))?;
+    let work = tempfile::Builder::new()
+        .prefix(".rangefind-site-")
+        .tempdir_in(&options.out)
+        .with_context(|| {
+            format!(
+                "--out {}: cannot create a work directory",
+                options.out.display()
+            )
+        })?;
+    let discovered = discover::html_files(&options.site, &options.out);
+    let mut report = SiteReport {
+        files: discovered.files.len(),
+        unreadable: discovered.unreadable,
+        ..SiteReport::default()
+    };
+    if discovered.files.is_empty() {
+        bail!(
+            "--site {}: no .html or .htm files in it (is it the directory your site generator writes?)",
+            options.site.display()
+        );
+    }
+    let groups = crawl(&discovered.files, work.path(), options, &mut report)?;
+    report.crawl = started.elapsed();
+    let languages = by_language(groups, options, &mut report)?;
+    if languages.is_empty() {
+        bail!(
+            "--site {}: none of its {} HTML files has text to index (see the reasons above)",
+            options.site.display(),
+            report.files
+        );
+    }
+    let mut index = SiteIndex {
+        format: SITE_FORMAT,
+        default_language: String::new(),
+        languages: BTreeMap::new(),
+        site_root: site_index::site_root(&options.site, &options.out),
+    };
+    for (language, input) in languages {
+        let out = options.out.join(&language);
+        let mapping = mapping::site_mapping(&language, &input.used);
+        let built = build::build(&BuildOptions {
+            mapping,
+            inputs: input.files,
+            out: out.clone(),
+            split_docs: options.split_docs,
+            skip_invalid: false,
+            page_size: options.page_size,
+            quiet: options.quiet,
+            append_to: None,
+            shard: None,
+            threads: options.threads,
+        })
+        .with_context(|| format!("indexing the pages in {language}"))?;
+        remove_unlisted_splits(&out, &built.splits)?;
+        report.indexed.insert(language.clone(), built.indexed);
+        index.languages.insert(
+            language.clone(),
+            LanguageIndex {
+                path: format!("{language}/"),
+                pages: built.indexed,
+                stemmer: mapping::stemmer_of(&language),
+                filters: input.filter_counts,
+            },
+        );
+    }
+    index.default_language = index
+        .languages
+        .iter()
+        .max_by_key(|(language, entry)| (entry.pages, std::cmp::Reverse(language.as_str())))
+        .map(|(language, _)| language.clone())
+        .expect("at least one language");
+    let previous = site_index::read(&options.out);
+    let mut json = serde_json::to_vec_pretty(&index)?;
+    json.push(b'\n');
+    build::write_atomically(&options.out, SITE_FILE, &json)?;
+    if let Some(previous) = previous {
+        remove_dropped_languages(&options.out, &previous, &index);
+    }
+    drop(work);
+    (report.index_files, report.index_bytes) = files_and_bytes(&options.out);
+    report.index = Some(index);
+    report.elapsed = started.elapsed();
+    Ok(report)
+}
+
+/// The pages of one language and marking, written as JSON lines.
+struct Group {
+    file: PathBuf,
+    writer: BufWriter<File>,
+    pages: Tally,
+    used: SiteFields,
+    filter_counts: BTreeMap<String, BTreeMap<String, u64>>,
+}
+
+impl Group {
+    fn add(&mut self, url: &str, page: &Page) -> anyhow::Result<()> {
+        serde_json::to_writer(&mut self.writer, &record::record(url, page))?;
+        self.writer.write_all(b"\n")?;
+        self.pages.add(url);
+        for (key, values) in &page.filters {
+            self.used.filters.insert(key.clone());
+            let counts = self.filter_counts.entry(key.clone()).or_default();
+            for value in values {
+                *counts.entry(value.clone()).or_default() += 1;
+            }
+        }
+        self.used.meta.extend(page.meta.keys().cloned());
+        self.used.weights.extend(page.weighted.keys().copied());
+        Ok(())
+    }
+}
+
+/// Pages are grouped by language (`None`: undeclared) and by whether they mark their content
+/// with `data-*-body`.
+type GroupKey = (Option<String>, bool);
+
+/// What reading one file gave.
+enum Read {
+    Page(Box<Page>, bool),
+    Skipped(SkipReason),
+    Unreadable(String),
+}
+
+fn read_page(file: &SiteFile) -> Read {
+    match fs::read(&file.path) {
+        Err(error) => Read::Unreadable(format!("{}: {error}", file.path.display())),
+        Ok(bytes) => {
+            let (html, invalid_bytes) = decode::decode_html(&bytes);
+            match extract::extract(&html, &file.url) {
+                Ok(page) => Read::Page(Box::new(page), invalid_bytes),
+                Err(reason) => Read::Skipped(reason),
+            }
+        }
+    }
+}
+
+/// Reads every page (in parallel batches, written in path order) into per-group JSON lines.
+fn crawl(
+    files: &[SiteFile],
+    work: &Path,
+    options: &SiteOptions,
+    report: &mut SiteReport,
+) -> anyhow::Result<BTreeMap<GroupKey, Group>> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(if options.threads == 1 { 1 } else { 0 })
+        .build()
+        .context("starting the page readers")?;
+    let progress = count_bar(files.len() as u64, options.quiet, "Reading pages ", "pages");
+    let mut groups: BTreeMap<GroupKey, Group> = BTreeMap::new();
+    for batch in files.chunks(BATCH) {
+        let read: Vec<Read> = pool.install(|| batch.par_iter().map(read_page).collect());
+        for (file, outcome) in batch.iter().zip(read) {
+            match outcome {
+                Read::Page(page, invalid_bytes) => {
+                    if invalid_bytes {
+                        report.invalid_bytes.add(&file.path.display().to_string());
+                    }
+                    let key = (page.language.clone(), page.marked_body);
+                    let group = match groups.get_mut(&key) {
+                        Some(group) => group,
+                        None => {
+                            let name = format!("pages-{}.jsonl", groups.len());
+                            let path = work.join(name);
+                            let writer = BufWriter::new(
+                                File::create(&path)
+                                    .with_context(|| format!("creating {}", path.display()))?,
+                            );
+                            groups.entry(key).or_insert(Group {
+                                file: path,
+                                writer,
+                                pages: Tally::default(),
+                                used: SiteFields::default(),
+                                filter_counts: BTreeMap::new(),
+                            })
+                        }
+                    };
+                    group.add(&file.url, &page)?;
+                }
+                Read::Skipped(reason) => report
+                    .skipped
+                    .entry(reason.describe().to_string())
+                    .or_default()
+                    .add(&file.url),
+                Read::Unreadable(message) => report.unreadable.push(message),
+            }
+        }
+        progress.inc(batch.len() as u64);
+    }
+    progress.finish_and_clear();
+    for group in groups.values_mut() {
+        group
+            .writer
+            .flush()
+            .with_context(|| format!("writing {}", group.file.display()))?;
+    }
+    Ok(groups)
+}
+
+/// The pages of one language index.
+#[derive(Default)]
+struct LanguageInput {
+    files: Vec<PathBuf>,
+    pages: u64,
+    used: SiteFields,
+    filter_counts: BTreeMap<String, BTreeMap<String, u64>>,
+}
+
+impl LanguageInput {
+    fn add(&mut self, group: Group) {
+        self.files.push(group.file);
+        self.pages += group.pages.count;
+        self.used.merge(&group.used);
+        for (key, counts) in group.filter_counts {
+            let into = self.filter_counts.entry(key).or_default();
+            for (value, count) in counts {
+                *into.entry(value).or_default() += count;
+            }
+        }
+    }
+}
+
+/// Groups → one input per language. When some page marks its content with `data-*-body`,
+/// pages that do not are left out (as Pagefind does). Pages without a language join
+/// `--language`, else the language most pages declare, else [`UNDETERMINED`].
+fn by_language(
+    groups: BTreeMap<GroupKey, Group>,
+    options: &SiteOptions,
+    report: &mut SiteReport,
+) -> anyhow::Result<BTreeMap<String, LanguageInput>> {
+    let marked_site = groups.keys().any(|(_, marked)| *marked);
+    let mut languages: BTreeMap<String, LanguageInput> = BTreeMap::new();
+    let mut undeclared = Vec::new();
+    for ((language, marked), group) in groups {
+        if marked != marked_site {
+            report
+                .skipped
+                .entry(
+                    "without data-rangefind-body / data-pagefind-body (other pages have it)"
+                        .to_string(),
+                )
+                .or_default()
+                .absorb(group.pages);
+            continue;
+        }
+        match language {
+            Some(language) => languages.entry(language).or_default().add(group),
+            None => undeclared.push(group),
+        }
+    }
+    if !undeclared.is_empty() {
+        let language = options
+            .language
+            .clone()
+            .or_else(|| {
+                languages
+                    .iter()
+                    .max_by_key(|(tag, input)| (input.pages, std::cmp::Reverse(tag.as_str())))
+                    .map(|(tag, _)| tag.clone())
+            })
+            .unwrap_or_else(|| UNDETERMINED.to_string());
+        let pages: u64 = undeclared.iter().map(|g| g.pages.count).sum();
+        report.undeclared = Some((pages, language.clone()));
+        let input = languages.entry(language).or_default();
+        for group in undeclared {
+            input.add(group);
+        }
+    }
+    Ok(languages)
+}
+
+/// Deletes the split files of `out/splits` that the new manifest does not list: a site
+/// rebuilt after every change would otherwise keep every old split. (Readers holding the old
+/// manifest fail with a clear error and reopen.)
+fn remove_unlisted_splits(
+    out: &Path,
+    listed: &[rangefind_engine::manifest::SplitEntry],
+) -> anyhow::Result<()> {
+    let keep: BTreeSet<&str> = listed
+        .iter()
+        .filter_map(|split| split.path.rsplit('/').next())
+        .collect();
+    let dir = out.join(SPLITS_DIR);
+    let Ok(entries) = fs::read_dir(&dir) else {
+        return Ok(());
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        if name.ends_with(".split") && !keep.contains(name.as_str()) {
+            fs::remove_file(entry.path())
+                .with_context(|| format!("removing the old split {}", entry.path().display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Removes the directories of languages the previous build had and this one has not.
+fn remove_dropped_languages(out: &Path, previous: &SiteIndex, current: &SiteIndex) {
+    for (language, entry) in &previous.languages {
+        let simple = !entry.path.contains("..")
+            && entry
+                .path
+                .trim_end_matches('/')
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-');
+        if !current.languages.contains_key(language) && simple {
+            fs::remove_dir_all(out.join(entry.path.trim_end_matches('/'))).ok();
+        }
+    }
+}
+
+/// Files and bytes under `dir`.
+fn files_and_bytes(dir: &Path) -> (u64, u64) {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .flatten()
+        .filter(|entry| entry.file_type().is_file())
+        .fold((0, 0), |(files, bytes), entry| {
+            (files + 1, bytes + entry.metadata().map_or(0, |m| m.len()))
+        })
+}
+
+fn print_summary(report: &SiteReport, options: &SiteOptions) {
+    let indexed: u64 = report.indexed.values().sum();
+    let skipped: u64 = report.skipped.values().map(|t| t.count).sum();
+    for (reason, tally) in &report.skipped {
+        eprintln!(
+            "  skipped {} page(s) {reason}: {}{}",
+            tally.count,
+            tally.examples.join(", "),
+            if tally.count as usize > tally.examples.len() {
+                ", …"
+            } else {
+                ""
+            }
+        );
+    }
+    for message in report.unreadable.iter().take(EXAMPLES) {
+        eprintln!("  could not read {message}");
+    }
+    if report.unreadable.len() > EXAMPLES {
+        eprintln!(
+            "  … and {} more unreadable files",
+            report.unreadable.len() - EXAMPLES
+        );
+    }
+    if report.invalid_bytes.count > 0 {
+        eprintln!(
+            "  {} page(s) have bytes that are not valid in their character set (indexed as U+FFFD; declare <meta charset>): {}",
+            report.invalid_bytes.count,
+            report.invalid_bytes.examples.join(", ")
+        );
+    }
+    if let Some((pages, language)) = &report.undeclared {
+        let hint = if language == UNDETERMINED {
+            " without stemming; give --language (en, fr, …) to stem them"
+        } else {
+            ""
+        };
+        eprintln!("  {pages} page(s) have no <html lang>: indexed as {language}{hint}");
+    }
+    let languages: Vec<String> = report
+        .indexed
+        .iter()
+        .map(|(language, pages)| format!("{language}: {pages}"))
+        .collect();
+    eprintln!(
+        "Finished in {:.1} s (pages read in {:.1} s): {} HTML files, {indexed} pages indexed ({}), \
+         {skipped} skipped, {} unreadable; the index is {} files, {:.1} MB, in {}",
+        report.elapsed.as_secs_f64(),
+        report.crawl.as_secs_f64(),
+        report.files,
+        languages.join(", "),
+        report.unreadable.len(),
+        report.index_files,
+        report.index_bytes as f64 / 1e6,
+        options.out.display()
+    );
+}

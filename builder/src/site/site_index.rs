@@ -1,0 +1,75 @@
+//! `site.json`: what the widget reads first. It names the index of each language, the pages
+//! in it, their filters with page counts, and where the site's root is from the index.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+/// The file beside the language indexes.
+pub const SITE_FILE: &str = "site.json";
+/// The version of its layout; a reader refuses a newer one.
+pub const SITE_FORMAT: u32 = 1;
+
+/// The contents of `site.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SiteIndex {
+    /// [`SITE_FORMAT`].
+    pub format: u32,
+    /// The language with the most pages: searched when a page's own language has no index.
+    pub default_language: String,
+    /// One index per language, by lowercased language tag.
+    pub languages: BTreeMap<String, LanguageIndex>,
+    /// The site's root relative to this file (`../` for `--out SITE/_rangefind`), when the
+    /// index is inside the site: hits' URLs resolve against it, so the site may be served
+    /// under any path. `None` when the index was written elsewhere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub site_root: Option<String>,
+}
+
+/// One language's index.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LanguageIndex {
+    /// Its directory relative to this file (`en/`): `manifest.json` is there.
+    pub path: String,
+    /// Pages indexed.
+    pub pages: u64,
+    /// The stemmer its text fields use, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stemmer: Option<String>,
+    /// Filter keys → values → pages with that value (query with the field `filter.KEY`).
+    pub filters: BTreeMap<String, BTreeMap<String, u64>>,
+}
+
+/// The `site.json` in `dir`, if there is a readable one.
+pub fn read(dir: &Path) -> Option<SiteIndex> {
+    let text = std::fs::read_to_string(dir.join(SITE_FILE)).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// `../` once for each directory `out` is below `site`; `None` when it is not below it. Both
+/// must exist.
+pub fn site_root(site: &Path, out: &Path) -> Option<String> {
+    let site = site.canonicalize().ok()?;
+    let out = out.canonicalize().ok()?;
+    let below = out.strip_prefix(&site).ok()?;
+    Some("../".repeat(below.components().count()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn site_root_climbs_from_the_index_to_the_site() {
+        let dir = tempfile::tempdir().unwrap();
+        let site = dir.path().join("public");
+        std::fs::create_dir_all(site.join("assets/_search")).unwrap();
+        std::fs::create_dir_all(dir.path().join("elsewhere")).unwrap();
+        assert_eq!(
+            site_root(&site, &site.join("assets/_search")).as_deref(),
+            Some("../../")
+        );
+        assert_eq!(site_root(&site, &dir.path().join("elsewhere")), None);
+    }
+}
