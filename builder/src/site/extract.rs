@@ -88,14 +88,13 @@ const INLINE_ELEMENTS: &[&str] = &[
 pub fn extract(html: &str, url: &str) -> Result<Page, SkipReason> {
     let document = Html::parse_document(html);
     let root = document.root_element();
-    if let Some(reason) = head_skip_reason(&document) {
-        return Err(reason);
-    }
+    let survey = survey(&document)?;
     let mut page = Page {
         language: root.attr("lang").and_then(language_tag),
+        marked_body: survey.marked,
         ..Page::default()
     };
-    let content_roots = content_roots(&document, &mut page.marked_body);
+    let content_roots = survey.content_roots;
     let mut walk = Walk::new(url, content_roots);
     walk.run(&document, &mut page);
     if page.sections.is_empty() && page.weighted.values().all(String::is_empty) {
@@ -116,53 +115,61 @@ pub fn extract(html: &str, url: &str) -> Result<Page, SkipReason> {
     Ok(page)
 }
 
-/// `noindex` robots and refresh redirects, from the `<meta>` elements.
-fn head_skip_reason(document: &Html) -> Option<SkipReason> {
-    for element in elements(document.root_element()) {
-        let element = element.value();
-        if element.name() != "meta" {
-            continue;
-        }
-        let content = element.attr("content").unwrap_or("").to_ascii_lowercase();
-        let name = element.attr("name").unwrap_or("").to_ascii_lowercase();
-        let equiv = element
-            .attr("http-equiv")
-            .unwrap_or("")
-            .to_ascii_lowercase();
-        if name == "robots" && content.split(',').any(|word| word.trim() == "noindex") {
-            return Some(SkipReason::NoIndex);
-        }
-        if equiv == "refresh" && content.contains("url=") {
-            return Some(SkipReason::Redirect);
-        }
-    }
-    None
+/// What one pass over a page's elements finds before the walk.
+struct Survey {
+    /// The elements whose text is indexed: every outermost `data-*-body`, else the first
+    /// `<main>`, else `<body>`.
+    content_roots: Vec<NodeId>,
+    /// The page has `data-*-body`.
+    marked: bool,
 }
 
-/// The elements whose text is indexed: every outermost `data-*-body`, else the first
-/// `<main>`, else `<body>`. Sets `marked` when the page has `data-*-body`.
-fn content_roots(document: &Html, marked: &mut bool) -> Vec<NodeId> {
+/// Finds the content roots, or why the page is skipped: a `noindex` robots `<meta>` or a
+/// refresh redirect.
+fn survey(document: &Html) -> Result<Survey, SkipReason> {
     let mut roots = Vec::new();
     let mut main = None;
     let mut body = None;
     for element in elements(document.root_element()) {
         let value = element.value();
+        match value.name() {
+            "meta" => {
+                if let Some(reason) = meta_skip_reason(value) {
+                    return Err(reason);
+                }
+            }
+            "main" if main.is_none() => main = Some(element.id()),
+            "body" if body.is_none() => body = Some(element.id()),
+            _ => {}
+        }
         if site_attr(value, "body").is_some()
             && !element.ancestors().any(|a| roots.contains(&a.id()))
         {
             roots.push(element.id());
         }
-        match value.name() {
-            "main" if main.is_none() => main = Some(element.id()),
-            "body" if body.is_none() => body = Some(element.id()),
-            _ => {}
-        }
     }
-    *marked = !roots.is_empty();
+    let marked = !roots.is_empty();
     if roots.is_empty() {
         roots.extend(main.or(body));
     }
-    roots
+    Ok(Survey {
+        content_roots: roots,
+        marked,
+    })
+}
+
+/// `noindex` robots and refresh redirects.
+fn meta_skip_reason(meta: &Element) -> Option<SkipReason> {
+    let content = meta.attr("content").unwrap_or("").to_ascii_lowercase();
+    let name = meta.attr("name").unwrap_or("").to_ascii_lowercase();
+    let equiv = meta.attr("http-equiv").unwrap_or("").to_ascii_lowercase();
+    if name == "robots" && content.split(',').any(|word| word.trim() == "noindex") {
+        return Some(SkipReason::NoIndex);
+    }
+    if equiv == "refresh" && content.contains("url=") {
+        return Some(SkipReason::Redirect);
+    }
+    None
 }
 
 /// The text of `<title>`.

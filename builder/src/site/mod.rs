@@ -106,8 +106,6 @@ pub struct SiteReport {
     pub invalid_bytes: Tally,
     /// Pages without `<html lang>`, and the language they were indexed in.
     pub undeclared: Option<(u64, String)>,
-    /// What `site.json` says.
-    pub index: Option<SiteIndex>,
     /// Files and bytes of the index.
     pub index_files: u64,
     /// See `index_files`.
@@ -244,7 +242,6 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
     }
     drop(work);
     (report.index_files, report.index_bytes) = files_and_bytes(&options.out);
-    report.index = Some(index);
     report.elapsed = started.elapsed();
     Ok(report)
 }
