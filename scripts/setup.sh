@@ -46,9 +46,10 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   say "npm ci"
   npm ci --no-audit --no-fund --quiet
 fi
-say "cargo build --release (the first build takes a few minutes)"
-cargo build --release --quiet
-# The browser engine and the npm package (web/dist).
+# The browser engine and the npm package (web/dist), then the CLI, which embeds the package's
+# <rangefind-search> widget (builder/build.rs).
 ./scripts/build-wasm.sh
 say "npm run build (the rangefind package)"
 npm run build --silent
+say "cargo build --release (the first build takes a few minutes)"
+cargo build --release --quiet

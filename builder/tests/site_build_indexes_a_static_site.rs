@@ -351,3 +351,51 @@ fn the_shared_mdn_site_builds() {
         check_mdn_site(&archive, 14_000);
     }
 }
+
+#[test]
+fn the_widget_is_written_next_to_site_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("public");
+    make_site(&site);
+    let summary = build(&site);
+    let out = site.join("_rangefind");
+    assert!(
+        !summary.contains("built without the <rangefind-search> widget"),
+        "this rangefind was compiled before web/dist existed: run scripts/setup.sh\n{summary}"
+    );
+    assert!(
+        summary
+            .contains(r#"<script type="module" src="/_rangefind/rangefind-search.js"></script>"#),
+        "{summary}"
+    );
+    let script = std::fs::read_to_string(out.join("rangefind-search.js")).unwrap();
+    assert!(script.contains("rangefind-search") && script.contains("worker.js"));
+    assert!(std::fs::read_to_string(out.join("worker.js"))
+        .unwrap()
+        .contains("./wasm/rangefind_wasm.js"));
+    let wasm = std::fs::read(out.join("wasm/rangefind_wasm_bg.wasm")).unwrap();
+    assert_eq!(&wasm[..4], b"\0asm");
+    assert!(out.join("wasm/rangefind_wasm.js").is_file());
+    // The summary counts the index apart from the widget: site.json, and per language a
+    // manifest and one split.
+    let languages = 3;
+    assert!(
+        summary.contains(&format!("the index is {} files", 1 + 2 * languages)),
+        "{summary}"
+    );
+    assert!(summary.contains("The search widget (4 files"), "{summary}");
+
+    let plain = dir.path().join("plain");
+    make_site(&plain);
+    let summary = succeeded(&rangefind(&[
+        "build",
+        "--site",
+        plain.to_str().unwrap(),
+        "--no-widget",
+        "-q",
+    ]));
+    assert!(!summary.contains("rangefind-search"), "{summary}");
+    assert!(!plain.join("_rangefind/rangefind-search.js").exists());
+    assert!(!plain.join("_rangefind/wasm").exists());
+    assert!(plain.join("_rangefind/site.json").is_file());
+}

@@ -2,7 +2,8 @@
 // engines built by ../scripts/build-wasm.sh (web/src/wasm → dist/wasm, and the engine with
 // aggregations, web/src/wasm-analytics → dist/wasm-analytics).
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { rolldown } from "rolldown";
@@ -14,6 +15,14 @@ for (const engine of engines) {
     console.error(`web/src/${engine} is missing: run scripts/build-wasm.sh first`);
     process.exit(1);
   }
+}
+// The CLI embeds files of dist/ (the widget `rangefind build --site` writes), so an unchanged
+// package must not be rewritten: a new mtime would make cargo rebuild the CLI.
+const stampFile = join(root, "dist", ".source-sha256");
+const stamp = sourceStamp();
+if (existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) {
+  console.log("web/dist: up to date");
+  process.exit(0);
 }
 rmSync(join(root, "dist"), { recursive: true, force: true });
 const tsc = join(root, "..", "node_modules", ".bin", "tsc");
@@ -30,9 +39,30 @@ const bundle = await rolldown({
 });
 await bundle.write({ file: join(root, "dist", "worker.js"), format: "esm", sourcemap: true });
 await bundle.close();
+// <rangefind-search> is one file too, for one <script type="module"> tag: it finds worker.js
+// next to itself, and site.json there by default (`rangefind build --site` copies both).
+const element = await rolldown({ input: join(root, "dist", "search-element.js"), logLevel: "warn" });
+await element.write({ file: join(root, "dist", "rangefind-search.js"), format: "esm", sourcemap: true, minify: true });
+await element.close();
 for (const engine of engines) {
   for (const file of ["rangefind_wasm.js", "rangefind_wasm.d.ts", "rangefind_wasm_bg.wasm"]) {
     cpSync(join(root, "src", engine, file), join(root, "dist", engine, file));
   }
 }
+writeFileSync(stampFile, stamp);
 console.log("web/dist: built");
+
+/** A hash of everything dist/ is built from. */
+function sourceStamp() {
+  const hash = createHash("sha256");
+  const files = [
+    ...["package.json", "tsconfig.base.json", "tsconfig.json", "tsconfig.worker.json", "scripts/build.mjs"],
+    ...["src", ...engines.map((engine) => join("src", engine))].flatMap((dir) =>
+      readdirSync(join(root, dir), { withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => join(dir, entry.name)),
+    ),
+  ].sort();
+  for (const file of files) hash.update(file).update("\0").update(readFileSync(join(root, file))).update("\0");
+  return hash.digest("hex");
+}

@@ -219,7 +219,8 @@ pub fn language_tag(lang: &str) -> Option<String> {
     let tag = lang.trim().to_ascii_lowercase().replace('_', "-");
     let mut parts = tag.split('-');
     let primary = parts.next()?;
-    let well_formed = (2..=8).contains(&primary.len())
+    // BCP 47 leaves 4-letter primary subtags unassigned, and `wasm/` is the widget's.
+    let well_formed = matches!(primary.len(), 2 | 3 | 5..=8)
         && primary.chars().all(|c| c.is_ascii_lowercase())
         && parts
             .all(|p| (1..=8).contains(&p.len()) && p.chars().all(|c| c.is_ascii_alphanumeric()));
@@ -642,6 +643,7 @@ mod tests {
         assert_eq!(language_tag("en"), Some("en".into()));
         assert_eq!(language_tag(" pt_BR "), Some("pt-br".into()));
         assert_eq!(language_tag("e"), None);
+        assert_eq!(language_tag("wasm"), None);
         assert_eq!(language_tag("../x"), None);
     }
 }

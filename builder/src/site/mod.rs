@@ -12,6 +12,7 @@ pub mod extract;
 pub mod mapping;
 pub mod record;
 pub mod site_index;
+pub mod widget;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{self, File};
@@ -56,6 +57,8 @@ pub struct SiteOptions {
     pub threads: u8,
     /// No progress bars.
     pub quiet: bool,
+    /// Write the `<rangefind-search>` widget next to `site.json`.
+    pub widget: bool,
 }
 
 impl SiteOptions {
@@ -87,6 +90,7 @@ impl SiteOptions {
             page_size: args.page_size,
             threads: args.threads,
             quiet: args.quiet,
+            widget: !args.no_widget,
         })
     }
 }
@@ -106,7 +110,9 @@ pub struct SiteReport {
     pub invalid_bytes: Tally,
     /// Pages without `<html lang>`, and the language they were indexed in.
     pub undeclared: Option<(u64, String)>,
-    /// Files and bytes of the index.
+    /// Files and bytes of the widget, when it was written.
+    pub widget: Option<(u64, u64)>,
+    /// Files and bytes of the index (the widget not counted).
     pub index_files: u64,
     /// See `index_files`.
     pub index_bytes: u64,
@@ -241,7 +247,12 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
         remove_dropped_languages(&options.out, &previous, &index);
     }
     drop(work);
-    (report.index_files, report.index_bytes) = files_and_bytes(&options.out);
+    if options.widget && widget::embedded() {
+        report.widget = Some(widget::write(&options.out)?);
+    }
+    let (files, bytes) = files_and_bytes(&options.out);
+    let (widget_files, widget_bytes) = report.widget.unwrap_or_default();
+    (report.index_files, report.index_bytes) = (files - widget_files, bytes - widget_bytes);
     report.elapsed = started.elapsed();
     Ok(report)
 }
@@ -536,6 +547,39 @@ fn print_summary(report: &SiteReport, options: &SiteOptions) {
         report.unreadable.len(),
         report.index_files,
         report.index_bytes as f64 / 1e6,
+        options.out.display()
+    );
+    print_widget_hint(report, options);
+}
+
+/// How to put the widget on the site's pages, or why it is not there.
+fn print_widget_hint(report: &SiteReport, options: &SiteOptions) {
+    if !options.widget {
+        return;
+    }
+    let Some((files, bytes)) = report.widget else {
+        eprintln!(
+            "  this rangefind was built without the <rangefind-search> widget (web/dist was \
+             missing when it was compiled); use the rangefind npm package's dist/ instead"
+        );
+        return;
+    };
+    let script = match options.out.strip_prefix(&options.site) {
+        Ok(inside) => inside
+            .join(widget::SCRIPT)
+            .components()
+            .fold(String::new(), |url, part| {
+                format!("{url}/{}", part.as_os_str().to_string_lossy())
+            }),
+        Err(_) => format!(
+            "{} (served with the index)",
+            options.out.join(widget::SCRIPT).display()
+        ),
+    };
+    eprintln!(
+        "The search widget ({files} files, {:.1} MB) is in {}: add to your pages\n  \
+         <script type=\"module\" src=\"{script}\"></script>\n  <rangefind-search></rangefind-search>",
+        bytes as f64 / 1e6,
         options.out.display()
     );
 }

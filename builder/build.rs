@@ -1,0 +1,53 @@
+//! Embeds the `<rangefind-search>` widget, as `npm run build` leaves it in `web/dist/`, so that
+//! `rangefind build --site` writes it next to the index: one binary, and a site needs one
+//! script tag. Without `web/dist/` (a Rust-only checkout) the CLI is built without the widget
+//! and `build --site` says so.
+
+use std::path::{Path, PathBuf};
+use std::{env, fs};
+
+/// The widget's files: the element, the engine's worker and the wasm engine (without
+/// aggregations, which the widget never asks for).
+const WIDGET_FILES: [&str; 4] = [
+    "rangefind-search.js",
+    "worker.js",
+    "wasm/rangefind_wasm.js",
+    "wasm/rangefind_wasm_bg.wasm",
+];
+
+fn main() {
+    let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
+    let web = manifest_dir.join("../web");
+    let dist = web.join("dist");
+    let present = WIDGET_FILES.iter().all(|file| dist.join(file).is_file());
+    // `npm run build` rewrites its stamp only when dist/ changes; with no dist/ yet, any change
+    // under web/ may be the build that makes it.
+    let watched = if present {
+        dist.join(".source-sha256")
+    } else {
+        web.clone()
+    };
+    println!("cargo:rerun-if-changed={}", watched.display());
+    let mut code = String::from(
+        "/// The widget's files by path inside the index directory (empty: built without it).\n\
+         pub const WIDGET_FILES: &[(&str, &[u8])] = &[\n",
+    );
+    if present {
+        for file in WIDGET_FILES {
+            let path = absolute(&dist.join(file));
+            code += &format!("    ({file:?}, include_bytes!({:?})),\n", path.display());
+        }
+    } else {
+        println!(
+            "cargo:warning=web/dist is missing: this rangefind is built without the search widget \
+             (run scripts/setup.sh, or scripts/build-wasm.sh and npm run build, then build again)"
+        );
+    }
+    code += "];\n";
+    let out = PathBuf::from(env::var("OUT_DIR").expect("set by cargo")).join("widget_files.rs");
+    fs::write(out, code).expect("writing widget_files.rs");
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    path.canonicalize().expect("an existing widget file")
+}

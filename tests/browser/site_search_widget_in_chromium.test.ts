@@ -1,0 +1,212 @@
+/**
+ * `<rangefind-search>` on a real static site in real Chromium, set up as a site owner would:
+ * `rangefind build --site`, then the widget's two lines in every page. The site (the bundled
+ * MDN sample) is served under a base path (/mdn/) by `rangefind serve`. Typing, results that
+ * match the CLI's, keyboard navigation, opening a result, filters, the empty and error states,
+ * and an axe-core check in light and dark. Screenshots go to tests/artifacts/.
+ */
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { typeaheadQuery } from "../../web/src/typeahead.js";
+import { cli, nativeSearch, openPage, repo, serve, tempDir, type Server, type Session } from "./harness.js";
+
+const BASE = "/mdn/";
+const artifacts = join(repo, "tests", "artifacts");
+
+let root: string;
+let site: string;
+let server: Server;
+let session: Session;
+
+/** The widget's two lines, as the docs give them, in every page of the site. */
+function addWidget(siteDir: string): void {
+  const pages = execFileSync("find", [siteDir, "-name", "*.html"]).toString().trim().split("\n");
+  for (const page of pages) {
+    const html = readFileSync(page, "utf8")
+      .replace("</head>", `<script type="module" src="${BASE}_rangefind/rangefind-search.js"></script></head>`)
+      .replace(/<body>/, `<body><header><rangefind-search label="Search MDN"></rangefind-search></header>`);
+    writeFileSync(page, html);
+  }
+}
+
+beforeAll(async () => {
+  root = tempDir("widget-site");
+  execFileSync("tar", ["xzf", join(repo, "examples/mdn-site/sample-site.tar.gz"), "-C", root]);
+  site = join(root, "mdn");
+  execFileSync("mv", [join(root, "site-mdn"), site]);
+  addWidget(site);
+  execFileSync(cli, ["build", "--site", site, "-q"], { stdio: ["ignore", "ignore", "inherit"] });
+  mkdirSync(artifacts, { recursive: true });
+  server = await serve(root);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await server?.stop();
+});
+
+const box = (page: Page) => page.locator("rangefind-search input");
+const options = (page: Page) => page.locator("rangefind-search [role=option]");
+const status = (page: Page) => page.locator("rangefind-search [role=status]");
+
+/** A fresh browser on a page of the site. */
+async function visit(path = "glossary/api/", colorScheme: "light" | "dark" = "light"): Promise<Page> {
+  await session?.close();
+  session = await openPage(`${server.url}${BASE.slice(1)}${path}`, { testPage: false });
+  await session.page.emulateMedia({ colorScheme });
+  return session.page;
+}
+
+/** Types `text` into the box and waits for the answer to it. */
+async function typeAndWait(page: Page, text: string): Promise<void> {
+  const answered = page.evaluate(
+    (expected) =>
+      new Promise<void>((resolve) => {
+        document.addEventListener("rangefind-results", function listen(event) {
+          if ((event as CustomEvent<{ query: string }>).detail.query === expected) {
+            document.removeEventListener("rangefind-results", listen);
+            resolve();
+          }
+        });
+      }),
+    typeaheadQuery(text),
+  );
+  await box(page).click();
+  await box(page).pressSequentially(text, { delay: 30 });
+  await answered;
+}
+
+describe("<rangefind-search> on a static site", () => {
+  it("downloads nothing of the engine or the index until the box is focused", async () => {
+    const page = await visit();
+    await page.waitForLoadState("networkidle");
+    const before = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname));
+    expect(before).toContain(`${BASE}_rangefind/rangefind-search.js`);
+    expect(before.filter((path) => /worker|wasm|site\.json|manifest|split/.test(path))).toEqual([]);
+    await box(page).focus();
+    await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => e.name.endsWith("site.json")));
+  });
+
+  it("searches as you type and shows what the CLI finds, linked to the matching section", async () => {
+    const page = await visit();
+    await typeAndWait(page, "fetch api");
+    const native = nativeSearch(join(site, "_rangefind", "en"), "fetch (api OR api*)", 10);
+    await expect.poll(() => options(page).count()).toBe(Math.min(10, native.count));
+    const hrefs = await options(page).evaluateAll((nodes) => nodes.map((node) => (node as HTMLAnchorElement).href));
+    const expected = native.hits.map((hit) => {
+      const value = (hit as { snippet_value?: number }).snippet_value ?? 0;
+      const anchors = hit.doc.anchors;
+      const anchor = Array.isArray(anchors) ? anchors[value] : value === 0 ? (anchors ?? "") : "";
+      return `${server.url}${BASE.slice(1)}${String(hit.doc.url).slice(1)}${anchor}`;
+    });
+    expect(hrefs).toEqual(expected);
+    expect(await status(page).textContent()).toBe(
+      `${native.count} result${native.count === 1 ? "" : "s"} for “fetch api”` + (native.count > 10 ? ", showing 10" : ""),
+    );
+    expect(await options(page).first().locator("mark").count()).toBeGreaterThan(0);
+    await box(page).press("ArrowDown");
+    await page.screenshot({ path: join(artifacts, "widget-results-light.png") });
+  });
+
+  it("finds a word from its first letters (prefix on the last word)", async () => {
+    const page = await visit();
+    await typeAndWait(page, "promi");
+    const titles = await options(page).locator(".title").allTextContents();
+    expect(titles.some((title) => title.startsWith("Promise"))).toBe(true);
+  });
+
+  it("moves through results with the arrow keys and opens one with Enter", async () => {
+    const page = await visit();
+    await typeAndWait(page, "promise");
+    const input = box(page);
+    await input.press("ArrowDown");
+    await input.press("ArrowDown");
+    expect(await input.getAttribute("aria-activedescendant")).toBe("result-1");
+    await input.press("ArrowUp");
+    expect(await input.getAttribute("aria-activedescendant")).toBe("result-0");
+    expect(await options(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute("aria-selected")))).toEqual(
+      (await options(page).evaluateAll((nodes) => nodes.map((_, i) => String(i === 0)))),
+    );
+    expect(await input.evaluate((node) => node.getRootNode() instanceof ShadowRoot && (node.getRootNode() as ShadowRoot).activeElement === node)).toBe(true);
+    const target = await options(page).first().getAttribute("href");
+    const title = await options(page).first().locator(".title").evaluate((node) => node.firstChild!.textContent);
+    // Chromium keeps text fragments (#:~:text=…) out of the page's URL.
+    const path = new URL(target!).pathname;
+    await Promise.all([page.waitForURL((url) => url.pathname === path), input.press("Enter")]);
+    expect(await page.title()).toContain(title!);
+  });
+
+  it("closes the list with Escape, then clears the box", async () => {
+    const page = await visit();
+    await typeAndWait(page, "grid");
+    const input = box(page);
+    expect(await input.getAttribute("aria-expanded")).toBe("true");
+    await input.press("Escape");
+    expect(await input.getAttribute("aria-expanded")).toBe("false");
+    expect(await input.inputValue()).toBe("grid");
+    await input.press("Escape");
+    expect(await input.inputValue()).toBe("");
+    await expect.poll(() => status(page).textContent()).toBe("");
+  });
+
+  it("narrows results with the site's filters", async () => {
+    const page = await visit();
+    await typeAndWait(page, "property");
+    const filtered = page.evaluate(
+      () => new Promise<void>((resolve) => document.addEventListener("rangefind-results", () => resolve(), { once: true })),
+    );
+    await page.locator("rangefind-search select").selectOption("Web/CSS");
+    await filtered;
+    const native = nativeSearch(join(site, "_rangefind", "en"), "(property OR property*)", 10, ["--filter", "filter.section=Web/CSS"]);
+    expect(native.count).toBeGreaterThan(0);
+    expect(await status(page).textContent()).toMatch(new RegExp(`^${native.count} results? for “property”`));
+    const paths = await options(page).locator(".path").allTextContents();
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) expect(path.startsWith(`${BASE}web/css/`)).toBe(true);
+  });
+
+  it("says when nothing matches", async () => {
+    const page = await visit();
+    await typeAndWait(page, "zzxqwv");
+    expect(await status(page).textContent()).toBe("No results for “zzxqwv”");
+    expect(await box(page).getAttribute("aria-expanded")).toBe("false");
+    expect(await options(page).count()).toBe(0);
+  });
+
+  it("says why search is unavailable when the index is missing", async () => {
+    const page = await visit();
+    await page.evaluate(() => {
+      const element = document.createElement("rangefind-search");
+      element.id = "broken";
+      element.setAttribute("index", "/no-such-index/");
+      document.body.append(element);
+    });
+    const input = page.locator("#broken input");
+    await input.click();
+    await input.pressSequentially("array");
+    await expect
+      .poll(() => page.locator("#broken [role=status]").textContent())
+      .toMatch(/^Search is unavailable: .*\/no-such-index\/site\.json does not exist/);
+  });
+
+  for (const scheme of ["light", "dark"] as const) {
+    it(`has no serious or critical accessibility violations (axe-core, ${scheme})`, async () => {
+      const page = await visit("glossary/api/", scheme);
+      await typeAndWait(page, "fetch");
+      await box(page).press("ArrowDown");
+      await page.screenshot({ path: join(artifacts, `widget-axe-${scheme}.png`) });
+      await page.addScriptTag({ path: join(repo, "node_modules/axe-core/axe.min.js") });
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+        const result = await axe.run({ include: [["rangefind-search"]] });
+        return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
+      });
+      console.log(`axe-core (${scheme}): ${violations.length} violation(s)`, violations);
+      expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,354 @@
+/**
+ * `<rangefind-search>`: a search box for a static site indexed with `rangefind build --site`.
+ *
+ * ```html
+ * <script type="module" src="/_rangefind/rangefind-search.js"></script>
+ * <rangefind-search></rangefind-search>
+ * ```
+ *
+ * Nothing of the engine or the index is downloaded until the box is focused or typed in. Then
+ * it reads `site.json`, opens the index of the page's language (`<html lang>`), and searches as
+ * the reader types: an ARIA combobox whose listbox holds the results, moved through with the
+ * arrow keys, with the result count announced to screen readers.
+ *
+ * Attributes: `index` (the `_rangefind/` directory; default: where this script is),
+ * `placeholder`, `label` (the box's accessible name), `limit` (results per page, default 10),
+ * `lang` (the index language; default: the page's), `debounce` (milliseconds, default 120),
+ * `theme` (`light` or `dark`; default: the reader's preference).
+ *
+ * Each answer shown fires `rangefind-results` (bubbling out of the shadow root) with a
+ * {@link ResultsDetail}: the query, its cost in `response.stats`, and the time it took.
+ */
+
+import { openIndex, type RangefindIndex } from "./index.js";
+import { STYLE } from "./search-element-style.js";
+import { hitTarget, loadSite, pickLanguage, RESULT_FIELDS, type HitTarget, type Site } from "./site.js";
+import { typeaheadQuery } from "./typeahead.js";
+import { RangefindError, type Filters, type SearchResponse } from "./types.js";
+
+/** The `detail` of the `rangefind-results` event the element fires when it shows results. */
+export interface ResultsDetail {
+  /** The query sent to the engine (the typed text, with a prefix on the last word). */
+  query: string;
+  filters: Filters;
+  response: SearchResponse;
+  /** Milliseconds from sending the search to its answer, the engine's loading included. */
+  ms: number;
+}
+
+/** An open site index: the engine on one language's index. */
+interface Engine {
+  site: Site;
+  index: RangefindIndex;
+  language: string;
+}
+
+const TEMPLATE = `
+<div class="search" part="container">
+  <input part="input" type="search" role="combobox" aria-autocomplete="list" aria-expanded="false"
+    aria-controls="results" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="search">
+  <div class="filters" part="filters" role="group" aria-label="Filters" hidden></div>
+  <div class="status" part="status" role="status" aria-live="polite" aria-atomic="true"></div>
+  <div id="results" class="results" part="results" role="listbox" aria-label="Search results" hidden></div>
+  <button class="more" part="more" type="button" hidden>More results</button>
+</div>`;
+
+export class RangefindSearchElement extends HTMLElement {
+  private readonly root: ShadowRoot;
+  private readonly input: HTMLInputElement;
+  private readonly filters: HTMLElement;
+  private readonly status: HTMLElement;
+  private readonly listbox: HTMLElement;
+  private readonly more: HTMLButtonElement;
+  private engine: Promise<Engine> | null = null;
+  private targets: HitTarget[] = [];
+  private active = -1;
+  private count = 0;
+  /** The search whose results are shown, to repeat it for "More results". */
+  private shown: { query: string; filters: Filters } | null = null;
+  /** Bumped by each search: an answer to an older one is dropped. */
+  private generation = 0;
+  private inFlight: AbortController | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor() {
+    super();
+    this.root = this.attachShadow({ mode: "open" });
+    this.root.innerHTML = `<style>${STYLE}</style>${TEMPLATE}`;
+    this.input = this.byPart("input") as HTMLInputElement;
+    this.filters = this.byPart("filters");
+    this.status = this.byPart("status");
+    this.listbox = this.byPart("results");
+    this.more = this.byPart("more") as HTMLButtonElement;
+    this.input.addEventListener("focus", () => void this.start().catch(() => {}));
+    this.input.addEventListener("input", () => this.scheduleSearch());
+    this.input.addEventListener("keydown", (event) => this.onKey(event));
+    this.filters.addEventListener("change", () => this.searchNow());
+    this.more.addEventListener("click", () => void this.search(true));
+  }
+
+  connectedCallback(): void {
+    this.input.placeholder = this.getAttribute("placeholder") ?? "Search";
+    this.input.setAttribute("aria-label", this.getAttribute("label") ?? "Search this site");
+  }
+
+  disconnectedCallback(): void {
+    clearTimeout(this.timer);
+    this.inFlight?.abort();
+    this.closeEngine();
+  }
+
+  private closeEngine(): void {
+    const engine = this.engine;
+    this.engine = null;
+    void engine?.then((open) => open.index.close()).catch(() => {});
+  }
+
+  /** Loads the engine and the index now, instead of on first focus. */
+  start(): Promise<Engine> {
+    this.engine ??= this.open().catch((error: unknown) => {
+      // Let the next focus or keystroke try again.
+      this.engine = null;
+      this.showError(error);
+      throw error;
+    });
+    return this.engine;
+  }
+
+  private async open(): Promise<Engine> {
+    const dir = new URL(this.getAttribute("index") ?? SCRIPT_DIR, document.baseURI);
+    const site = await loadSite(dir.href.endsWith("/") ? dir : new URL(`${dir.href}/`));
+    const language = pickLanguage(site.index, this.getAttribute("lang") ?? document.documentElement.lang ?? "");
+    const index = await openIndex(new URL(site.index.languages[language].path, site.url));
+    this.showFilters(site, language);
+    return { site, index, language };
+  }
+
+  private scheduleSearch(): void {
+    clearTimeout(this.timer);
+    const delay = Number(this.getAttribute("debounce") ?? 120);
+    this.timer = setTimeout(() => void this.search(false), Number.isFinite(delay) ? delay : 120);
+  }
+
+  private searchNow(): void {
+    clearTimeout(this.timer);
+    void this.search(false);
+  }
+
+  /** Runs the box's query; `more` appends the next page of the results shown. */
+  private async search(more: boolean): Promise<void> {
+    const query = more && this.shown ? this.shown.query : typeaheadQuery(this.input.value);
+    const filters = more && this.shown ? this.shown.filters : this.selectedFilters();
+    const generation = ++this.generation;
+    this.inFlight?.abort();
+    if (!query) {
+      this.showResults(null, "", {}, false);
+      return;
+    }
+    const controller = new AbortController();
+    this.inFlight = controller;
+    this.byPart("container").classList.add("loading");
+    const started = performance.now();
+    try {
+      const { index, site } = await this.start();
+      const response = await this.searchOnce(index, query, filters, more, controller.signal).catch(
+        async (error: unknown) => {
+          // A rebuild deleted the splits this reader's manifest names: read the new manifest.
+          if (!(error instanceof RangefindError) || error.code !== "not_found") throw error;
+          this.closeEngine();
+          const reopened = await this.start();
+          return this.searchOnce(reopened.index, query, filters, more, controller.signal);
+        },
+      );
+      if (generation !== this.generation) return;
+      this.showResults(response, query, filters, more, site);
+      const detail: ResultsDetail = { query, filters, response, ms: performance.now() - started };
+      this.dispatchEvent(new CustomEvent("rangefind-results", { bubbles: true, composed: true, detail }));
+    } catch (error) {
+      if (generation !== this.generation || (error instanceof RangefindError && error.code === "aborted")) return;
+      this.showError(error);
+    } finally {
+      if (generation === this.generation) this.byPart("container").classList.remove("loading");
+    }
+  }
+
+  private searchOnce(index: RangefindIndex, query: string, filters: Filters, more: boolean, signal: AbortSignal) {
+    return index.search(query, {
+      limit: this.limit(),
+      offset: more ? this.targets.length : 0,
+      fields: RESULT_FIELDS,
+      filters,
+      signal,
+    });
+  }
+
+  private limit(): number {
+    const limit = Number(this.getAttribute("limit") ?? 10);
+    return Number.isInteger(limit) && limit > 0 ? Math.min(limit, 100) : 10;
+  }
+
+  private showResults(response: SearchResponse | null, query: string, filters: Filters, more: boolean, site?: Site): void {
+    this.status.classList.remove("error");
+    if (!more) {
+      this.listbox.replaceChildren();
+      this.targets = [];
+      this.setActive(-1);
+    }
+    if (!response || !site) {
+      this.shown = null;
+      this.count = 0;
+      this.status.textContent = "";
+      this.setOpen(false);
+      this.more.hidden = true;
+      return;
+    }
+    this.shown = { query, filters };
+    this.count = response.count;
+    for (const hit of response.hits) {
+      const target = hitTarget(hit, site.root);
+      this.listbox.append(this.option(target, hit.snippet, this.targets.length));
+      this.targets.push(target);
+    }
+    const typed = this.input.value.trim();
+    this.status.textContent =
+      this.count === 0
+        ? `No results for “${typed}”`
+        : `${this.count} result${this.count === 1 ? "" : "s"} for “${typed}”` +
+          (this.targets.length < this.count ? `, showing ${this.targets.length}` : "");
+    this.setOpen(this.targets.length > 0);
+    this.more.hidden = this.targets.length >= this.count;
+  }
+
+  private option(target: HitTarget, snippet: string | undefined, position: number): HTMLAnchorElement {
+    const option = document.createElement("a");
+    option.className = "result";
+    option.id = `result-${position}`;
+    option.href = target.href;
+    option.tabIndex = -1;
+    option.setAttribute("role", "option");
+    option.setAttribute("aria-selected", "false");
+    option.setAttribute("part", "result");
+    const title = element("span", "title", target.title);
+    if (target.section) title.append(element("span", "section", ` › ${target.section}`));
+    option.append(title, element("span", "path", new URL(target.href).pathname));
+    if (snippet) {
+      const text = element("span", "snippet", "");
+      // The engine escapes the text and adds only <mark>.
+      text.innerHTML = snippet;
+      option.append(text);
+    }
+    option.addEventListener("mousemove", () => this.setActive(position));
+    return option;
+  }
+
+  private showError(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    this.status.classList.add("error");
+    this.status.textContent = `Search is unavailable: ${message}`;
+    this.byPart("container").classList.remove("loading");
+  }
+
+  private showFilters(site: Site, language: string): void {
+    const filters = site.index.languages[language].filters ?? {};
+    const names = Object.keys(filters).filter((name) => Object.keys(filters[name]).length > 0);
+    this.filters.replaceChildren(
+      ...names.map((name) => {
+        const select = document.createElement("select");
+        select.dataset.filter = name;
+        select.append(new Option(`All`, ""));
+        const values = Object.entries(filters[name]).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+        for (const [value, pages] of values) select.append(new Option(`${value} (${pages})`, value));
+        const label = element("label", "", name);
+        label.append(select);
+        return label;
+      }),
+    );
+    this.filters.hidden = names.length === 0;
+  }
+
+  private selectedFilters(): Filters {
+    const filters: Filters = {};
+    for (const select of this.filters.querySelectorAll("select")) {
+      if (select.value) filters[`filter.${select.dataset.filter}`] = select.value;
+    }
+    return filters;
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    const last = this.targets.length - 1;
+    switch (event.key) {
+      case "ArrowDown":
+        if (last < 0) return;
+        this.setOpen(true);
+        this.setActive(this.active >= last ? 0 : this.active + 1);
+        break;
+      case "ArrowUp":
+        if (last < 0) return;
+        this.setOpen(true);
+        this.setActive(this.active <= 0 ? last : this.active - 1);
+        break;
+      case "Enter":
+        if (this.active >= 0 && !this.listbox.hidden) {
+          (this.listbox.children[this.active] as HTMLAnchorElement).click();
+        } else {
+          this.searchNow();
+        }
+        break;
+      case "Escape":
+        if (!this.listbox.hidden) {
+          this.setActive(-1);
+          this.setOpen(false);
+        } else if (this.input.value) {
+          this.input.value = "";
+          this.searchNow();
+        } else return;
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  }
+
+  private setActive(position: number): void {
+    this.listbox.children[this.active]?.setAttribute("aria-selected", "false");
+    this.active = position;
+    const option = this.listbox.children[position] as HTMLElement | undefined;
+    if (option) {
+      option.setAttribute("aria-selected", "true");
+      option.scrollIntoView({ block: "nearest" });
+      this.input.setAttribute("aria-activedescendant", option.id);
+    } else {
+      this.input.removeAttribute("aria-activedescendant");
+    }
+  }
+
+  private setOpen(open: boolean): void {
+    this.listbox.hidden = !open;
+    this.input.setAttribute("aria-expanded", String(open));
+  }
+
+  private byPart(name: string): HTMLElement {
+    return this.root.querySelector(`[part="${name}"]`) as HTMLElement;
+  }
+}
+
+/** The directory this script was loaded from: where `build --site` puts it, next to `site.json`. */
+const SCRIPT_DIR = new URL(".", import.meta.url).href;
+
+function element(tag: string, className: string, text: string): HTMLElement {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  node.textContent = text;
+  return node;
+}
+
+if (!customElements.get("rangefind-search")) customElements.define("rangefind-search", RangefindSearchElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "rangefind-search": RangefindSearchElement;
+  }
+  interface HTMLElementEventMap {
+    "rangefind-results": CustomEvent<ResultsDetail>;
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * A static site's index (`rangefind build --site`): its `site.json`, which language's index a
+ * page searches, and where a hit links to.
+ */
+
+import { RangefindError, type Hit } from "./types.js";
+
+/** `site.json`, format 1. */
+export interface SiteIndex {
+  format: number;
+  /** The language pages without a matching index search. */
+  default_language: string;
+  languages: Record<string, SiteLanguage>;
+  /** The site's root relative to `site.json`; absent when the index was written outside the site. */
+  site_root?: string;
+}
+
+export interface SiteLanguage {
+  /** The language's index, relative to `site.json`. */
+  path: string;
+  pages: number;
+  stemmer: string | null;
+  /** Filter values with their page counts, by filter name (searched as `filter.NAME`). */
+  filters: Record<string, Record<string, number>>;
+}
+
+/** A site index read from `dir` (the directory holding `site.json`). */
+export interface Site {
+  index: SiteIndex;
+  /** Where `site.json` is. */
+  url: URL;
+  /** What hits' `url` paths are relative to. */
+  root: URL;
+}
+
+/** The stored fields a result shows. */
+export const RESULT_FIELDS = ["url", "title", "sections", "anchors"];
+
+/** Reads `site.json` from `dir`; rejects with a {@link RangefindError} saying what is wrong. */
+export async function loadSite(dir: URL, signal?: AbortSignal): Promise<Site> {
+  const url = new URL("site.json", dir);
+  let response: Response;
+  try {
+    response = await fetch(url, { signal });
+  } catch (error) {
+    throw new RangefindError("http", `could not fetch ${url.href}: ${(error as Error).message}`);
+  }
+  if (response.status === 404) {
+    throw new RangefindError("not_found", `${url.href} does not exist: build the index with \`rangefind build --site\``);
+  }
+  if (!response.ok) throw new RangefindError("http", `${url.href}: HTTP ${response.status}`);
+  let index: SiteIndex;
+  try {
+    index = (await response.json()) as SiteIndex;
+  } catch {
+    throw new RangefindError("corrupt", `${url.href} is not JSON`);
+  }
+  if (index?.format !== 1 || typeof index.languages !== "object" || !index.languages[index.default_language]) {
+    throw new RangefindError("incompatible", `${url.href} is not a site index of format 1 (rebuild it with this version of rangefind)`);
+  }
+  const root = index.site_root !== undefined ? new URL(index.site_root, url) : new URL("/", url);
+  return { index, url, root };
+}
+
+/**
+ * The language whose index a page in `lang` searches: the same tag, else the same primary
+ * subtag (`en-US` → `en`, `pt` → `pt-br`), else the site's default.
+ */
+export function pickLanguage(index: SiteIndex, lang: string): string {
+  const wanted = lang.trim().toLowerCase();
+  const available = Object.keys(index.languages);
+  if (available.includes(wanted)) return wanted;
+  const primary = wanted.split("-")[0];
+  const sameFamily = available.filter((tag) => tag.split("-")[0] === primary);
+  if (sameFamily.includes(primary)) return primary;
+  return sameFamily[0] ?? index.default_language;
+}
+
+/** Where a hit links to, and the heading of the section its snippet comes from. */
+export interface HitTarget {
+  href: string;
+  title: string;
+  /** The matching section's heading, when it is not the page's first section. */
+  section?: string;
+}
+
+/** The page and section a hit of a site index links to. */
+export function hitTarget(hit: Hit, root: URL): HitTarget {
+  const value = hit.snippet_value ?? 0;
+  const path = String(hit.doc.url ?? "");
+  const anchor = valueAt(hit.doc.anchors, value) ?? "";
+  const title = String(valueAt(hit.doc.title, 0) ?? path);
+  const href = new URL(path.replace(/^\//, "") + anchor, root).href;
+  const section = value > 0 ? valueAt(hit.doc.sections, value) : undefined;
+  return section && section !== title ? { href, title, section } : { href, title };
+}
+
+/** Value `i` of a stored field: a field holding one value is stored as that value. */
+function valueAt(field: unknown, i: number): string | undefined {
+  const value = Array.isArray(field) ? field[i] : i === 0 ? field : undefined;
+  return value === undefined || value === null ? undefined : String(value);
+}
