@@ -5,4 +5,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
-npx vitest run --project benchmark --reporter verbose
+npx vitest run --project benchmark --reporter verbose tests/benchmarks/browser.bench-run.ts

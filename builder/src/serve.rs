@@ -1,7 +1,9 @@
 //! `rangefind serve`: a static file server that honours `Range` the way splits need it:
 //! single ranges, suffix (`bytes=-N`) and open-ended (`bytes=N-`) ranges, 416 when the range
 //! cannot be satisfied, strong ETags, immutable caching for splits, and CORS so a page on
-//! another origin may send `Range` and read `Content-Range`.
+//! another origin may send `Range` and read `Content-Range`. Whole responses of text and wasm
+//! are compressed (brotli, else gzip) when the client accepts it, as CDNs and static hosts do;
+//! ranges never are, since their offsets are into the file's own bytes.
 
 use std::net::SocketAddr;
 use std::path::{Component, Path, PathBuf};
@@ -13,6 +15,8 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, Request, Response, Stat
 use axum::serve::ListenerExt;
 use axum::Router;
 use tokio::io::{AsyncReadExt, AsyncSeekExt};
+use tower_http::compression::predicate::{Predicate, SizeAbove};
+use tower_http::compression::CompressionLayer;
 
 use crate::http_caching::{cache_control, content_type, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS};
 use crate::options::ServeArgs;
@@ -62,10 +66,28 @@ pub async fn serve_on(
 /// The router serving `root`.
 pub fn router(root: PathBuf) -> Router {
     let root = Arc::new(root);
-    Router::new().fallback(move |request: Request<Body>| {
-        let root = root.clone();
-        async move { respond(&root, request).await }
-    })
+    let compressible =
+        SizeAbove::new(256).and(|status: StatusCode, _, headers: &HeaderMap, _: &_| {
+            status == StatusCode::OK
+                && headers
+                    .get(header::CONTENT_TYPE)
+                    .and_then(|v| v.to_str().ok())
+                    .is_some_and(is_compressible)
+        });
+    Router::new()
+        .fallback(move |request: Request<Body>| {
+            let root = root.clone();
+            async move { respond(&root, request).await }
+        })
+        .layer(CompressionLayer::new().compress_when(compressible))
+}
+
+/// Text and wasm; splits (`application/octet-stream`) hold compressed data already.
+fn is_compressible(content_type: &str) -> bool {
+    content_type.starts_with("text/")
+        || ["javascript", "json", "wasm", "svg"]
+            .iter()
+            .any(|kind| content_type.contains(kind))
 }
 
 fn plain(status: StatusCode, text: &str) -> Response<Body> {

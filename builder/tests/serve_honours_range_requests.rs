@@ -1,5 +1,6 @@
 //! `rangefind serve` answers range requests the way split readers need: single, suffix and
-//! open-ended ranges, 416 when unsatisfiable, immutable caching for splits, CORS.
+//! open-ended ranges, 416 when unsatisfiable, immutable caching for splits, CORS; and it
+//! compresses whole text and wasm responses, never ranges.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -37,13 +38,15 @@ fn serve(dir: &std::path::Path) -> Server {
 
 /// (status line, headers lowercased, body) of one raw HTTP/1.1 request.
 fn get(address: &str, path: &str, range: Option<&str>) -> (String, String, Vec<u8>) {
-    let mut stream = TcpStream::connect(address.split(' ').next().unwrap()).unwrap();
     let range = range.map(|r| format!("Range: {r}\r\n")).unwrap_or_default();
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: x\r\n{range}Connection: close\r\n\r\n"
-    )
-    .unwrap();
+    request(address, &format!("GET {path} HTTP/1.1\r\n{range}"))
+}
+
+/// (status line, headers lowercased, body) of a raw request: `head` is the request line and
+/// headers, each line ending in CRLF (HTTP/1.0 keeps bodies unchunked).
+fn request(address: &str, head: &str) -> (String, String, Vec<u8>) {
+    let mut stream = TcpStream::connect(address.split(' ').next().unwrap()).unwrap();
+    write!(stream, "{head}Host: x\r\nConnection: close\r\n\r\n").unwrap();
     let mut response = Vec::new();
     stream.read_to_end(&mut response).unwrap();
     let split = response.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
@@ -119,4 +122,41 @@ fn ranges_are_served_exactly() {
     assert!(status.contains("403") || status.contains("404"), "{status}");
     let (status, _, _) = get(address, "/missing.split", Some("bytes=0-1"));
     assert!(status.contains("404"), "{status}");
+}
+
+#[test]
+fn whole_text_responses_are_compressed_and_ranges_never() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("splits")).unwrap();
+    let script = "export const words = ['range', 'request', 'split'];\n".repeat(100);
+    std::fs::write(dir.path().join("app.js"), &script).unwrap();
+    std::fs::write(dir.path().join("splits/a.split"), script.as_bytes()).unwrap();
+    let server = serve(dir.path());
+    let address = &server.1;
+    let gzip = "Accept-Encoding: gzip\r\n";
+
+    let (status, headers, body) = request(address, &format!("GET /app.js HTTP/1.0\r\n{gzip}"));
+    assert!(status.contains("200"), "{status}");
+    assert!(headers.contains("content-encoding: gzip"), "{headers}");
+    assert!(body.len() < script.len() / 4, "{} bytes", body.len());
+    let mut decoded = String::new();
+    flate2::read::GzDecoder::new(&body[..])
+        .read_to_string(&mut decoded)
+        .unwrap();
+    assert_eq!(decoded, script);
+
+    let range = "Range: bytes=10-19\r\n";
+    let (status, headers, body) =
+        request(address, &format!("GET /app.js HTTP/1.0\r\n{gzip}{range}"));
+    assert!(status.contains("206"), "{status}");
+    assert!(!headers.contains("content-encoding"), "{headers}");
+    assert_eq!(body, &script.as_bytes()[10..20]);
+
+    // Splits hold compressed data already; without Accept-Encoding nothing is compressed.
+    let (_, headers, body) = request(address, &format!("GET /splits/a.split HTTP/1.0\r\n{gzip}"));
+    assert!(!headers.contains("content-encoding"), "{headers}");
+    assert_eq!(body, script.as_bytes());
+    let (_, headers, body) = request(address, "GET /app.js HTTP/1.0\r\n");
+    assert!(!headers.contains("content-encoding"), "{headers}");
+    assert_eq!(body, script.as_bytes());
 }

@@ -7,7 +7,8 @@
  * ```
  *
  * Nothing of the engine or the index is downloaded until the box is focused or typed in. Then
- * it reads `site.json`, opens the index of the page's language (`<html lang>`), and searches as
+ * it reads `site.json`, opens the index of the page's language (`<html lang>`) and its splits'
+ * hotcaches, and searches as
  * the reader types: an ARIA combobox whose listbox holds the results, moved through with the
  * arrow keys, with the result count announced to screen readers.
  *
@@ -121,6 +122,9 @@ export class RangefindSearchElement extends HTMLElement {
     const language = pickLanguage(site.index, this.getAttribute("lang") ?? document.documentElement.lang ?? "");
     const index = await openIndex(new URL(site.index.languages[language].path, site.url));
     this.showFilters(site, language);
+    // Open the splits (their hotcache) while the reader is still typing: the first query then
+    // starts at the dictionary. A failure here resurfaces, explained, in the search itself.
+    await index.preload().catch(() => {});
     return { site, index, language };
   }
 

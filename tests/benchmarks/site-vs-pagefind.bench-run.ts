@@ -1,0 +1,260 @@
+/**
+ * The static-site benchmark's browser half (not part of the test suite; `scripts/bench-site.sh`
+ * builds both indexes into one site, then runs this): `<rangefind-search>` and Pagefind 1.6.0
+ * in Chromium on the same site, through a TCP delay proxy (100 ms RTT, 10 Mbit/s, HTTP/1.1)
+ * in front of `rangefind serve` (which compresses whole responses, as CDNs do; Pagefind's
+ * index files are gzip files already, served as they are).
+ *
+ * Each engine gets the query as a person would type it into its search box: field syntax
+ * becomes the `section` filter, `*` is dropped (both match the last word as a prefix), and
+ * both show 10 results with title, URL and excerpt. Every request is counted by the browser
+ * (Playwright sees the engines' workers too), with its encoded body size. Per engine:
+ *
+ * - cold query: a fresh browser context, the engine loaded first (Pagefind `init()`, rangefind
+ *   `element.start()`: engine, index entry files), then one query: requests, bytes, waves
+ *   (a request's wave is one more than the latest wave that had ended when it started) and
+ *   time to results;
+ * - first visit: a fresh context, nothing loaded, one query: every byte, the engine included;
+ * - session: a fresh context, five different queries one after another: every byte.
+ *
+ * Env: BENCH_SITE (the site, with `_rangefind/` and `pagefind/` built in it), BENCH_QUERIES
+ * (a query log, `{"query", "kind"}` per line), BENCH_OUT (where the JSON goes).
+ */
+
+import { it } from "vitest";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { BrowserContext, Page, Request } from "playwright-core";
+import { chromium } from "playwright-core";
+// @ts-expect-error: a plain ES module without types
+import { startDelayProxy } from "../../scripts/delay-proxy.mjs";
+import { serve } from "../browser/harness.js";
+
+type Engine = "rangefind" | "pagefind";
+const ENGINES: Engine[] = ["rangefind", "pagefind"];
+const RESULTS = 10;
+/** Queries measured cold, spread over the log's kinds. */
+const COLD_QUERIES = 40;
+const FIRST_VISITS = 10;
+const SESSIONS = 5;
+
+interface Typed {
+  text: string;
+  section?: string;
+}
+
+interface Cost {
+  requests: number;
+  bytes: number;
+  waves: number;
+  ms: number;
+}
+
+/** A log query as typed into a search box. */
+function asTyped(query: string): Typed {
+  let section: string | undefined;
+  const text = query
+    .replace(/section:"([^"]+)"|section:(\S+)/, (_, quoted, bare) => {
+      section = quoted ?? bare;
+      return "";
+    })
+    .replace(/\b(title|page_type):("[^"]*"|\S+)/g, (_, field, value) => (field === "title" ? value.replace(/"/g, "") : ""))
+    .replace(/\*/g, "")
+    .trim();
+  return { text, section };
+}
+
+/** Requests seen by a browser context, with when each started and ended. */
+class Recorder {
+  readonly done: Array<{ url: string; bytes: number; start: number; end: number }> = [];
+  private pending = new Set<Request>();
+
+  constructor(context: BrowserContext) {
+    context.on("request", (request) => this.pending.add(request));
+    const finish = async (request: Request) => {
+      const timing = request.timing();
+      const sizes = await request.sizes().catch(() => ({ responseBodySize: 0, responseHeadersSize: 0 }));
+      this.done.push({
+        url: request.url(),
+        bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+        start: timing.startTime,
+        end: timing.startTime + Math.max(timing.responseEnd, 0),
+      });
+      this.pending.delete(request);
+    };
+    context.on("requestfinished", finish);
+    context.on("requestfailed", finish);
+  }
+
+  async settled(): Promise<void> {
+    for (let i = 0; i < 200 && this.pending.size > 0; i++) await new Promise((r) => setTimeout(r, 25));
+  }
+
+  /** The cost of the requests from `from` on, leaving out the host page itself. */
+  since(from: number): Omit<Cost, "ms"> {
+    const rows = this.done.slice(from).filter((r) => !r.url.endsWith("/bench.html") && !r.url.endsWith("favicon.ico"));
+    rows.sort((a, b) => a.start - b.start);
+    const waves: number[] = [];
+    rows.forEach((row, i) => {
+      const before = rows.slice(0, i).filter((other, j) => other.end <= row.start && waves[j] !== undefined);
+      waves[i] = 1 + Math.max(0, ...before.map((other) => waves[rows.indexOf(other)]));
+    });
+    return {
+      requests: rows.length,
+      bytes: rows.reduce((sum, row) => sum + row.bytes, 0),
+      waves: Math.max(0, ...waves),
+    };
+  }
+}
+
+/**
+ * The page both engines are measured on. Its script loads an engine only when asked (and is a
+ * string: the test runner would rewrite an `import()` in a function passed to the page).
+ */
+const BENCH_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>bench</title>
+<link rel="icon" href="data:,"><body><script type="module">
+const RESULTS = ${RESULTS};
+let pagefind = null;
+async function element() {
+  let node = document.querySelector("rangefind-search");
+  if (!node) {
+    await import("/_rangefind/rangefind-search.js");
+    node = document.createElement("rangefind-search");
+    node.setAttribute("debounce", "0");
+    node.setAttribute("limit", String(RESULTS));
+    document.body.append(node);
+  }
+  return node;
+}
+window.bench = {
+  // Loads the engine and its index's entry files, without searching.
+  async load(engine) {
+    if (engine === "pagefind") {
+      pagefind = await import("/pagefind/pagefind.js");
+      await pagefind.init();
+    } else {
+      await (await element()).start();
+    }
+  },
+  // Searches; resolves when RESULTS results with excerpts are ready.
+  async search(engine, typed) {
+    const started = performance.now();
+    if (engine === "pagefind") {
+      pagefind ??= await import("/pagefind/pagefind.js");
+      const answer = await pagefind.search(typed.text, typed.section ? { filters: { section: typed.section } } : {});
+      await Promise.all(answer.results.slice(0, RESULTS).map((r) => r.data()));
+      return { ms: performance.now() - started, count: answer.results.length };
+    }
+    const node = await element();
+    const root = node.shadowRoot;
+    const select = root.querySelector('select[data-filter="section"]');
+    if (select) select.value = typed.section ?? "";
+    else if (typed.section) throw new Error("the section filter is not loaded");
+    const answered = new Promise((resolve) =>
+      node.addEventListener("rangefind-results", (event) => resolve(event.detail.response.count), { once: true }));
+    const input = root.querySelector("input");
+    input.value = typed.text;
+    input.dispatchEvent(new Event("input"));
+    const count = await answered;
+    return { ms: performance.now() - started, count };
+  },
+};
+window.ready = true;
+</script></body></html>`;
+
+type BenchWindow = Window & {
+  bench: { load(engine: Engine): Promise<void>; search(engine: Engine, typed: Typed): Promise<{ ms: number; count: number }> };
+};
+
+const load = (page: Page, engine: Engine) => page.evaluate((e) => (window as unknown as BenchWindow).bench.load(e), engine);
+const search = (page: Page, engine: Engine, typed: Typed) =>
+  page.evaluate(([e, t]) => (window as unknown as BenchWindow).bench.search(e, t), [engine, typed] as const);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0;
+};
+
+it("measures rangefind and Pagefind on one site in Chromium", { timeout: 7_200_000 }, async () => {
+  const site = process.env.BENCH_SITE;
+  if (!site || !process.env.BENCH_QUERIES || !process.env.BENCH_OUT) throw new Error("run scripts/bench-site.sh, which sets BENCH_SITE, BENCH_QUERIES and BENCH_OUT");
+  const log = readFileSync(process.env.BENCH_QUERIES!, "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as { query: string; kind: string });
+  const step = Math.max(1, Math.floor(log.length / COLD_QUERIES));
+  const cold = log.filter((_, i) => i % step === 0).slice(0, COLD_QUERIES).map((q) => ({ ...q, typed: asTyped(q.query) }));
+  const plain = cold.filter((q) => !q.typed.section);
+  writeFileSync(join(site, "bench.html"), BENCH_PAGE);
+  const server = await serve(site);
+  const proxy = await startDelayProxy({ target: new URL(server.url).host, rttMs: 100, mbit: 10 });
+  const base = `http://127.0.0.1:${proxy.port}/bench.html`;
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"],
+  });
+  /** A fresh context on the bench page: no HTTP cache, no IndexedDB. */
+  const fresh = async () => {
+    const context = await browser.newContext();
+    const recorder = new Recorder(context);
+    const page = await context.newPage();
+    await page.goto(base);
+    await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+    await recorder.settled();
+    return { context, recorder, page };
+  };
+  const report: Record<string, unknown> = { site, queries: cold.length };
+  try {
+    for (const engine of ENGINES) {
+      const rows: Array<Cost & { query: string; count: number }> = [];
+      for (const { query, typed } of cold) {
+        const { context, recorder, page } = await fresh();
+        await load(page, engine);
+        await recorder.settled();
+        const from = recorder.done.length;
+        const { ms, count } = await search(page, engine, typed);
+        await recorder.settled();
+        rows.push({ query, count, ms, ...recorder.since(from) });
+        await context.close();
+      }
+      const firstVisits: Cost[] = [];
+      for (const { typed } of plain.slice(0, FIRST_VISITS)) {
+        const { context, recorder, page } = await fresh();
+        const from = recorder.done.length;
+        const { ms } = await search(page, engine, typed);
+        await recorder.settled();
+        firstVisits.push({ ms, ...recorder.since(from) });
+        await context.close();
+      }
+      const sessions: number[] = [];
+      for (let s = 0; s < Math.min(SESSIONS, Math.floor(plain.length / 5)); s++) {
+        const { context, recorder, page } = await fresh();
+        for (const { typed } of plain.slice(s * 5, s * 5 + 5)) await search(page, engine, typed);
+        await recorder.settled();
+        sessions.push(recorder.since(0).bytes);
+        await context.close();
+      }
+      report[engine] = {
+        cold: {
+          median_requests: median(rows.map((r) => r.requests)),
+          median_bytes: median(rows.map((r) => r.bytes)),
+          median_waves: median(rows.map((r) => r.waves)),
+          median_ms: median(rows.map((r) => r.ms)),
+          rows,
+        },
+        first_visit: {
+          median_bytes: median(firstVisits.map((r) => r.bytes)),
+          median_ms: median(firstVisits.map((r) => r.ms)),
+          median_requests: median(firstVisits.map((r) => r.requests)),
+        },
+        session_of_5_bytes: { median: median(sessions), all: sessions },
+      };
+      console.log(engine, JSON.stringify({ ...(report[engine] as object), cold: { ...(report[engine] as { cold: object }).cold, rows: undefined } }));
+    }
+  } finally {
+    await browser.close();
+    await proxy.close();
+    await server.stop();
+    writeFileSync(process.env.BENCH_OUT!, JSON.stringify(report, null, 2));
+  }
+});
