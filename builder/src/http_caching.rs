@@ -53,6 +53,13 @@ pub fn content_type(path: &Path) -> &'static str {
     }
 }
 
+/// Whether a response of this type is worth compressing whole: text, JSON, JavaScript, wasm
+/// and SVG. Splits (`application/octet-stream`) and images hold compressed data already.
+pub fn is_compressible(content_type: &str) -> bool {
+    content_type.starts_with("text/")
+        || ["application/json", "application/wasm", "image/svg+xml"].contains(&content_type)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,6 +134,23 @@ mod tests {
             for method in ["get", "head"] {
                 assert!(strings(methods).contains(&method.to_string()), "{method}");
             }
+        }
+    }
+
+    #[test]
+    fn text_and_wasm_are_compressed_and_splits_are_not() {
+        for file in [
+            "a.html",
+            "a.js",
+            "manifest.json",
+            "site.json",
+            "engine.wasm",
+            "i.svg",
+        ] {
+            assert!(is_compressible(content_type(Path::new(file))), "{file}");
+        }
+        for file in ["splits/a.split", "filters/f.filter", "a.png"] {
+            assert!(!is_compressible(content_type(Path::new(file))), "{file}");
         }
     }
 }

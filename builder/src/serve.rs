@@ -18,11 +18,20 @@ use tokio::io::{AsyncReadExt, AsyncSeekExt};
 use tower_http::compression::predicate::{Predicate, SizeAbove};
 use tower_http::compression::CompressionLayer;
 
-use crate::http_caching::{cache_control, content_type, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS};
+use crate::http_caching::{
+    cache_control, content_type, is_compressible, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS,
+};
 use crate::options::ServeArgs;
 
 /// Runs `rangefind serve` until interrupted.
 pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
+    // main() restores SIGPIPE's default (exit) for commands piped into `head`. A server must
+    // not die when a client goes away mid-response: hyper writes chunked (compressed) bodies
+    // with writev, which raises SIGPIPE on a closed socket, where send() would not.
+    #[cfg(unix)]
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
     let root = args
         .dir
         .canonicalize()
@@ -80,14 +89,6 @@ pub fn router(root: PathBuf) -> Router {
             async move { respond(&root, request).await }
         })
         .layer(CompressionLayer::new().compress_when(compressible))
-}
-
-/// Text and wasm; splits (`application/octet-stream`) hold compressed data already.
-fn is_compressible(content_type: &str) -> bool {
-    content_type.starts_with("text/")
-        || ["javascript", "json", "wasm", "svg"]
-            .iter()
-            .any(|kind| content_type.contains(kind))
 }
 
 fn plain(status: StatusCode, text: &str) -> Response<Body> {

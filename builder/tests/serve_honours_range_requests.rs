@@ -160,3 +160,42 @@ fn whole_text_responses_are_compressed_and_ranges_never() {
     assert!(!headers.contains("content-encoding"), "{headers}");
     assert_eq!(body, script.as_bytes());
 }
+
+#[test]
+fn clients_that_leave_mid_response_do_not_stop_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    // Text that compresses poorly, so the compressed (chunked) body outgrows socket buffers.
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let text: String = (0..6_000_000)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            char::from(b'a' + (state % 26) as u8)
+        })
+        .collect();
+    std::fs::write(dir.path().join("big.js"), &text).unwrap();
+    let mut server = serve(dir.path());
+    let address = server.1.split(' ').next().unwrap().to_string();
+    // Clients that leave before, during and after the first bytes of a compressed answer.
+    for read in [0, 1, 4096, 65536, 0, 1, 4096, 65536] {
+        let mut stream = TcpStream::connect(&address).unwrap();
+        write!(
+            stream,
+            "GET /big.js HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\n\r\n"
+        )
+        .unwrap();
+        let mut buffer = vec![0u8; read];
+        stream.read_exact(&mut buffer).unwrap();
+        drop(stream);
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(
+        server.0.try_wait().unwrap().is_none(),
+        "the server exited: {:?}",
+        server.0.try_wait()
+    );
+    let (status, _, body) = get(&server.1, "/big.js", Some("bytes=0-9"));
+    assert!(status.contains("206"), "{status}");
+    assert_eq!(body, &text.as_bytes()[..10]);
+}

@@ -96,8 +96,8 @@ class Recorder {
     rows.sort((a, b) => a.start - b.start);
     const waves: number[] = [];
     rows.forEach((row, i) => {
-      const before = rows.slice(0, i).filter((other, j) => other.end <= row.start && waves[j] !== undefined);
-      waves[i] = 1 + Math.max(0, ...before.map((other) => waves[rows.indexOf(other)]));
+      waves[i] = 1;
+      for (let j = 0; j < i; j++) if (rows[j].end <= row.start) waves[i] = Math.max(waves[i], waves[j] + 1);
     });
     return {
       requests: rows.length,

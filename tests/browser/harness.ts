@@ -115,7 +115,8 @@ export async function serve(root: string): Promise<Server> {
     process: child,
     stop: () =>
       new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
+        // Exited, or killed by a signal (then exitCode stays null).
+        if (child.exitCode !== null || child.signalCode !== null) return done();
         child.once("exit", () => done());
         child.kill("SIGTERM");
       }),
