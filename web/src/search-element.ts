@@ -41,7 +41,6 @@ export interface ResultsDetail {
 interface Engine {
   site: Site;
   index: RangefindIndex;
-  language: string;
 }
 
 const TEMPLATE = `
@@ -64,7 +63,6 @@ export class RangefindSearchElement extends HTMLElement {
   private engine: Promise<Engine> | null = null;
   private targets: HitTarget[] = [];
   private active = -1;
-  private count = 0;
   /** The search whose results are shown, to repeat it for "More results". */
   private shown: { query: string; filters: Filters } | null = null;
   /** Bumped by each search: an answer to an older one is dropped. */
@@ -125,7 +123,7 @@ export class RangefindSearchElement extends HTMLElement {
     // Open the splits (their hotcache) while the reader is still typing: the first query then
     // starts at the dictionary. A failure here resurfaces, explained, in the search itself.
     await index.preload().catch(() => {});
-    return { site, index, language };
+    return { site, index };
   }
 
   private scheduleSearch(): void {
@@ -200,14 +198,13 @@ export class RangefindSearchElement extends HTMLElement {
     }
     if (!response || !site) {
       this.shown = null;
-      this.count = 0;
       this.status.textContent = "";
       this.setOpen(false);
       this.more.hidden = true;
       return;
     }
     this.shown = { query, filters };
-    this.count = response.count;
+    const { count } = response;
     for (const hit of response.hits) {
       const target = hitTarget(hit, site.root);
       this.listbox.append(this.option(target, hit.snippet, this.targets.length));
@@ -215,12 +212,12 @@ export class RangefindSearchElement extends HTMLElement {
     }
     const typed = this.input.value.trim();
     this.status.textContent =
-      this.count === 0
+      count === 0
         ? `No results for “${typed}”`
-        : `${this.count} result${this.count === 1 ? "" : "s"} for “${typed}”` +
-          (this.targets.length < this.count ? `, showing ${this.targets.length}` : "");
+        : `${count} result${count === 1 ? "" : "s"} for “${typed}”` +
+          (this.targets.length < count ? `, showing ${this.targets.length}` : "");
     this.setOpen(this.targets.length > 0);
-    this.more.hidden = this.targets.length >= this.count;
+    this.more.hidden = this.targets.length >= count;
   }
 
   private option(target: HitTarget, snippet: string | undefined, position: number): HTMLAnchorElement {
