@@ -11,6 +11,9 @@ use anyhow::{bail, Context};
 use rangefind_engine::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
 use rangefind_engine::mapping::DocMapping;
 
+use rangefind_engine::typos::WordCounts;
+
+use crate::lexicon;
 use crate::split_filters::{self, FilterSet};
 
 /// The index being appended to.
@@ -20,6 +23,8 @@ pub struct AppendTo {
     pub manifest: Manifest,
     /// Its split filters (the new filter files cover the old splits too).
     pub filters: FilterSet,
+    /// Its words and their document counts (the new lexicon covers the old splits too).
+    pub words: WordCounts,
 }
 
 impl AppendTo {
@@ -36,6 +41,7 @@ impl AppendTo {
         Ok(AppendTo {
             manifest,
             filters: FilterSet::new(),
+            words: WordCounts::new(),
         })
     }
 
@@ -65,6 +71,8 @@ pub fn read_local(out: &Path, mapping: &DocMapping) -> anyhow::Result<Option<App
             let mut index = from_bytes(&bytes, mapping, &out.display().to_string())?;
             index.filters = split_filters::read_local(out, &index.manifest)
                 .context("--append: reading the index's split filters")?;
+            index.words = lexicon::read_local(out, &index.manifest)
+                .context("--append: reading the index's lexicon")?;
             Ok(Some(index))
         }
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {

@@ -25,6 +25,7 @@ use rangefind_engine::mapping::{
     register_tokenizers, BuiltDocument, DocMapping, DocumentBuilder, MappedSchema, StoreCompression,
 };
 use rangefind_engine::pruning::SplitFilter;
+use rangefind_engine::typos::{add_counts, WordCounter, WordCounts};
 use tantivy::directory::MmapDirectory;
 use tantivy::store::Compressor;
 use tantivy::tokenizer::TokenizerManager;
@@ -163,6 +164,8 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
         Some(index) => index.filters.clone(),
         None => FilterSet::new(),
     };
+    // Each new split's word counts, by split id (for the lexicon).
+    let mut words: Vec<(String, WordCounts)> = Vec::new();
 
     for path in &options.inputs {
         let mut lines = input::open(path, consumed.clone())?;
@@ -186,7 +189,7 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
                         if block != current_block && current.is_some() {
                             let full = current.take().expect("current split");
                             if let Some(handle) = finishing.take() {
-                                report.splits.push(join(handle, &mut filters)?);
+                                report.splits.push(join(handle, &mut filters, &mut words)?);
                             }
                             finishing = Some(full.finish());
                         }
@@ -225,7 +228,7 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
                 let full = current.take().expect("current split");
                 // At most one split is finished and written while the next one is indexed.
                 if let Some(handle) = finishing.take() {
-                    report.splits.push(join(handle, &mut filters)?);
+                    report.splits.push(join(handle, &mut filters, &mut words)?);
                 }
                 finishing = Some(full.finish());
             }
@@ -236,11 +239,13 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
         }
     }
     if let Some(handle) = finishing.take() {
-        report.splits.push(join(handle, &mut filters)?);
+        report.splits.push(join(handle, &mut filters, &mut words)?);
     }
     if let Some(split) = current.take() {
         progress.set_message(format!("{} docs, writing the last split", report.indexed));
-        report.splits.push(join(split.finish(), &mut filters)?);
+        report
+            .splits
+            .push(join(split.finish(), &mut filters, &mut words)?);
     }
     progress.finish_and_clear();
     // A shard may own no block of a short input: its manifest lists no split.
@@ -268,19 +273,50 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
     let mut manifest = Manifest::new(options.mapping.clone(), splits);
     manifest.split_filters =
         split_filters::write_files(&options.out, &options.mapping, &manifest.splits, &filters)?;
+    if options.mapping.typo_tolerance {
+        manifest.lexicon = Some(write_lexicon(options, words)?);
+    }
     write_manifest(&options.out, &manifest, &manifest_file)?;
     report.elapsed = started.elapsed();
     Ok(report)
 }
 
-/// A split written, and the filters of its terms.
+/// The lexicon of the index: the words of the index appended to, and of the new splits it
+/// did not hold yet (the same split appended twice counts once).
+fn write_lexicon(
+    options: &BuildOptions,
+    new_splits: Vec<(String, WordCounts)>,
+) -> anyhow::Result<rangefind_engine::manifest::LexiconEntry> {
+    let mut words = WordCounts::new();
+    if let Some(index) = &options.append_to {
+        words = index.words.clone();
+    }
+    for (id, counts) in new_splits {
+        let held = options
+            .append_to
+            .as_ref()
+            .is_some_and(|index| index.manifest.splits.iter().any(|s| s.id == id));
+        if !held {
+            add_counts(&mut words, counts);
+        }
+    }
+    crate::lexicon::write_file(&options.out, &words).context("writing the lexicon")
+}
+
+/// A split written, the filters of its terms, and the counts of its words (for the lexicon).
 struct BuiltSplit {
     entry: SplitEntry,
     filters: Vec<(String, SplitFilter)>,
+    words: WordCounts,
 }
 
-/// Waits for a split to be written; keeps its filters in `filters`.
-fn join(finishing: Finishing, filters: &mut FilterSet) -> anyhow::Result<SplitEntry> {
+/// Waits for a split to be written; keeps its filters in `filters` and its word counts in
+/// `words`.
+fn join(
+    finishing: Finishing,
+    filters: &mut FilterSet,
+    words: &mut Vec<(String, WordCounts)>,
+) -> anyhow::Result<SplitEntry> {
     let built = match finishing {
         Finishing::Thread(handle) => handle
             .join()
@@ -288,6 +324,9 @@ fn join(finishing: Finishing, filters: &mut FilterSet) -> anyhow::Result<SplitEn
         Finishing::Done(built) => built?,
     };
     split_filters::add_split(filters, &built.entry.id, built.filters);
+    if !built.words.is_empty() {
+        words.push((built.entry.id.clone(), built.words));
+    }
     Ok(built.entry)
 }
 
@@ -353,6 +392,10 @@ impl SplitBuilder {
             docs: 0,
             time_range: None,
             time_ordered: true,
+            words: options
+                .mapping
+                .typo_tolerance
+                .then(|| WordCounter::new(schema)),
         };
         let feed = if options.threads == 1 {
             Feed::Inline(Box::new(indexer))
@@ -406,6 +449,8 @@ struct SplitIndexer {
     time_range: Option<(i64, i64)>,
     /// Every document so far has a timestamp no older than the one before it.
     time_ordered: bool,
+    /// The words of its documents, when the mapping wants a lexicon.
+    words: Option<WordCounter>,
 }
 
 impl SplitIndexer {
@@ -419,6 +464,9 @@ impl SplitIndexer {
                 );
             }
             None => self.time_ordered = false,
+        }
+        if let Some(words) = &mut self.words {
+            words.add(&document.document);
         }
         self.writer.add_document(document.document)?;
         self.docs += 1;
@@ -466,7 +514,11 @@ impl SplitIndexer {
         entry.time_ordered = self.time_ordered && self.time_range.is_some();
         drop(directory);
         fs::remove_dir_all(dir).ok();
-        Ok(BuiltSplit { entry, filters })
+        Ok(BuiltSplit {
+            entry,
+            filters,
+            words: self.words.map(WordCounter::into_counts).unwrap_or_default(),
+        })
     }
 }
 

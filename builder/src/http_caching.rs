@@ -6,8 +6,8 @@ use std::path::Path;
 
 use rangefind_engine::manifest::MANIFEST_FILE;
 
-/// Splits and split filter files are content-addressed and never change: every cache may
-/// keep them forever.
+/// Splits, split filter files and lexicons are content-addressed and never change: every
+/// cache may keep them forever.
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// The manifest may be kept a minute: a page reload then repeats a query with no request at
 /// all, and a rebuilt index shows up within a minute (its old splits stay, so a reader of the
@@ -28,7 +28,7 @@ pub const CORS_EXPOSE_HEADERS: &str =
 pub fn cache_control(path: &Path) -> &'static str {
     if path
         .extension()
-        .is_some_and(|e| e == "split" || e == "filter")
+        .is_some_and(|e| e == "split" || e == "filter" || e == "lex")
     {
         IMMUTABLE
     } else if path.file_name().is_some_and(|n| n == MANIFEST_FILE) {
@@ -73,6 +73,9 @@ mod tests {
         );
         assert_eq!(cache_control(split), IMMUTABLE);
         assert_eq!(content_type(split), "application/octet-stream");
+        let lexicon = Path::new("lexicon/words.0123abcd.lex");
+        assert_eq!(cache_control(lexicon), IMMUTABLE);
+        assert_eq!(content_type(lexicon), "application/octet-stream");
         let manifest = Path::new("docs/manifest.json");
         assert_eq!(cache_control(manifest), MANIFEST);
         assert_eq!(content_type(manifest), "application/json");
@@ -149,7 +152,12 @@ mod tests {
         ] {
             assert!(is_compressible(content_type(Path::new(file))), "{file}");
         }
-        for file in ["splits/a.split", "filters/f.filter", "a.png"] {
+        for file in [
+            "splits/a.split",
+            "filters/f.filter",
+            "lexicon/w.lex",
+            "a.png",
+        ] {
             assert!(!is_compressible(content_type(Path::new(file))), "{file}");
         }
     }

@@ -7,6 +7,7 @@ pub mod build;
 pub mod http_caching;
 pub mod input;
 pub mod inspect;
+pub mod lexicon;
 pub mod options;
 pub mod progress;
 pub mod publish;

@@ -283,6 +283,11 @@ pub struct SearchArgs {
     /// split first and opens the others only if the page is not full.
     #[arg(long)]
     pub no_count_all: bool,
+    /// Search only the words as typed. By default, in an index with a lexicon (site indexes,
+    /// mappings with `typo_tolerance: true`), a word no split holds is searched as the
+    /// index's words one edit away from it, and the answer says so.
+    #[arg(long)]
+    pub no_typos: bool,
     /// List every range request the query sent, by wave, with what it read.
     #[arg(long)]
     pub explain: bool,

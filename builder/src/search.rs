@@ -88,6 +88,7 @@ pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
         sort: args.sort.clone(),
         aggs: args.aggs.clone(),
         count_all: !args.no_count_all,
+        typo_tolerance: !args.no_typos,
     };
     let response = index
         .search(&request)
@@ -128,6 +129,13 @@ fn print_human(index: &SearchIndex, response: &SearchResponse) {
     } else {
         ""
     };
+    for replaced in &response.replaced {
+        println!(
+            "{:?} is in no document: searched {} instead",
+            replaced.word,
+            replaced.with.join(" or ")
+        );
+    }
     println!("{at_least}{} documents match", response.count);
     for (rank, hit) in response.hits.iter().enumerate() {
         let title = title_field

@@ -19,7 +19,9 @@ use anyhow::{bail, Context};
 use rangefind_engine::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
 
 use crate::build::write_manifest;
+use crate::lexicon;
 use crate::split_filters::{self, FilterSet};
+use rangefind_engine::typos::{add_counts, WordCounts};
 
 /// Shard `index` of `count` (0 ≤ index < count).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -132,6 +134,7 @@ pub fn merge(dir: &Path) -> anyhow::Result<MergeReport> {
     }
     let mut manifests = Vec::with_capacity(found.len());
     let mut filters = FilterSet::new();
+    let mut words = WordCounts::new();
     for (_, name) in &found {
         let path = dir.join(name);
         let bytes =
@@ -156,6 +159,10 @@ pub fn merge(dir: &Path) -> anyhow::Result<MergeReport> {
         {
             filters.entry(field).or_default().extend(by_split);
         }
+        add_counts(
+            &mut words,
+            lexicon::read_local(dir, &manifest).with_context(|| format!("{name}: its lexicon"))?,
+        );
         manifests.push(manifest);
     }
     // Input order: block b is shard b mod N's (b / N)-th split.
@@ -177,6 +184,9 @@ pub fn merge(dir: &Path) -> anyhow::Result<MergeReport> {
     let mut manifest = Manifest::new(mapping, splits);
     manifest.split_filters =
         split_filters::write_files(dir, &manifest.mapping, &manifest.splits, &filters)?;
+    if manifest.mapping.typo_tolerance {
+        manifest.lexicon = Some(lexicon::write_file(dir, &words)?);
+    }
     write_manifest(dir, &manifest, MANIFEST_FILE)?;
     Ok(report)
 }

@@ -121,6 +121,9 @@ async fn appending_to_a_directory_keeps_the_old_splits_and_finds_both_parts() {
     std::fs::write(&both, joined).unwrap();
     common::succeeded(&build(None, &config, &both, whole.to_str().unwrap(), &[]));
     assert_eq!(local_answers(&out).await, local_answers(&whole).await);
+    // The lexicon counts the old documents' words and the new ones': one build's file.
+    assert!(after.lexicon.is_some());
+    assert_eq!(after.lexicon, common::manifest_of(&whole).lexicon);
 
     // The same documents again: same content ids, nothing added.
     let message = common::succeeded(&build(None, &config, &second, out_text, &["--append"]));
@@ -170,10 +173,12 @@ async fn appending_to_a_bucket_uploads_only_the_new_splits() {
     common::succeeded(&build(None, &config, &second, local_text, &["--append"]));
     let expected = common::manifest_of(&local);
     assert_eq!(stored(), expected);
-    // The new splits, and each field's split filter file, rewritten to cover them too (read
-    // from the bucket: the stored manifest equals the local one, filters included).
+    // The new splits, and each field's split filter file and the lexicon, rewritten to cover
+    // them too (read from the bucket: the stored manifest equals the local one, filters and
+    // lexicon included).
     assert!(!expected.split_filters.is_empty());
-    let new_files = expected.splits.len() - splits_before + expected.split_filters.len();
+    assert!(expected.lexicon.is_some());
+    let new_files = expected.splits.len() - splits_before + expected.split_filters.len() + 1;
     assert!(
         message.contains(&format!("{new_files} file(s) uploaded")),
         "{message}"

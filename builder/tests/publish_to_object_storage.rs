@@ -120,8 +120,8 @@ async fn publish_uploads_splits_then_the_manifest_and_the_bucket_serves_searches
         &server,
         &["publish", local.to_str().unwrap(), &target],
     ));
-    // 3 splits and the `section` split filter file.
-    assert_eq!(uploaded_count(&message), 4, "{message}");
+    // 3 splits, the `section` split filter file and the lexicon.
+    assert_eq!(uploaded_count(&message), 5, "{message}");
 
     // Exactly the index's files, byte for byte.
     let mut expected: Vec<String> = manifest
@@ -133,6 +133,12 @@ async fn publish_uploads_splits_then_the_manifest_and_the_bucket_serves_searches
                 .split_filters
                 .iter()
                 .map(|f| format!("docs/mdn/{}", f.path)),
+        )
+        .chain(
+            manifest
+                .lexicon
+                .iter()
+                .map(|l| format!("docs/mdn/{}", l.path)),
         )
         .collect();
     expected.push("docs/mdn/manifest.json".to_string());
@@ -187,7 +193,7 @@ async fn publish_uploads_splits_then_the_manifest_and_the_bucket_serves_searches
         &["publish", local.to_str().unwrap(), &target],
     ));
     assert_eq!(uploaded_count(&message), 0, "{message}");
-    assert!(message.contains("4 already there"), "{message}");
+    assert!(message.contains("5 already there"), "{message}");
     assert_eq!(
         server.faults.writes.load(Ordering::Relaxed) - writes_before,
         1
@@ -212,8 +218,8 @@ async fn building_into_a_bucket_twice_uploads_the_splits_once() {
     let args = build_sample_args("s3://indexes/built", &["--split-docs", "200"]);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let first = common::succeeded(&run(&server, &args));
-    // 3 splits and the `section` split filter file.
-    assert_eq!(uploaded_count(&first), 4, "{first}");
+    // 3 splits, the `section` split filter file and the lexicon.
+    assert_eq!(uploaded_count(&first), 5, "{first}");
     // The same input gives byte-identical splits (content addresses), so nothing is uploaded.
     let second = common::succeeded(&run(&server, &args));
     assert_eq!(uploaded_count(&second), 0, "{second}");
@@ -321,11 +327,12 @@ async fn writes_refused_for_a_moment_are_retried() {
         &server,
         &["publish", local.to_str().unwrap(), &target],
     ));
-    // 3 splits and the `section` split filter file.
-    assert_eq!(uploaded_count(&message), 4, "{message}");
+    // 3 splits, the `section` split filter file and the lexicon.
+    assert_eq!(uploaded_count(&message), 5, "{message}");
     assert_eq!(server.faults.fail_next_writes.load(Ordering::Relaxed), 0);
-    // 3 splits, the split filter file and the manifest, plus the 3 refused attempts.
-    assert_eq!(server.faults.writes.load(Ordering::Relaxed), 5 + 3);
+    // 3 splits, the split filter file, the lexicon and the manifest, plus the 3 refused
+    // attempts.
+    assert_eq!(server.faults.writes.load(Ordering::Relaxed), 6 + 3);
     assert_bucket_answers_like(&server, "retried", &local).await;
 }
 
@@ -366,8 +373,8 @@ async fn large_splits_are_uploaded_in_parts() {
             "5242880",
         ],
     ));
-    // The split and the `section` split filter file.
-    assert_eq!(uploaded_count(&message), 2, "{message}");
+    // The split, the `section` split filter file and the lexicon.
+    assert_eq!(uploaded_count(&message), 3, "{message}");
     assert_eq!(server.faults.multipart_uploads.load(Ordering::Relaxed), 1);
     let stored = std::fs::read(server.object(BUCKET, &format!("big/{}", split.path))).unwrap();
     assert_eq!(stored, std::fs::read(local.join(&split.path)).unwrap());
@@ -464,8 +471,8 @@ async fn publishing_to_a_directory_gives_a_servable_index() {
             destination.to_str().unwrap(),
         ],
     ));
-    // 3 splits and the `section` split filter file.
-    assert_eq!(uploaded_count(&message), 4, "{message}");
+    // 3 splits, the `section` split filter file and the lexicon.
+    assert_eq!(uploaded_count(&message), 5, "{message}");
     let url = common::serve(&destination).await;
     assert_eq!(
         answers(&common::open_http(&url, 64 << 20).await).await,

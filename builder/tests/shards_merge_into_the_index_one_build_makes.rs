@@ -74,6 +74,9 @@ fn three_shards_merge_into_the_splits_of_one_build() {
     assert_eq!(split_ids(&merged), split_ids(&expected));
     assert_eq!(merged["splits"], expected["splits"]);
     assert_eq!(merged["mapping"], expected["mapping"]);
+    // The lexicon counts the words of every shard: the same file as one build's.
+    assert!(expected["lexicon"].is_object());
+    assert_eq!(merged["lexicon"], expected["lexicon"]);
 
     // The merged index answers as the whole one does.
     let search = |index: &Path| {

@@ -231,6 +231,11 @@ fn a_site_builds_into_one_index_per_language() {
     assert!(site_json["languages"].get("fr").is_none());
     let splits = std::fs::read_dir(en.join("splits")).unwrap().count();
     assert_eq!(splits, common::manifest_of(&en).splits.len());
+    let lexicons: Vec<String> = std::fs::read_dir(en.join("lexicon"))
+        .unwrap()
+        .map(|entry| format!("lexicon/{}", entry.unwrap().file_name().to_string_lossy()))
+        .collect();
+    assert_eq!(lexicons, [common::manifest_of(&en).lexicon.unwrap().path]);
     assert_eq!(ids(&hits(&en, "rewritten", &[])), ["/guide/"]);
     assert!(hits(&en, "keyboard", &[]).is_empty());
 }
@@ -377,10 +382,10 @@ fn the_widget_is_written_next_to_site_json() {
     assert_eq!(&wasm[..4], b"\0asm");
     assert!(out.join("wasm/rangefind_wasm.js").is_file());
     // The summary counts the index apart from the widget: site.json, and per language a
-    // manifest and one split.
+    // manifest, one split and the lexicon.
     let languages = 3;
     assert!(
-        summary.contains(&format!("the index is {} files", 1 + 2 * languages)),
+        summary.contains(&format!("the index is {} files", 1 + 3 * languages)),
         "{summary}"
     );
     assert!(summary.contains("The search widget (4 files"), "{summary}");

@@ -138,6 +138,9 @@ async fn every_query_kind_matches_a_plain_index() {
         .fields
         .iter_mut()
         .for_each(|f| f.split_filter = false);
+    // A plain index searches words as typed: typo tolerance is compared apart
+    // (typos_are_searched_as_the_words_one_edit_away.rs).
+    mapping.typo_tolerance = false;
     let mut inputs = vec![common::repo().join("examples/mdn/sample.jsonl.gz")];
     let mut lines = read_lines(&inputs[0], usize::MAX);
     let mut queries: Vec<String> = BUILT_IN_QUERIES.iter().map(|q| q.to_string()).collect();

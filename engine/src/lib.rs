@@ -27,5 +27,6 @@ pub mod mapping;
 pub mod pruning;
 pub mod search;
 pub mod split;
+pub mod typos;
 
 pub use tantivy;

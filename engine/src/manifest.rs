@@ -25,6 +25,25 @@ pub struct Manifest {
     /// The split filter file of each field with `split_filter: true`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub split_filters: Vec<SplitFilterEntry>,
+    /// The lexicon of the index's words, for typo tolerance (mappings with
+    /// `typo_tolerance: true`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lexicon: Option<LexiconEntry>,
+}
+
+/// The lexicon file of an index (see [`crate::typos`]).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct LexiconEntry {
+    /// Content id (BLAKE3 prefix, hex).
+    pub id: String,
+    /// Path relative to the index root.
+    pub path: String,
+    /// File length.
+    pub size: u64,
+    /// `[start, end)` of its word list (read by the builder when appending).
+    pub words: [u64; 2],
+    /// `[start, end)` of its block index (a reader's first read).
+    pub index: [u64; 2],
 }
 
 /// The split filter file of one field (see [`crate::pruning`]).
@@ -71,6 +90,7 @@ impl Manifest {
             mapping,
             splits,
             split_filters: Vec::new(),
+            lexicon: None,
         }
     }
 
@@ -97,6 +117,15 @@ impl Manifest {
                 return Err(ErrorKind::Corrupt.with_message(format!(
                     "the manifest lists a split filter of {:?}, which is not a field of its mapping",
                     filter.field
+                )));
+            }
+        }
+        if let Some(lexicon) = &manifest.lexicon {
+            let [start, end] = lexicon.index;
+            if start > end || end > lexicon.size || lexicon.words[0] > lexicon.words[1] {
+                return Err(ErrorKind::Corrupt.with_message(format!(
+                    "the manifest places the lexicon's parts outside its {} bytes",
+                    lexicon.size
                 )));
             }
         }

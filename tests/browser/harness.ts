@@ -167,6 +167,7 @@ export interface NativeResponse {
   count: number;
   hits: Array<{ id: string; score: number; sort?: unknown; doc: Record<string, unknown>; snippet?: string }>;
   aggregations?: Record<string, unknown>;
+  replaced?: Array<{ word: string; with: string[] }>;
 }
 
 /** Query texts of a JSONL query log (`{"query": ...}` per line). */

@@ -119,6 +119,19 @@ describe("<rangefind-search> on a static site", () => {
     expect(titles.some((title) => title.startsWith("Promise"))).toBe(true);
   });
 
+  it("finds the page despite a typo, and says which word it searched instead", async () => {
+    const page = await visit();
+    await typeAndWait(page, "promsie");
+    const native = nativeSearch(join(site, "_rangefind", "en"), typeaheadQuery("promsie"), 10);
+    expect(native.replaced?.map((r) => r.word)).toEqual(["promsie"]);
+    const instead = native.replaced![0].with;
+    expect(instead).toContain("promise");
+    const titles = await options(page).locator(".title").allTextContents();
+    expect(titles.some((title) => title.startsWith("Promise"))).toBe(true);
+    expect(await options(page).count()).toBe(Math.min(10, native.count));
+    expect(await status(page).textContent()).toContain(`(searched ${instead.join(" or ")} for promsie)`);
+  });
+
   it("moves through results with the arrow keys and opens one with Enter", async () => {
     const page = await visit();
     await typeAndWait(page, "promise");

@@ -25,7 +25,7 @@ import { openIndex, type RangefindIndex } from "./index.js";
 import { STYLE } from "./search-element-style.js";
 import { hitTarget, loadSite, pickLanguage, RESULT_FIELDS, type HitTarget, type Site } from "./site.js";
 import { typeaheadQuery } from "./typeahead.js";
-import { RangefindError, type Filters, type SearchResponse } from "./types.js";
+import { RangefindError, type Filters, type Replaced, type SearchResponse } from "./types.js";
 
 /** The `detail` of the `rangefind-results` event the element fires when it shows results. */
 export interface ResultsDetail {
@@ -215,6 +215,7 @@ export class RangefindSearchElement extends HTMLElement {
       count === 0
         ? `No results for “${typed}”`
         : `${count} result${count === 1 ? "" : "s"} for “${typed}”` +
+          replacedNote(response.replaced) +
           (this.targets.length < count ? `, showing ${this.targets.length}` : "");
     this.setOpen(this.targets.length > 0);
     this.more.hidden = this.targets.length >= count;
@@ -352,4 +353,11 @@ declare global {
   interface HTMLElementEventMap {
     "rangefind-results": CustomEvent<ResultsDetail>;
   }
+}
+
+/** ` (searched fetch for fecth)` when typo tolerance replaced words of the query. */
+function replacedNote(replaced: Replaced[] | undefined): string {
+  if (!replaced?.length) return "";
+  const each = replaced.map(({ word, with: instead }) => `${instead.join(" or ")} for ${word}`);
+  return ` (searched ${each.join(", ")})`;
 }

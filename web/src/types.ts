@@ -35,6 +35,12 @@ export interface SearchOptions {
    * split first and the others only if the page is not full. Default true.
    */
   count_all?: boolean;
+  /**
+   * In an index with a lexicon (site indexes, mappings with `typo_tolerance: true`), a word no
+   * document holds is searched as the index's words one edit away from it (a letter missing,
+   * added, changed, or two swapped); `replaced` in the answer names them. Default true.
+   */
+  typo_tolerance?: boolean;
   /** Abort the search: it rejects with code `aborted` and stops its downloads. */
   signal?: AbortSignal;
 }
@@ -84,7 +90,17 @@ export interface SearchResponse {
   hits: Hit[];
   /** Aggregation results by name, in Elasticsearch's shape, when the request had `aggs`. */
   aggregations?: Record<string, any>;
+  /** Words of the query no document holds, and the words one edit away searched instead. */
+  replaced?: Replaced[];
   stats: SearchStats;
+}
+
+/** A word of the query that typo tolerance replaced. */
+export interface Replaced {
+  /** The word as the index analyses it (lowercased, accents folded). */
+  word: string;
+  /** The index's words searched instead, the most frequent first. */
+  with: string[];
 }
 
 export interface OpenOptions {

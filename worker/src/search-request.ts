@@ -1,5 +1,5 @@
 /**
- * `GET /search?q=&limit=&offset=&snippet=&filters=&fields=&start_timestamp=&end_timestamp=&sort=&count_all=` and `POST /search` (JSON body, which
+ * `GET /search?q=&limit=&offset=&snippet=&filters=&fields=&start_timestamp=&end_timestamp=&sort=&count_all=&typo_tolerance=` and `POST /search` (JSON body, which
  * may also carry `aggs`) into the
  * engine's search request, within the configured bounds. Anything a caller can get wrong is a
  * `BadRequest` (400) that says what and how to fix it, never a 500.
@@ -25,6 +25,8 @@ export interface EngineRequest {
   aggs?: Record<string, unknown>;
   /** `false`: the count may be a lower bound, and a sort on the timestamp may stop early. */
   count_all: boolean;
+  /** `false`: search only the words as typed (no typo tolerance). */
+  typo_tolerance: boolean;
 }
 
 type FilterValue = string | number | boolean;
@@ -49,8 +51,8 @@ const MAX_FILTER_VALUE_LENGTH = 256;
 const MAX_FIELDS = 64;
 const MAX_FIELD_NAME_LENGTH = 128;
 
-const GET_PARAMETERS = ["q", "limit", "offset", "snippet", "filters", "fields", "start_timestamp", "end_timestamp", "sort", "count_all"];
-const POST_FIELDS = ["query", "limit", "offset", "snippet", "filters", "fields", "start_timestamp", "end_timestamp", "sort", "aggs", "aggregations", "count_all"];
+const GET_PARAMETERS = ["q", "limit", "offset", "snippet", "filters", "fields", "start_timestamp", "end_timestamp", "sort", "count_all", "typo_tolerance"];
+const POST_FIELDS = ["query", "limit", "offset", "snippet", "filters", "fields", "start_timestamp", "end_timestamp", "sort", "aggs", "aggregations", "count_all", "typo_tolerance"];
 
 function count(name: string, value: unknown, fallback: number, max: number): number {
   if (value === undefined) return fallback;
@@ -177,6 +179,7 @@ function request(fields: Record<string, unknown>, settings: Settings): EngineReq
     sort,
     aggs,
     count_all: bool("count_all", fields.count_all, true),
+    typo_tolerance: bool("typo_tolerance", fields.typo_tolerance, true),
   };
 }
 
@@ -214,6 +217,8 @@ export function fromQueryString(params: URLSearchParams, settings: Settings): En
       start_timestamp: get("start_timestamp"),
       end_timestamp: get("end_timestamp"),
       sort: get("sort"),
+      count_all: get("count_all"),
+      typo_tolerance: get("typo_tolerance"),
     },
     settings,
   );

@@ -65,12 +65,13 @@ export function search(query: string, params: Record<string, string> = {}, envOv
   return call(`/search?${search}`, {}, envOverride);
 }
 
-/** Copies the index directory `dir` of the origin (splits, split filter files, manifest) into the bucket under `prefix`. */
+/** Copies the index directory `dir` of the origin (splits, split filter files, lexicon, manifest) into the bucket under `prefix`. */
 export async function seedBucket(dir: string, prefix: string): Promise<void> {
   const manifestText = await (await fetch(`${fixture.origin}${dir}/manifest.json`)).text();
   type Files = Array<{ path: string }>;
-  const manifest = JSON.parse(manifestText) as { splits: Files; split_filters?: Files };
-  for (const file of [...manifest.splits, ...(manifest.split_filters ?? [])]) {
+  const manifest = JSON.parse(manifestText) as { splits: Files; split_filters?: Files; lexicon?: Files[number] };
+  const lexicon = manifest.lexicon ? [manifest.lexicon] : [];
+  for (const file of [...manifest.splits, ...(manifest.split_filters ?? []), ...lexicon]) {
     const bytes = await (await fetch(`${fixture.origin}${dir}/${file.path}`)).arrayBuffer();
     await baseEnv.INDEX_BUCKET!.put(`${prefix}${file.path}`, bytes);
   }

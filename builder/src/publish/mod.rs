@@ -25,6 +25,7 @@ pub use upload::{UploadSettings, MIN_PART_SIZE};
 
 use crate::append::{self, AppendTo};
 use crate::build::SPLITS_DIR;
+use crate::lexicon::{self, LEXICON_DIR};
 use crate::options::{BuildArgs, PublishArgs, StoreArgs};
 use crate::progress::progress_bar;
 use crate::split_filters::{self, FILTERS_DIR};
@@ -147,7 +148,7 @@ pub async fn publish(
     let manifest = Manifest::parse(&manifest_bytes)
         .map_err(|e| anyhow::anyhow!("{}: {e}", manifest_path.display()))?;
 
-    // The immutable files the manifest names: splits and split filter files.
+    // The immutable files the manifest names: splits, split filter files and the lexicon.
     let files: Vec<IndexFile> = manifest
         .splits
         .iter()
@@ -158,10 +159,19 @@ pub async fn publish(
                 .iter()
                 .map(|filter| (filter.path.as_str(), filter.size)),
         )
+        .chain(
+            manifest
+                .lexicon
+                .iter()
+                .map(|lexicon| (lexicon.path.as_str(), lexicon.size)),
+        )
         .collect();
     let mut present = list_files(destination, SPLITS_DIR).await?;
     if !manifest.split_filters.is_empty() {
         present.extend(list_files(destination, FILTERS_DIR).await?);
+    }
+    if manifest.lexicon.is_some() {
+        present.extend(list_files(destination, LEXICON_DIR).await?);
     }
     let (already, missing): (Vec<IndexFile>, Vec<IndexFile>) = files
         .into_iter()
@@ -312,23 +322,26 @@ async fn read_index(
     };
     let mut index = append::from_bytes(&bytes, mapping, &destination.display)?;
     for entry in &index.manifest.split_filters {
-        let location = destination.location(&entry.path);
-        let read = async {
-            let result = destination.store.get(&location).await?;
-            result.bytes().await
-        };
-        let bytes = read
-            .await
-            .map_err(destination::store_error)
-            .with_context(|| {
-                format!(
-                    "--append: cannot read {} at {}",
-                    entry.path, destination.display
-                )
-            })?;
+        let bytes = read_index_file(destination, &entry.path).await?;
         split_filters::add_file(&mut index.filters, entry, &bytes)?;
     }
+    if let Some(entry) = &index.manifest.lexicon {
+        let bytes = read_index_file(destination, &entry.path).await?;
+        index.words = lexicon::words_of_file(entry, &bytes)?;
+    }
     Ok(Some(index))
+}
+
+/// A whole file of the index at `destination` (`path` relative to its root), for `--append`.
+async fn read_index_file(destination: &Destination, path: &str) -> anyhow::Result<bytes::Bytes> {
+    let location = destination.location(path);
+    let read = async {
+        let result = destination.store.get(&location).await?;
+        result.bytes().await
+    };
+    read.await
+        .map_err(destination::store_error)
+        .with_context(|| format!("--append: cannot read {path} at {}", destination.display))
 }
 
 /// One request that fails at once when the bucket, the credentials or the endpoint are wrong.

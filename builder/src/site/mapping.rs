@@ -106,6 +106,7 @@ pub fn site_mapping(language: &str, used: &SiteFields) -> DocMapping {
         default_operator: Operator::And,
         snippet_field: Some(fields::BODY.into()),
         store: StoreOptions::default(),
+        typo_tolerance: true,
         fields: mapping_fields,
     }
 }

@@ -28,6 +28,7 @@ use self::extract::{Page, SkipReason};
 use self::mapping::SiteFields;
 use self::site_index::{LanguageIndex, SiteIndex, SITE_FILE, SITE_FORMAT};
 use crate::build::{self, SPLITS_DIR};
+use crate::lexicon::LEXICON_DIR;
 use crate::options::{BuildArgs, BuildOptions};
 use crate::progress::count_bar;
 
@@ -221,7 +222,7 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
             threads: options.threads,
         })
         .with_context(|| format!("indexing the pages in {language}"))?;
-        remove_unlisted_splits(&out, &built.splits)?;
+        remove_unlisted_files(&out)?;
         report.indexed.insert(language.clone(), built.indexed);
         index.languages.insert(
             language.clone(),
@@ -442,26 +443,30 @@ fn by_language(
     Ok(languages)
 }
 
-/// Deletes the split files of `out/splits` that the new manifest does not list: a site
-/// rebuilt after every change would otherwise keep every old split. (Readers holding the old
+/// Deletes the split and lexicon files of `out` that its new manifest does not list: a site
+/// rebuilt after every change would otherwise keep every old one. (Readers holding the old
 /// manifest fail with a clear error and reopen.)
-fn remove_unlisted_splits(
-    out: &Path,
-    listed: &[rangefind_engine::manifest::SplitEntry],
-) -> anyhow::Result<()> {
-    let keep: BTreeSet<&str> = listed
+fn remove_unlisted_files(out: &Path) -> anyhow::Result<()> {
+    let path = out.join(rangefind_engine::manifest::MANIFEST_FILE);
+    let bytes = fs::read(&path).with_context(|| format!("{}: cannot read", path.display()))?;
+    let manifest = rangefind_engine::manifest::Manifest::parse(&bytes)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let keep: BTreeSet<&str> = manifest
+        .splits
         .iter()
-        .filter_map(|split| split.path.rsplit('/').next())
+        .map(|split| split.path.as_str())
+        .chain(manifest.lexicon.iter().map(|lexicon| lexicon.path.as_str()))
         .collect();
-    let dir = out.join(SPLITS_DIR);
-    let Ok(entries) = fs::read_dir(&dir) else {
-        return Ok(());
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().to_string();
-        if name.ends_with(".split") && !keep.contains(name.as_str()) {
-            fs::remove_file(entry.path())
-                .with_context(|| format!("removing the old split {}", entry.path().display()))?;
+    for (dir, extension) in [(SPLITS_DIR, ".split"), (LEXICON_DIR, ".lex")] {
+        let Ok(entries) = fs::read_dir(out.join(dir)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().to_string();
+            if name.ends_with(extension) && !keep.contains(format!("{dir}/{name}").as_str()) {
+                fs::remove_file(entry.path())
+                    .with_context(|| format!("removing the old file {}", entry.path().display()))?;
+            }
         }
     }
     Ok(())

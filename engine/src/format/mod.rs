@@ -25,10 +25,12 @@
 //! split reads only what every query needs: a table of them all was 70 % of the open read
 //! of a 25 MB split (see docs/design-notes.md).
 
+mod byte_reader;
 mod footer;
 mod hotcache;
 mod writer;
 
+pub(crate) use byte_reader::ByteReader;
 pub use footer::{
     page_checksum, page_payload, FileEntry, Footer, HotEntry, OpenRegion, FORMAT_VERSION, MAGIC,
     PAGE_CHECKSUM_LEN, TRAILER_LEN,

@@ -26,6 +26,11 @@ pub struct DocMapping {
     /// Doc store settings.
     #[serde(default)]
     pub store: StoreOptions,
+    /// Write a lexicon of the default search fields' words, so a query word with one typo
+    /// still finds its pages (see the engine's `typos` module). Default: off (site indexes
+    /// turn it on).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub typo_tolerance: bool,
     /// The fields, in order.
     pub fields: Vec<FieldMapping>,
 }

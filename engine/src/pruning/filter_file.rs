@@ -18,6 +18,7 @@
 use xorf::{BinaryFuse8, Descriptor, DmaSerializable, Filter};
 
 use crate::error::{ErrorKind, Result};
+use crate::format::ByteReader;
 
 const MAGIC: &[u8; 8] = b"RFSPLTF2";
 const KIND_EMPTY: u8 = 0;
@@ -120,7 +121,7 @@ fn encode_fuse(fuse: &Option<BinaryFuse8>, out: &mut Vec<u8>) {
     }
 }
 
-fn decode_fuse(reader: &mut Reader) -> Result<Option<BinaryFuse8>> {
+fn decode_fuse(reader: &mut ByteReader) -> Result<Option<BinaryFuse8>> {
     match reader.take(1)?[0] {
         KIND_EMPTY => Ok(None),
         KIND_FUSE8 => {
@@ -173,7 +174,7 @@ impl SplitFilterFile {
     /// Parses a file, checking every length and filter shape (a damaged file is an error, not
     /// a panic or a wrong answer later).
     pub fn decode(bytes: &[u8]) -> Result<SplitFilterFile> {
-        let mut reader = Reader { bytes, at: 0 };
+        let mut reader = ByteReader::new(bytes, "split filter file");
         let magic = reader.take(MAGIC.len())?;
         if magic != MAGIC {
             // An older format of ours (RFSPLTF1 had no count tiers) is not damage.
@@ -205,10 +206,10 @@ impl SplitFilterFile {
             }
             entries.push((id, SplitFilter { terms, tiers }));
         }
-        if reader.at != bytes.len() {
+        if reader.remaining() != 0 {
             return Err(corrupt(format!(
                 "{} bytes after the last filter",
-                bytes.len() - reader.at
+                reader.remaining()
             )));
         }
         Ok(SplitFilterFile { entries })
@@ -245,30 +246,6 @@ fn check_shape(descriptor: &Descriptor, fingerprints: usize) -> Result<()> {
     } else {
         Err(corrupt(
             "a filter's descriptor does not fit its fingerprints".into(),
-        ))
-    }
-}
-
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, len: usize) -> Result<&'a [u8]> {
-        let end = self
-            .at
-            .checked_add(len)
-            .filter(|end| *end <= self.bytes.len())
-            .ok_or_else(|| corrupt("truncated".into()))?;
-        let taken = &self.bytes[self.at..end];
-        self.at = end;
-        Ok(taken)
-    }
-
-    fn u32(&mut self) -> Result<u32> {
-        Ok(u32::from_le_bytes(
-            self.take(4)?.try_into().expect("4 bytes"),
         ))
     }
 }

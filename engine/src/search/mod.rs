@@ -10,6 +10,7 @@ mod snippets;
 mod stats_provider;
 mod steps;
 mod time_range;
+mod typo_words;
 mod warmup;
 
 use std::collections::HashMap;
@@ -21,8 +22,10 @@ use tantivy::TantivyDocument;
 
 pub use analytics::SortBy;
 pub use filters::Filters;
-pub use query::{ParsedQuery, PrefixTerm, QueryBuilder, MAX_PREFIX_EXPANSIONS};
-pub use results::{Hit, SearchResponse, SearchStats};
+pub use query::{
+    ParsedQuery, PrefixTerm, QueryBuilder, QueryWord, Replacements, MAX_PREFIX_EXPANSIONS,
+};
+pub use results::{Hit, Replaced, SearchResponse, SearchStats};
 pub use time_range::parse_timestamp;
 
 use self::analytics::AggregationRequest;
@@ -40,6 +43,7 @@ use crate::manifest::{Manifest, MANIFEST_FILE};
 use crate::mapping::MappedSchema;
 use crate::pruning::{read_filter_files, IndexFilters, SplitFilterFile};
 use crate::split::{open_split, OpenedSplit, QueryScope, SplitLocation};
+use crate::typos::Lexicon;
 
 /// Reads and parses the manifest of the index in `store` (one request, counted in `stats`).
 async fn read_manifest(store: &dyn IndexStore, stats: &QueryStats) -> Result<Manifest> {
@@ -56,6 +60,13 @@ async fn read_manifest(store: &dyn IndexStore, stats: &QueryStats) -> Result<Man
     stats.add_request(MANIFEST_FILE, 0..bytes.len() as u64);
     stats.add_wave();
     Manifest::parse(&bytes).map_err(|e| e.with_context(format!("{}{MANIFEST_FILE}", store.root())))
+}
+
+/// How one search attempt ended: answered, or with replacements for unknown words to search
+/// again with.
+enum Attempt {
+    Answered(SearchResponse),
+    Replace(Vec<(String, Vec<String>)>),
 }
 
 /// Checks a request against the index; returns its parsed aggregations.
@@ -133,7 +144,7 @@ impl Default for IndexOptions {
 
 /// A search request. As JSON (the browser and Worker APIs): `{"query", "limit"?, "offset"?,
 /// "snippet"?, "filters"?, "fields"?, "start_timestamp"?, "end_timestamp"?, "sort"?, "aggs"?,
-/// "count_all"?}`,
+/// "count_all"?, "typo_tolerance"?}`,
 /// where a filter value is one value or a list of alternatives.
 #[derive(Clone, Debug, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -171,6 +182,10 @@ pub struct SearchRequest {
     /// written in time order stops at the newest (or oldest) splits that fill the page,
     /// without opening the others.
     pub count_all: bool,
+    /// Search the words one edit away from a word no split holds (default), when the index
+    /// has a lexicon (`typo_tolerance: true` in its mapping). The answer's `replaced` names
+    /// them.
+    pub typo_tolerance: bool,
 }
 
 impl Default for SearchRequest {
@@ -194,6 +209,7 @@ impl SearchRequest {
             sort: None,
             aggs: None,
             count_all: true,
+            typo_tolerance: true,
         }
     }
 }
@@ -224,6 +240,7 @@ struct Opened {
     started: web_time::Instant,
     splits: HashMap<String, Arc<OpenedSplit>>,
     filter_files: HashMap<String, Arc<SplitFilterFile>>,
+    lexicon: Option<Arc<Lexicon>>,
 }
 
 struct SplitSlot {
@@ -243,6 +260,8 @@ pub struct SearchIndex {
     /// The split filter files, by content id (a refreshed index reuses them).
     filter_files: HashMap<String, Arc<SplitFilterFile>>,
     filters: IndexFilters,
+    /// The lexicon for typo tolerance, read as queries need it.
+    lexicon: Option<Arc<Lexicon>>,
     /// What opening cost: the manifest, then the split filter files.
     open_stats: SearchStats,
 }
@@ -279,6 +298,7 @@ impl SearchIndex {
             started,
             splits: HashMap::new(),
             filter_files: HashMap::new(),
+            lexicon: None,
         };
         Self::with_fetcher(store, manifest, fetcher, opened).await
     }
@@ -326,13 +346,24 @@ impl SearchIndex {
                 opened: AsyncMutex::new(opened.splits.remove(&entry.id)),
             })
             .collect::<Vec<_>>();
+        // A refreshed index keeps the lexicon it read if the manifest still names it.
+        let lexicon = manifest
+            .lexicon
+            .as_ref()
+            .map(|entry| match opened.lexicon.take() {
+                Some(lexicon) if lexicon.id() == entry.id => lexicon,
+                // Send + Sync natively; in wasm the source is a JS object and one thread runs all.
+                #[allow(clippy::arc_with_non_send_sync)]
+                _ => Arc::new(Lexicon::new(&*store, entry)),
+            });
         if let Some(persistent) = fetcher.persistent() {
-            // Splits and filter files that left the manifest will never be read again.
+            // Splits, filter files and lexicons that left the manifest will never be read again.
             let live: Vec<&str> = manifest
                 .splits
                 .iter()
                 .map(|s| s.id.as_str())
                 .chain(manifest.split_filters.iter().map(|f| f.id.as_str()))
+                .chain(manifest.lexicon.iter().map(|l| l.id.as_str()))
                 .collect();
             persistent.retain_splits(&live);
         }
@@ -346,6 +377,7 @@ impl SearchIndex {
             slots,
             filter_files,
             filters,
+            lexicon,
             open_stats,
         })
     }
@@ -376,6 +408,7 @@ impl SearchIndex {
             started,
             splits: opened,
             filter_files: self.filter_files.clone(),
+            lexicon: self.lexicon.clone(),
         };
         Self::with_fetcher(self.store.clone(), manifest, self.fetcher.clone(), opened)
             .await
@@ -472,13 +505,40 @@ impl SearchIndex {
 
     /// Runs a search: open splits, then one wave per step (dictionary blocks, postings,
     /// documents) with the synchronous tantivy search in between.
+    ///
+    /// When a word of the query is in no split and the index has a lexicon, the words one
+    /// edit from it are searched instead (see [`crate::typos`]); the answer names them.
     pub async fn search(&self, request: &SearchRequest) -> Result<SearchResponse> {
-        let aggregations = check_request(request, &self.schema)?;
         let started = web_time::Instant::now();
         let stats = QueryStats::new();
+        let mut replacements = None;
+        loop {
+            match self
+                .search_once(request, replacements.as_deref(), &stats, started)
+                .await?
+            {
+                Attempt::Answered(response) => return Ok(response),
+                Attempt::Replace(found) => replacements = Some(found),
+            }
+        }
+    }
+
+    /// One search of `request` with `replacements` for unknown words; without them, it stops
+    /// once the term lookups show words to replace, if the lexicon has replacements.
+    async fn search_once(
+        &self,
+        request: &SearchRequest,
+        replacements: Option<&Replacements>,
+        stats: &QueryStats,
+        started: web_time::Instant,
+    ) -> Result<Attempt> {
+        let aggregations = check_request(request, &self.schema)?;
         let filter_groups = filters::filter_terms(&self.schema, &request.filters)?;
         let filter = filters::filter_query(&filter_groups);
-        let mut parsed = self.queries.parse(&request.query)?;
+        let mut parsed = match replacements {
+            Some(replacements) => self.queries.parse_replacing(&request.query, replacements)?,
+            None => self.queries.parse(&request.query)?,
+        };
         let query_is_empty = request.query.trim().is_empty();
         let time = TimeRange::of(request.start_timestamp, request.end_timestamp, &self.schema)?;
         // With nothing to search for, a time range, a sort or aggregations work on everything.
@@ -527,6 +587,10 @@ impl SearchIndex {
             }
             None => vec![reached.as_slice()],
         };
+        let may_replace = replacements.is_none()
+            && request.typo_tolerance
+            && stages.len() == 1
+            && !parsed.words.is_empty();
         let scope = QueryScope::new();
         let mut splits: Vec<Arc<OpenedSplit>> = Vec::new();
         let mut queries: Vec<Box<dyn Query>> = Vec::new();
@@ -538,17 +602,33 @@ impl SearchIndex {
                 break;
             }
             let opened = self
-                .open_splits(&stats, stage.iter().map(|(i, _)| *i))
+                .open_splits(stats, stage.iter().map(|(i, _)| *i))
                 .await?;
             let warmup = Warmup {
                 scope: scope.clone(),
                 fetcher: &self.fetcher,
-                stats: &stats,
+                stats,
                 splits: &opened,
             };
             let mut found = steps::lookup_terms(&warmup, &parsed).await?;
-            let mut stage_queries =
-                self.split_queries(request, &parsed, &mut found, filter.as_deref())?;
+            if let (true, Some(lexicon)) = (may_replace, &self.lexicon) {
+                let unknown = typo_words::unknown_words(&self.queries, &parsed.words, &found);
+                if !unknown.is_empty() {
+                    let found = lexicon
+                        .replacements(&unknown, self.fetcher.persistent(), stats)
+                        .await?;
+                    if !found.is_empty() {
+                        return Ok(Attempt::Replace(found));
+                    }
+                }
+            }
+            let mut stage_queries = self.split_queries(
+                request,
+                replacements,
+                &parsed,
+                &mut found,
+                filter.as_deref(),
+            )?;
             if let Some(time) = time {
                 stage_queries = stage_queries
                     .into_iter()
@@ -586,21 +666,29 @@ impl SearchIndex {
         let warmup = Warmup {
             scope,
             fetcher: &self.fetcher,
-            stats: &stats,
+            stats,
             splits: &splits,
         };
         let documents = steps::load_documents(&warmup, &page).await?;
         let hits = warmup
             .scope
             .enter(|| self.hits(request, &queries, &splits, &page, documents))?;
-        Ok(SearchResponse {
+        Ok(Attempt::Answered(SearchResponse {
             count: collected.count,
             count_is_lower_bound,
             hits,
             aggregations: collected.aggregations,
-            stats: self.finish_stats(&stats, splits.len(), started),
+            replaced: replacements
+                .unwrap_or_default()
+                .iter()
+                .map(|(word, instead)| Replaced {
+                    word: word.clone(),
+                    with: instead.clone(),
+                })
+                .collect(),
+            stats: self.finish_stats(stats, splits.len(), started),
             requests: stats.requests(),
-        })
+        }))
     }
 
     /// When index order satisfies the request's sort, the splits to search in the order to
@@ -675,6 +763,7 @@ impl SearchIndex {
     fn split_queries(
         &self,
         request: &SearchRequest,
+        replacements: Option<&Replacements>,
         parsed: &ParsedQuery,
         found: &mut [Vec<FoundTerm>],
         filter: Option<&dyn Query>,
@@ -689,6 +778,7 @@ impl SearchIndex {
                 let expansions = expansions_in_split(&parsed.prefixes, found);
                 let reparsed = self.queries.parse_with_cutoffs(
                     &request.query,
+                    replacements,
                     Some(&cutoffs),
                     Some(&expansions),
                 )?;

@@ -5,7 +5,7 @@
 //! input that is not valid syntax (`Notification: click event`, `bufferData() method`) is
 //! searched as plain words instead of failing.
 
-use std::ops::Bound;
+use std::ops::{Bound, Range};
 
 use tantivy::query::{
     BooleanQuery, BoostQuery, EmptyQuery, Occur, PhrasePrefixQuery, Query, QueryParser,
@@ -17,9 +17,12 @@ use tantivy::tokenizer::TokenizerManager;
 
 use crate::error::{ErrorKind, Result};
 use crate::mapping::{register_tokenizers, MappedSchema, Operator};
+use crate::typos::{is_lexicon_word, MAX_LEXICON_CHARS, MIN_CORRECTED_CHARS};
 
 /// Terms a prefix may expand to, per field and split.
 pub const MAX_PREFIX_EXPANSIONS: u32 = 50;
+/// Variants of one phrase with typos replaced (several replaced words multiply them).
+const MAX_VARIANTS: usize = 16;
 
 /// A prefix to expand during warm-up.
 #[derive(Clone, Debug)]
@@ -38,13 +41,30 @@ pub struct ParsedQuery {
     pub query: Box<dyn Query>,
     /// Prefixes to expand.
     pub prefixes: Vec<PrefixTerm>,
+    /// The words typo tolerance may replace when the index holds none of their terms.
+    pub words: Vec<QueryWord>,
 }
+
+/// A word of a query that typo tolerance may replace: a single unquoted word searched in the
+/// default fields, not excluded, long enough.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueryWord {
+    /// The word lowercased and folded (as the lexicon holds words).
+    pub word: String,
+    /// It is searched as a prefix (`word*`), so any expansion makes it known.
+    pub prefix: bool,
+}
+
+/// Unknown words and the words searched instead of each (see [`crate::typos`]).
+pub type Replacements = [(String, Vec<String>)];
 
 /// Prefixes met while converting, and the cutoffs to apply to them (second parse).
 struct ParseState<'a> {
     prefixes: Vec<PrefixTerm>,
     cutoffs: Option<&'a [Option<Vec<u8>>]>,
     expansions: Option<&'a [u32]>,
+    replacements: Option<&'a Replacements>,
+    words: Vec<QueryWord>,
 }
 
 /// Parses queries for one mapping.
@@ -96,7 +116,13 @@ impl QueryBuilder {
     /// Parses `text`. Only an unusable query (an unknown field in otherwise valid syntax is
     /// treated as plain text) is an error.
     pub fn parse(&self, text: &str) -> Result<ParsedQuery> {
-        self.parse_with_cutoffs(text, None, None)
+        self.parse_with_cutoffs(text, None, None, None)
+    }
+
+    /// Parses `text` with each unknown word of `replacements` searched as any of its
+    /// replacements.
+    pub fn parse_replacing(&self, text: &str, replacements: &Replacements) -> Result<ParsedQuery> {
+        self.parse_with_cutoffs(text, Some(replacements), None, None)
     }
 
     /// Parses `text` again once the warm-up knows, for each single-word prefix (in the order
@@ -108,6 +134,7 @@ impl QueryBuilder {
     pub fn parse_with_cutoffs(
         &self,
         text: &str,
+        replacements: Option<&Replacements>,
         cutoffs: Option<&[Option<Vec<u8>>]>,
         expansions: Option<&[u32]>,
     ) -> Result<ParsedQuery> {
@@ -115,12 +142,204 @@ impl QueryBuilder {
             prefixes: Vec::new(),
             cutoffs,
             expansions,
+            replacements,
+            words: Vec::new(),
         };
         let parsed = self.parse_inner(text, &mut state)?;
         Ok(ParsedQuery {
             query: parsed,
             prefixes: state.prefixes,
+            words: state.words,
         })
+    }
+
+    /// The terms `word` (lowercased and folded) is searched as in each default field.
+    pub fn word_terms(&self, word: &str) -> Vec<Term> {
+        let mut terms = Vec::new();
+        for &field in &self.default_fields {
+            let entry = self.schema.schema.get_field_entry(field);
+            let FieldType::Str(options) = entry.field_type() else {
+                continue;
+            };
+            let Some(indexing) = options.get_indexing_options() else {
+                continue;
+            };
+            let Some(mut analyzer) = self.tokenizers.get(indexing.tokenizer()) else {
+                continue;
+            };
+            analyzer
+                .token_stream(word)
+                .process(&mut |token| terms.push(Term::from_field_text(field, &token.text)));
+        }
+        terms
+    }
+
+    /// The default search fields.
+    pub fn default_fields(&self) -> &[Field] {
+        &self.default_fields
+    }
+
+    /// The words typo tolerance may replace in `literal` (searched in the default fields),
+    /// with where each is in its text.
+    fn replaceable_words(&self, literal: &UserInputLiteral) -> Vec<(QueryWord, Range<usize>)> {
+        if literal.field_name.is_some() {
+            return Vec::new();
+        }
+        let prefix = is_prefix(literal);
+        let text = literal.phrase.trim_end_matches('*');
+        let mut analyzer = self
+            .tokenizers
+            .get(crate::mapping::tokenizers_prefix())
+            .expect("registered");
+        let mut tokens = Vec::new();
+        analyzer.token_stream(text).process(&mut |token| {
+            tokens.push((token.text.clone(), token.offset_from..token.offset_to))
+        });
+        let last = tokens.len().saturating_sub(1);
+        tokens
+            .into_iter()
+            .enumerate()
+            .filter(|(_, (word, _))| {
+                let chars = word.chars().count();
+                (MIN_CORRECTED_CHARS..=MAX_LEXICON_CHARS).contains(&chars) && is_lexicon_word(word)
+            })
+            .map(|(i, (word, at))| {
+                let word = QueryWord {
+                    word,
+                    prefix: prefix && i == last,
+                };
+                (word, at)
+            })
+            .collect()
+    }
+
+    /// Records the replaceable words of `ast` in `words`.
+    fn collect_words(&self, ast: &UserInputAst, words: &mut Vec<QueryWord>) {
+        match ast {
+            UserInputAst::Clause(children) => {
+                for (occur, child) in children {
+                    if *occur != Some(Occur::MustNot) {
+                        self.collect_words(child, words);
+                    }
+                }
+            }
+            UserInputAst::Boost(inner, _) => self.collect_words(inner, words),
+            UserInputAst::Leaf(leaf) => {
+                if let UserInputLeaf::Literal(literal) = &**leaf {
+                    for (word, _) in self.replaceable_words(literal) {
+                        if !words.contains(&word) {
+                            words.push(word);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `ast` with each literal holding words that have replacements searched as any of its
+    /// variants with them replaced.
+    fn replace_words(&self, ast: UserInputAst, replacements: &Replacements) -> UserInputAst {
+        match ast {
+            UserInputAst::Clause(children) => UserInputAst::Clause(
+                children
+                    .into_iter()
+                    .map(|(occur, child)| match occur {
+                        Some(Occur::MustNot) => (occur, child),
+                        _ => (occur, self.replace_words(child, replacements)),
+                    })
+                    .collect(),
+            ),
+            UserInputAst::Boost(inner, boost) => {
+                UserInputAst::Boost(Box::new(self.replace_words(*inner, replacements)), boost)
+            }
+            UserInputAst::Leaf(leaf) => {
+                let UserInputLeaf::Literal(literal) = &*leaf else {
+                    return UserInputAst::Leaf(leaf);
+                };
+                let variants = self.literal_variants(literal, replacements);
+                if variants.is_empty() {
+                    return UserInputAst::Leaf(leaf);
+                }
+                UserInputAst::Clause(
+                    variants
+                        .into_iter()
+                        .map(|literal| {
+                            (
+                                Some(Occur::Should),
+                                UserInputAst::Leaf(Box::new(UserInputLeaf::Literal(literal))),
+                            )
+                        })
+                        .collect(),
+                )
+            }
+        }
+    }
+
+    /// `literal` with its replaced words swapped for their replacements, every combination
+    /// (at most [`MAX_VARIANTS`]); none when no word of it is replaced. A prefix whose last
+    /// word is replaced becomes whole words: the replacement is what was meant.
+    fn literal_variants(
+        &self,
+        literal: &UserInputLiteral,
+        replacements: &Replacements,
+    ) -> Vec<UserInputLiteral> {
+        let text = literal.phrase.trim_end_matches('*');
+        let replaced: Vec<(QueryWord, Range<usize>, &Vec<String>)> = self
+            .replaceable_words(literal)
+            .into_iter()
+            .filter_map(|(word, at)| {
+                let (_, instead) = replacements.iter().find(|(w, _)| *w == word.word)?;
+                Some((word, at, instead))
+            })
+            .collect();
+        if replaced.is_empty() {
+            return Vec::new();
+        }
+        let last_replaced = replaced.iter().any(|(word, _, _)| word.prefix);
+        let mut texts = vec![String::new()];
+        let mut copied = 0;
+        for (_, at, instead) in &replaced {
+            let between = &text[copied..at.start];
+            texts = texts
+                .iter()
+                .flat_map(|t| instead.iter().map(move |w| format!("{t}{between}{w}")))
+                .take(MAX_VARIANTS)
+                .collect();
+            copied = at.end;
+        }
+        let rest = &literal.phrase[copied..];
+        texts
+            .into_iter()
+            .map(|t| {
+                let phrase = if last_replaced {
+                    format!("{t}{}", rest.trim_end_matches('*'))
+                } else {
+                    format!("{t}{rest}")
+                };
+                UserInputLiteral {
+                    phrase,
+                    prefix: literal.prefix && !last_replaced,
+                    ..literal.clone()
+                }
+            })
+            .collect()
+    }
+
+    /// Converts `ast` after replacing words, recording its replaceable words.
+    fn convert_text(
+        &self,
+        ast: UserInputAst,
+        state: &mut ParseState<'_>,
+    ) -> Result<Box<dyn Query>, QueryParserError> {
+        let mut words = Vec::new();
+        self.collect_words(&ast, &mut words);
+        let ast = match state.replacements {
+            Some(replacements) => self.replace_words(ast, replacements),
+            None => ast,
+        };
+        let query = self.convert(ast, state)?;
+        state.words = words;
+        Ok(query)
     }
 
     fn parse_inner(&self, text: &str, prefixes: &mut ParseState<'_>) -> Result<Box<dyn Query>> {
@@ -129,7 +348,7 @@ impl QueryBuilder {
             return Ok(Box::new(EmptyQuery));
         }
         if let Ok(ast) = tantivy::query_grammar::parse_query(text) {
-            if let Ok(query) = self.convert(ast, prefixes) {
+            if let Ok(query) = self.convert_text(ast, prefixes) {
                 return Ok(query);
             }
             prefixes.prefixes.clear();
@@ -157,7 +376,7 @@ impl QueryBuilder {
                 })
                 .collect(),
         );
-        self.convert(ast, prefixes)
+        self.convert_text(ast, prefixes)
             .map_err(|e| ErrorKind::InvalidQuery.with_message(format!("{e} in {text:?}")))
     }
 
@@ -391,6 +610,65 @@ mod tests {
                 .parse(text)
                 .unwrap_or_else(|e| panic!("{text}: {e}"));
         }
+    }
+
+    #[test]
+    fn replaceable_words_are_unquoted_or_quoted_words_not_excluded_nor_in_a_field() {
+        let words = |text: &str| -> Vec<(String, bool)> {
+            builder()
+                .parse(text)
+                .unwrap()
+                .words
+                .into_iter()
+                .map(|w| (w.word, w.prefix))
+                .collect()
+        };
+        assert_eq!(
+            words("Promsie -fetch title:arrray \"evant listener\" ma"),
+            [
+                ("promsie".to_string(), false),
+                ("evant".into(), false),
+                ("listener".into(), false)
+            ]
+        );
+        assert_eq!(
+            words("border-radus"),
+            [("border".to_string(), false), ("radus".into(), false)]
+        );
+        assert_eq!(
+            words("fetch (Ap OR apix*)"),
+            [("fetch".to_string(), false), ("apix".into(), true)]
+        );
+    }
+
+    #[test]
+    fn replaced_words_are_searched_as_any_replacement_and_stop_being_prefixes() {
+        let builder = builder();
+        let replacements = [(
+            "promsie".to_string(),
+            vec!["promise".to_string(), "premise".into()],
+        )];
+        let parsed = builder.parse_replacing("promsie*", &replacements).unwrap();
+        assert!(
+            parsed.prefixes.is_empty(),
+            "a replaced last word is a whole word"
+        );
+        let shown = format!("{:?}", parsed.query);
+        assert!(
+            shown.contains("promis") && shown.contains("premis"),
+            "{shown}"
+        );
+        let phrase = builder
+            .parse_replacing("\"promsie race\"", &replacements)
+            .unwrap();
+        let shown = format!("{:?}", phrase.query);
+        assert!(shown.matches("PhraseQuery").count() >= 2, "{shown}");
+        // Unreplaced words stay as they are.
+        let same = builder.parse_replacing("fetch", &replacements).unwrap();
+        assert_eq!(
+            format!("{:?}", same.query),
+            format!("{:?}", builder.parse("fetch").unwrap().query)
+        );
     }
 
     #[test]

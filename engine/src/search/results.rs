@@ -22,12 +22,25 @@ pub struct SearchResponse {
     /// Aggregation results by name (Elasticsearch's shape), when the request had `aggs`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aggregations: Option<serde_json::Value>,
+    /// Words of the query no split holds, and the words one edit away searched instead (typo
+    /// tolerance); absent when none were.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub replaced: Vec<Replaced>,
     /// What the query cost. Stays the last member and numbers only: the Worker appends
     /// `subrequests` to it in the JSON text rather than parsing the answer again.
     pub stats: SearchStats,
     /// Every request the query sent (for `--explain`; not part of the JSON contract).
     #[serde(skip)]
     pub requests: Vec<crate::io::RequestRecord>,
+}
+
+/// A word of the query replaced by the words one edit away from it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Replaced {
+    /// The word as the index analyses it (lowercased, folded).
+    pub word: String,
+    /// The index's words searched instead, the most frequent first.
+    pub with: Vec<String>,
 }
 
 /// One result.

@@ -115,6 +115,8 @@ pub(crate) struct FoundTerm {
     pub field: Field,
     pub info: TermInfo,
     pub positions: bool,
+    /// The term's value bytes (as the dictionary holds them).
+    pub key: Vec<u8>,
     /// For prefix expansions: which prefix of the query, and the expanded term's bytes.
     pub expansion: Option<(usize, Vec<u8>)>,
 }
@@ -145,6 +147,7 @@ pub(crate) fn probe_terms(
                 field: term.field(),
                 info,
                 positions: *positions,
+                key: term.serialized_value_bytes().to_vec(),
                 expansion: None,
             });
         }
@@ -172,12 +175,12 @@ pub(crate) fn probe_terms(
             Ok(infos)
         })?;
         for (key, info) in ready(expansions, &mut complete).unwrap_or_default() {
-            let expansion = Some((prefix_index, key));
             found.push(FoundTerm {
                 field: prefix.field,
                 info,
                 positions: prefix.positions,
-                expansion,
+                key: key.clone(),
+                expansion: Some((prefix_index, key)),
             });
         }
     }

@@ -1,0 +1,173 @@
+//! Typo tolerance end to end: an index built with `typo_tolerance: true` (the bundled MDN
+//! sample, several splits) served over HTTP on 127.0.0.1. A word no split holds is searched as
+//! the words one edit away, exactly as if they had been typed; known words never touch the
+//! lexicon; and a damaged or replaced lexicon is a clear error, not a silent miss.
+
+mod common;
+
+use std::path::Path;
+
+use rangefind_engine::search::{SearchIndex, SearchRequest, SearchResponse};
+
+fn build(out: &Path) {
+    common::succeeded(&common::build_cli(
+        &common::repo().join("examples/mdn/rangefind.yaml"),
+        &common::sample(),
+        out,
+        &["--split-docs", "100"],
+    ));
+}
+
+async fn search(index: &SearchIndex, query: &str, typos: bool) -> SearchResponse {
+    let mut request = SearchRequest::new(query, 10);
+    request.typo_tolerance = typos;
+    index.search(&request).await.unwrap()
+}
+
+fn ids(response: &SearchResponse) -> Vec<(String, String)> {
+    response
+        .hits
+        .iter()
+        .map(|h| (h.id.clone(), format!("{:.4e}", h.score)))
+        .collect()
+}
+
+fn lexicon_requests(response: &SearchResponse) -> usize {
+    response
+        .requests
+        .iter()
+        .filter(|r| r.file.contains("/lexicon/"))
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_word_with_one_typo_is_searched_as_the_words_one_edit_away() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("index");
+    build(&out);
+    let manifest = common::manifest_of(&out);
+    assert!(manifest.splits.len() >= 4, "several splits");
+    let url = common::serve(&out).await;
+    let index = common::open_http(&url, 64 << 20).await;
+
+    for (typed, meant) in [
+        ("promsie", "promise"),          // transposition
+        ("fetc request", "fetch"),       // deletion
+        ("arrray", "array"),             // insertion
+        ("\"evant listener\"", "event"), // substitution, in a phrase
+    ] {
+        let answer = search(&index, typed, true).await;
+        assert_eq!(answer.replaced.len(), 1, "{typed}: {:?}", answer.replaced);
+        let replaced = &answer.replaced[0];
+        assert!(
+            replaced.with.contains(&meant.to_string()),
+            "{typed}: {replaced:?}"
+        );
+        assert!(answer.count > 0, "{typed}");
+        // Exactly what searching the replacements as typed finds.
+        let instead = format!("({})", replaced.with.join(" OR "));
+        let spelled = typed.replace(&replaced.word, &instead);
+        let spelled = if typed.starts_with('"') {
+            // A phrase: each variant of it, any of them.
+            let variants: Vec<String> = replaced
+                .with
+                .iter()
+                .map(|w| typed.replace(&replaced.word, w))
+                .collect();
+            variants.join(" OR ")
+        } else {
+            spelled
+        };
+        let expected = search(&index, &spelled, false).await;
+        assert_eq!(answer.count, expected.count, "{typed} / {spelled}");
+        assert_eq!(ids(&answer), ids(&expected), "{typed} / {spelled}");
+        // Without typo tolerance the word is missing: nothing is found.
+        let strict = search(&index, typed, false).await;
+        assert_eq!(strict.count, 0, "{typed}");
+        assert!(strict.replaced.is_empty());
+        assert_eq!(lexicon_requests(&strict), 0);
+    }
+
+    // Known words, excluded words and words with nothing one edit away read no lexicon block
+    // beyond what an earlier query read, and replace nothing.
+    let cold = common::open_http(&url, 64 << 20).await;
+    for query in ["promise", "fetch -promsie", "array*", "title:promsie"] {
+        let answer = search(&cold, query, true).await;
+        assert!(answer.replaced.is_empty(), "{query}: {:?}", answer.replaced);
+        assert_eq!(lexicon_requests(&answer), 0, "{query}");
+    }
+    let nothing = search(&cold, "qqqqzzzzxx", true).await;
+    assert!(nothing.replaced.is_empty());
+    assert_eq!(nothing.count, 0);
+    assert_eq!(
+        lexicon_requests(&nothing),
+        2,
+        "the block index, then one block"
+    );
+
+    // A typo costs the block index once per reader, then one wave of blocks, then the
+    // replacements' own reads.
+    let first = search(&cold, "promsie", true).await;
+    let lexicon: Vec<u64> = first
+        .requests
+        .iter()
+        .filter(|r| r.file.contains("/lexicon/"))
+        .map(|r| r.wave)
+        .collect();
+    assert!(!lexicon.is_empty());
+    let again = search(&cold, "promsie", true).await;
+    assert_eq!(again.stats.requests, 0, "everything is in the page cache");
+    assert_eq!(again.count, first.count);
+}
+
+/// The error a search for a typo'd word gets.
+async fn typo_error(index: &SearchIndex) -> String {
+    index
+        .search(&SearchRequest::new("promsie", 10))
+        .await
+        .unwrap_err()
+        .to_string()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_damaged_or_replaced_lexicon_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("index");
+    build(&out);
+    let entry = common::manifest_of(&out).lexicon.expect("a lexicon");
+    let path = out.join(&entry.path);
+    let good = std::fs::read(&path).unwrap();
+    let url = common::serve(&out).await;
+
+    // A flipped byte in every block: the checksum catches it.
+    let mut damaged = good.clone();
+    for at in (16..entry.words[0] as usize).step_by(512) {
+        damaged[at] ^= 0x5a;
+    }
+    std::fs::write(&path, &damaged).unwrap();
+    let index = common::open_http(&url, 0).await;
+    let error = typo_error(&index).await;
+    assert!(
+        error.contains("lexicon") && error.contains("checksum"),
+        "{error}"
+    );
+    // Known words do not read it, and still work.
+    assert!(
+        index
+            .search(&SearchRequest::new("promise", 10))
+            .await
+            .unwrap()
+            .count
+            > 0
+    );
+
+    // Truncated: its length is not the manifest's.
+    std::fs::write(&path, &good[..good.len() - 100]).unwrap();
+    let error = typo_error(&common::open_http(&url, 0).await).await;
+    assert!(error.contains("truncated or replaced"), "{error}");
+
+    // Deleted: not found, naming the file.
+    std::fs::remove_file(&path).unwrap();
+    let error = typo_error(&common::open_http(&url, 0).await).await;
+    assert!(error.contains("words."), "{error}");
+}

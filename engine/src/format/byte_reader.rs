@@ -1,0 +1,70 @@
+//! Reading the small binary files the engine writes beside splits (split filter files,
+//! lexicons): bounds-checked, so a truncated or damaged file is an error naming it, never a
+//! panic.
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// A cursor over a file's bytes; errors name the file as `what`.
+pub(crate) struct ByteReader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    what: &'static str,
+}
+
+impl<'a> ByteReader<'a> {
+    /// A reader at the start of `bytes`, the contents of a `what` (for messages).
+    pub(crate) fn new(bytes: &'a [u8], what: &'static str) -> ByteReader<'a> {
+        ByteReader { bytes, at: 0, what }
+    }
+
+    /// A corruption error naming the file.
+    pub(crate) fn corrupt(&self, message: &str) -> Error {
+        ErrorKind::Corrupt.with_message(format!("{}: {message}", self.what))
+    }
+
+    /// The next `len` bytes.
+    pub(crate) fn take(&mut self, len: usize) -> Result<&'a [u8]> {
+        let end = self
+            .at
+            .checked_add(len)
+            .filter(|end| *end <= self.bytes.len())
+            .ok_or_else(|| self.corrupt("truncated"))?;
+        let taken = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(taken)
+    }
+
+    /// A little-endian u32.
+    pub(crate) fn u32(&mut self) -> Result<u32> {
+        Ok(u32::from_le_bytes(
+            self.take(4)?.try_into().expect("4 bytes"),
+        ))
+    }
+
+    /// A LEB128 varint.
+    pub(crate) fn varint(&mut self) -> Result<u64> {
+        let mut value = 0u64;
+        for shift in (0..64).step_by(7) {
+            let byte = self.take(1)?[0];
+            value |= u64::from(byte & 0x7f) << shift;
+            if byte < 0x80 {
+                return Ok(value);
+            }
+        }
+        Err(self.corrupt("a number is too long"))
+    }
+
+    /// Bytes not read yet.
+    pub(crate) fn remaining(&self) -> usize {
+        self.bytes.len() - self.at
+    }
+
+    /// Checks that every byte was read.
+    pub(crate) fn end(&self) -> Result<()> {
+        if self.at == self.bytes.len() {
+            Ok(())
+        } else {
+            Err(self.corrupt("trailing bytes"))
+        }
+    }
+}

@@ -1,0 +1,277 @@
+//! Reading an index's lexicon: its block index on first use (one request), then the blocks a
+//! lookup needs (one wave), each verified and kept in memory and in the persistent tier.
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{Arc, Mutex};
+
+use bytes::Bytes;
+use futures::lock::Mutex as AsyncMutex;
+
+use super::edits::{delete_keys, one_edit_apart};
+use super::lexicon_file::{decode_block, decode_index, BlockRef, KeyedWord, LexiconBlock};
+use crate::error::{ErrorKind, Result};
+use crate::io::{ByteRange, IndexStore, PersistentCache, QueryStats, RangeSource};
+use crate::manifest::LexiconEntry;
+
+/// Replacements tried for one unknown word, the most frequent first: a typo is usually one
+/// edit from a few words, and the query searches them all, so the best match ranks first.
+pub const MAX_REPLACEMENTS: usize = 4;
+/// Blocks kept in memory; past this the cache starts again (typos are a small share of
+/// queries, and a block costs one small read).
+const MAX_CACHED_BLOCKS: usize = 512;
+
+/// An index's lexicon, read as lookups need it.
+#[derive(Debug)]
+pub struct Lexicon {
+    entry: LexiconEntry,
+    source: Arc<dyn RangeSource>,
+    index: AsyncMutex<Option<Arc<Vec<BlockRef>>>>,
+    blocks: Mutex<HashMap<usize, Arc<LexiconBlock>>>,
+}
+
+impl Lexicon {
+    /// The lexicon the manifest's `entry` names, in `store`. Reads nothing yet.
+    pub fn new(store: &dyn IndexStore, entry: &LexiconEntry) -> Lexicon {
+        Lexicon {
+            entry: entry.clone(),
+            source: store.open(&entry.path),
+            index: AsyncMutex::new(None),
+            blocks: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Its content id.
+    pub fn id(&self) -> &str {
+        &self.entry.id
+    }
+
+    /// For each of `words` (lowercased and folded as the index analyses them), the index's
+    /// words one edit away, the most frequent first, at most [`MAX_REPLACEMENTS`]. Words with
+    /// none are left out. Costs at most two waves: the block index (once per reader), then
+    /// the blocks.
+    pub async fn replacements(
+        &self,
+        words: &[String],
+        persistent: Option<&Arc<dyn PersistentCache>>,
+        stats: &QueryStats,
+    ) -> Result<Vec<(String, Vec<String>)>> {
+        let index = self.block_index(persistent, stats).await?;
+        let keys: Vec<Vec<String>> = words.iter().map(|w| delete_keys(w)).collect();
+        let wanted: BTreeSet<usize> = keys
+            .iter()
+            .flatten()
+            .filter_map(|key| block_of(&index, key))
+            .collect();
+        let blocks = self.blocks(&index, wanted, persistent, stats).await?;
+        let mut found = Vec::new();
+        for (word, keys) in words.iter().zip(&keys) {
+            let mut candidates: Vec<&KeyedWord> = Vec::new();
+            for key in keys {
+                let Some(block) = block_of(&index, key).and_then(|b| blocks.get(&b)) else {
+                    continue;
+                };
+                if let Ok(at) = block.binary_search_by(|(k, _)| k.as_str().cmp(key)) {
+                    candidates.extend(block[at].1.iter().filter(|c| one_edit_apart(word, &c.word)));
+                }
+            }
+            candidates.sort_by(|a, b| b.docs.cmp(&a.docs).then(a.word.cmp(&b.word)));
+            candidates.dedup_by(|a, b| a.word == b.word);
+            if !candidates.is_empty() {
+                let best = candidates.iter().take(MAX_REPLACEMENTS);
+                found.push((word.clone(), best.map(|c| c.word.clone()).collect()));
+            }
+        }
+        Ok(found)
+    }
+
+    async fn block_index(
+        &self,
+        persistent: Option<&Arc<dyn PersistentCache>>,
+        stats: &QueryStats,
+    ) -> Result<Arc<Vec<BlockRef>>> {
+        let mut index = self.index.lock().await;
+        if let Some(index) = index.as_ref() {
+            return Ok(index.clone());
+        }
+        let stored = match persistent {
+            Some(tier) => tier.get_open_region(&self.entry.id).await,
+            None => None,
+        };
+        let decoded = match stored.map(|bytes| decode_index(&bytes)) {
+            Some(Ok(decoded)) => {
+                stats.add_cache_hits(1);
+                decoded
+            }
+            // Missing, or damaged in the tier: read it.
+            _ => {
+                let [start, end] = self.entry.index;
+                let bytes = self.read(start..end, stats).await?;
+                stats.add_wave();
+                let decoded = decode_index(&bytes).map_err(|e| self.context(e))?;
+                if let Some(tier) = persistent {
+                    tier.put_open_region(&self.entry.id, bytes);
+                }
+                decoded
+            }
+        };
+        let decoded = Arc::new(decoded);
+        *index = Some(decoded.clone());
+        Ok(decoded)
+    }
+
+    /// The blocks `wanted`, from memory, the persistent tier, or one wave of reads (adjacent
+    /// blocks in one request).
+    async fn blocks(
+        &self,
+        index: &[BlockRef],
+        wanted: BTreeSet<usize>,
+        persistent: Option<&Arc<dyn PersistentCache>>,
+        stats: &QueryStats,
+    ) -> Result<HashMap<usize, Arc<LexiconBlock>>> {
+        let mut have: HashMap<usize, Arc<LexiconBlock>> = {
+            let cached = self.blocks.lock().expect("lexicon lock");
+            wanted
+                .iter()
+                .filter_map(|b| Some((*b, cached.get(b)?.clone())))
+                .collect()
+        };
+        let mut missing: Vec<usize> = wanted
+            .into_iter()
+            .filter(|b| !have.contains_key(b))
+            .collect();
+        if let (Some(tier), false) = (persistent, missing.is_empty()) {
+            let pages: Vec<u64> = missing.iter().map(|&b| b as u64).collect();
+            let stored = tier.get_pages(&self.entry.id, &pages).await;
+            for (block, bytes) in missing.iter().zip(stored) {
+                if let Some(Ok(decoded)) = bytes.map(|b| decode_block(&index[*block], &b)) {
+                    stats.add_cache_hits(1);
+                    have.insert(*block, Arc::new(decoded));
+                }
+            }
+            missing.retain(|b| !have.contains_key(b));
+        }
+        if missing.is_empty() {
+            return Ok(have);
+        }
+        let runs = adjacent_runs(&missing);
+        let reads = runs.iter().map(|run| async move {
+            let range = index[run.start].range.start..index[run.end - 1].range.end;
+            let bytes = self.read(range.clone(), stats).await?;
+            run.clone()
+                .map(|block| {
+                    let at = &index[block].range;
+                    let stored = bytes
+                        .slice((at.start - range.start) as usize..(at.end - range.start) as usize);
+                    let decoded =
+                        decode_block(&index[block], &stored).map_err(|e| self.context(e))?;
+                    Ok((block, stored, decoded))
+                })
+                .collect::<Result<Vec<_>>>()
+        });
+        let read = futures::future::try_join_all(reads).await?;
+        stats.add_wave();
+        let mut stored_pages = Vec::new();
+        let mut cached = self.blocks.lock().expect("lexicon lock");
+        if cached.len() > MAX_CACHED_BLOCKS {
+            cached.clear();
+        }
+        for (block, stored, decoded) in read.into_iter().flatten() {
+            let decoded = Arc::new(decoded);
+            cached.insert(block, decoded.clone());
+            have.insert(block, decoded);
+            stored_pages.push((block as u64, stored));
+        }
+        if let Some(tier) = persistent {
+            tier.put_pages(&self.entry.id, stored_pages);
+        }
+        Ok(have)
+    }
+
+    async fn read(&self, range: std::ops::Range<u64>, stats: &QueryStats) -> Result<Bytes> {
+        let read = self.source.read(ByteRange::Bounded(range.clone())).await?;
+        stats.add_request(self.source.name(), range);
+        if read.file_len != self.entry.size {
+            return Err(self.context(ErrorKind::Corrupt.with_message(format!(
+                "the lexicon is {} bytes but the manifest says {}: truncated or replaced",
+                read.file_len, self.entry.size
+            ))));
+        }
+        Ok(read.bytes)
+    }
+
+    fn context(&self, error: crate::error::Error) -> crate::error::Error {
+        error.with_context(self.source.name().to_string())
+    }
+}
+
+/// The block that holds `key` if any block does: the last one starting at or before it.
+fn block_of(index: &[BlockRef], key: &str) -> Option<usize> {
+    index
+        .partition_point(|b| b.first_key.as_str() <= key)
+        .checked_sub(1)
+}
+
+/// `sorted` as runs of consecutive numbers.
+fn adjacent_runs(sorted: &[usize]) -> Vec<std::ops::Range<usize>> {
+    let mut runs: Vec<std::ops::Range<usize>> = Vec::new();
+    for &n in sorted {
+        match runs.last_mut() {
+            Some(run) if run.end == n => run.end = n + 1,
+            _ => runs.push(n..n + 1),
+        }
+    }
+    runs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::MemoryStore;
+    use crate::typos::lexicon_file::{encode_lexicon, WordCounts};
+
+    fn lexicon_of(words: &[(&str, u32)]) -> Lexicon {
+        let counts: WordCounts = words.iter().map(|(w, n)| (w.to_string(), *n)).collect();
+        let (bytes, layout) = encode_lexicon(&counts);
+        let store = MemoryStore::default();
+        store.put("lexicon/words.lex", Bytes::from(bytes.clone()));
+        let entry = LexiconEntry {
+            id: "test".into(),
+            path: "lexicon/words.lex".into(),
+            size: bytes.len() as u64,
+            words: layout.words,
+            index: layout.index,
+        };
+        Lexicon::new(&store, &entry)
+    }
+
+    #[tokio::test]
+    async fn one_edit_finds_the_word_the_most_frequent_first() {
+        // `each` shares the key `ech` with `fech` but is two edits from it.
+        let lexicon = lexicon_of(&[("fetch", 40), ("each", 900), ("tech", 3), ("promise", 7)]);
+        let stats = QueryStats::new();
+        let words = [
+            "fech".to_string(),
+            "promsie".to_string(),
+            "zzzz".to_string(),
+        ];
+        let found = lexicon.replacements(&words, None, &stats).await.unwrap();
+        assert_eq!(
+            found,
+            [
+                ("fech".to_string(), vec!["fetch".to_string(), "tech".into()]),
+                ("promsie".to_string(), vec!["promise".to_string()]),
+            ]
+        );
+        let counts = stats.counts();
+        assert_eq!(counts.waves, 2, "block index, then blocks");
+        // A second lookup reads nothing.
+        let again = QueryStats::new();
+        lexicon.replacements(&words, None, &again).await.unwrap();
+        assert_eq!(again.counts().requests, 0);
+    }
+
+    #[test]
+    fn runs_join_consecutive_blocks() {
+        assert_eq!(adjacent_runs(&[1, 2, 3, 7, 9, 10]), [1..4, 7..8, 9..11]);
+    }
+}

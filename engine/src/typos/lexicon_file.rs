@@ -1,0 +1,407 @@
+//! The lexicon file: the index's words by delete key, in small compressed blocks a reader
+//! fetches one at a time, a block index it reads once, and the word list the builder merges
+//! when it appends.
+//!
+//! Layout: `RFLEXCN1`, then the blocks, the word list and the block index, each compressed
+//! with LZ4 (size prepended). The manifest gives where the word list and the block index are,
+//! so a reader's first read is the block index itself.
+//!
+//! - Block index: the block count, then per block its first key (sharing a prefix with the
+//!   previous block's first key), its length, and the first four bytes of the BLAKE3 hash of
+//!   its compressed bytes (a damaged block or cache entry is caught).
+//! - Block: the entry count, then per entry (ascending by key) the key (sharing a prefix with
+//!   the previous key), the word count, and per word how it is made from the key: `0` for the
+//!   key itself, else `p` and a character inserted before the key's `p-1`th character, then
+//!   the word's document frequency. Most words take three bytes.
+//! - Word list: the word count, then per word (ascending) the word (prefix-shared) and its
+//!   document frequency. Counts are exact and cover every split, so appending adds to them.
+//!
+//! Integers are LEB128 varints unless said otherwise. The file is content-addressed.
+
+use std::collections::BTreeMap;
+
+use crate::error::{ErrorKind, Result};
+use crate::format::ByteReader;
+
+use super::edits::delete_keys;
+
+const MAGIC: &[u8; 8] = b"RFLEXCN1";
+/// Uncompressed bytes a block holds before the next one starts: a lookup reads two to four
+/// blocks (the word's own key and its deletions spread over the key space); at 4 KB each is
+/// about 1.5 KB on the wire.
+const BLOCK_BYTES: usize = 4096;
+
+/// Words and their document frequencies.
+pub type WordCounts = BTreeMap<String, u32>;
+
+/// Where the parts of a lexicon file are (as the manifest records them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LexiconLayout {
+    /// `[start, end)` of the word list.
+    pub words: [u64; 2],
+    /// `[start, end)` of the block index.
+    pub index: [u64; 2],
+}
+
+/// One word a key leads to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyedWord {
+    /// The word.
+    pub word: String,
+    /// Documents holding it.
+    pub docs: u32,
+}
+
+/// A block: keys in ascending order, each with its words.
+pub type LexiconBlock = Vec<(String, Vec<KeyedWord>)>;
+
+/// Where one block is and what it starts with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockRef {
+    /// Its first key.
+    pub first_key: String,
+    /// `[start, end)` in the file.
+    pub range: std::ops::Range<u64>,
+    /// First four bytes of the BLAKE3 hash of its bytes.
+    pub checksum: [u8; 4],
+}
+
+/// Encodes the lexicon of `words` (every word with its document frequency).
+pub fn encode_lexicon(words: &WordCounts) -> (Vec<u8>, LexiconLayout) {
+    // Every (key, word) pair, by key and then the most frequent word first.
+    let mut pairs: Vec<(String, u32, &str)> = Vec::new();
+    for (word, &docs) in words {
+        pairs.extend(
+            delete_keys(word)
+                .into_iter()
+                .map(|key| (key, docs, word.as_str())),
+        );
+    }
+    pairs.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)));
+    let mut by_key: Vec<(String, Vec<(&str, u32)>)> = Vec::new();
+    for (key, docs, word) in pairs {
+        match by_key.last_mut() {
+            Some((last, keyed)) if *last == key => keyed.push((word, docs)),
+            _ => by_key.push((key, vec![(word, docs)])),
+        }
+    }
+    let mut out = MAGIC.to_vec();
+    let mut index = Vec::new();
+    let mut block = Vec::new();
+    let mut block_first: Option<String> = None;
+    let mut block_entries = 0u64;
+    let mut previous_key = String::new();
+    let mut previous_first = String::new();
+    let mut blocks = 0u64;
+    let mut flush =
+        |block: &mut Vec<u8>, entries: &mut u64, first: &mut Option<String>, out: &mut Vec<u8>| {
+            let Some(first_key) = first.take() else {
+                return;
+            };
+            let mut raw = Vec::with_capacity(block.len() + 4);
+            put_varint(&mut raw, *entries);
+            raw.append(block);
+            let compressed = lz4_flex::block::compress_prepend_size(&raw);
+            put_shared(&mut index, &previous_first, &first_key);
+            put_varint(&mut index, compressed.len() as u64);
+            index.extend_from_slice(&checksum(&compressed));
+            previous_first = first_key;
+            out.extend_from_slice(&compressed);
+            *entries = 0;
+            blocks += 1;
+        };
+    for (key, keyed) in by_key {
+        if block_first.is_none() {
+            block_first = Some(key.clone());
+            previous_key.clear();
+        }
+        put_shared(&mut block, &previous_key, &key);
+        put_varint(&mut block, keyed.len() as u64);
+        for (word, docs) in keyed {
+            put_insertion(&mut block, &key, word);
+            put_varint(&mut block, u64::from(docs));
+        }
+        block_entries += 1;
+        previous_key = key;
+        if block.len() >= BLOCK_BYTES {
+            flush(&mut block, &mut block_entries, &mut block_first, &mut out);
+        }
+    }
+    flush(&mut block, &mut block_entries, &mut block_first, &mut out);
+
+    let words_start = out.len() as u64;
+    let mut list = Vec::new();
+    put_varint(&mut list, words.len() as u64);
+    let mut previous = "";
+    for (word, &docs) in words {
+        put_shared(&mut list, previous, word);
+        put_varint(&mut list, u64::from(docs));
+        previous = word;
+    }
+    out.extend_from_slice(&lz4_flex::block::compress_prepend_size(&list));
+    let index_start = out.len() as u64;
+    let mut counted = Vec::new();
+    put_varint(&mut counted, blocks);
+    counted.extend_from_slice(&index);
+    out.extend_from_slice(&lz4_flex::block::compress_prepend_size(&counted));
+    let layout = LexiconLayout {
+        words: [words_start, index_start],
+        index: [index_start, out.len() as u64],
+    };
+    (out, layout)
+}
+
+/// Decodes the block index (its bytes as stored); blocks start after the magic.
+pub fn decode_index(stored: &[u8]) -> Result<Vec<BlockRef>> {
+    let raw = decompress(stored, "block index")?;
+    let mut reader = Reader::new(&raw);
+    let count = reader.varint()?;
+    let mut blocks = Vec::with_capacity(count.min(1 << 20) as usize);
+    let mut first_key = String::new();
+    let mut start = MAGIC.len() as u64;
+    for _ in 0..count {
+        first_key = reader.shared(&first_key)?;
+        let len = reader.varint()?;
+        let checksum = reader.take(4)?.try_into().expect("4 bytes");
+        blocks.push(BlockRef {
+            first_key: first_key.clone(),
+            range: start..start + len,
+            checksum,
+        });
+        start += len;
+    }
+    reader.end()?;
+    Ok(blocks)
+}
+
+/// Decodes a block (its bytes as stored), after checking them against `block`'s checksum.
+pub fn decode_block(block: &BlockRef, stored: &[u8]) -> Result<LexiconBlock> {
+    if checksum(stored) != block.checksum {
+        return Err(corrupt(format!(
+            "the block at {}..{} does not match its checksum: damaged or replaced",
+            block.range.start, block.range.end
+        )));
+    }
+    let raw = decompress(stored, "block")?;
+    let mut reader = Reader::new(&raw);
+    let count = reader.varint()?;
+    let mut entries = Vec::with_capacity(count.min(1 << 16) as usize);
+    let mut key = String::new();
+    for _ in 0..count {
+        key = reader.shared(&key)?;
+        let words = reader.varint()?;
+        let mut keyed = Vec::with_capacity(words.min(1 << 10) as usize);
+        for _ in 0..words {
+            let word = reader.insertion(&key)?;
+            let docs = u32::try_from(reader.varint()?)
+                .map_err(|_| corrupt("a document count is out of range".into()))?;
+            keyed.push(KeyedWord { word, docs });
+        }
+        entries.push((key.clone(), keyed));
+    }
+    reader.end()?;
+    if entries.windows(2).any(|pair| pair[0].0 >= pair[1].0) {
+        return Err(corrupt("a block's keys are out of order".into()));
+    }
+    Ok(entries)
+}
+
+/// Decodes the word list (its bytes as stored).
+pub fn decode_words(stored: &[u8]) -> Result<WordCounts> {
+    let raw = decompress(stored, "word list")?;
+    let mut reader = Reader::new(&raw);
+    let count = reader.varint()?;
+    let mut words = WordCounts::new();
+    let mut word = String::new();
+    for _ in 0..count {
+        word = reader.shared(&word)?;
+        let docs = u32::try_from(reader.varint()?)
+            .map_err(|_| corrupt("a document count is out of range".into()))?;
+        words.insert(word.clone(), docs);
+    }
+    reader.end()?;
+    Ok(words)
+}
+
+fn checksum(bytes: &[u8]) -> [u8; 4] {
+    blake3::hash(bytes).as_bytes()[..4]
+        .try_into()
+        .expect("4 bytes")
+}
+
+fn decompress(stored: &[u8], what: &str) -> Result<Vec<u8>> {
+    lz4_flex::block::decompress_size_prepended(stored)
+        .map_err(|e| corrupt(format!("the {what} does not decompress ({e})")))
+}
+
+fn corrupt(message: String) -> crate::error::Error {
+    ErrorKind::Corrupt.with_message(format!("lexicon: {message}"))
+}
+
+fn put_varint(out: &mut Vec<u8>, mut value: u64) {
+    while value >= 0x80 {
+        out.push((value as u8) | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+}
+
+/// `text` as the length of the prefix it shares with `previous`, then the rest.
+fn put_shared(out: &mut Vec<u8>, previous: &str, text: &str) {
+    let shared = previous
+        .bytes()
+        .zip(text.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    // Share whole characters only, so every suffix is valid UTF-8.
+    let shared = (0..=shared)
+        .rev()
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(0);
+    put_varint(out, shared as u64);
+    put_varint(out, (text.len() - shared) as u64);
+    out.extend_from_slice(&text.as_bytes()[shared..]);
+}
+
+/// `word` relative to `key`, which is `word` or `word` less one character.
+fn put_insertion(out: &mut Vec<u8>, key: &str, word: &str) {
+    if word == key {
+        put_varint(out, 0);
+        return;
+    }
+    let key_chars: Vec<char> = key.chars().collect();
+    let word_chars: Vec<char> = word.chars().collect();
+    let at = key_chars
+        .iter()
+        .zip(&word_chars)
+        .take_while(|(a, b)| a == b)
+        .count();
+    put_varint(out, at as u64 + 1);
+    put_varint(out, u64::from(word_chars[at]));
+}
+
+/// Reads the lexicon's own encodings on top of a [`ByteReader`].
+struct Reader<'a>(ByteReader<'a>);
+
+impl<'a> Reader<'a> {
+    fn new(bytes: &'a [u8]) -> Reader<'a> {
+        Reader(ByteReader::new(bytes, "lexicon"))
+    }
+
+    fn take(&mut self, len: usize) -> Result<&'a [u8]> {
+        self.0.take(len)
+    }
+
+    fn varint(&mut self) -> Result<u64> {
+        self.0.varint()
+    }
+
+    fn end(&self) -> Result<()> {
+        self.0.end()
+    }
+
+    fn shared(&mut self, previous: &str) -> Result<String> {
+        let shared = self.varint()? as usize;
+        let len = self.varint()? as usize;
+        let prefix = previous
+            .get(..shared)
+            .ok_or_else(|| corrupt("a shared prefix is longer than the text before it".into()))?;
+        let rest = std::str::from_utf8(self.take(len)?)
+            .map_err(|_| corrupt("a word is not valid UTF-8".into()))?;
+        Ok(format!("{prefix}{rest}"))
+    }
+
+    fn insertion(&mut self, key: &str) -> Result<String> {
+        let at = self.varint()? as usize;
+        if at == 0 {
+            return Ok(key.to_string());
+        }
+        let inserted = u32::try_from(self.varint()?)
+            .ok()
+            .and_then(char::from_u32)
+            .ok_or_else(|| corrupt("an inserted character is not a character".into()))?;
+        let mut chars: Vec<char> = key.chars().collect();
+        if at - 1 > chars.len() {
+            return Err(corrupt("an insertion is past the end of its key".into()));
+        }
+        chars.insert(at - 1, inserted);
+        Ok(chars.into_iter().collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(list: &[(&str, u32)]) -> WordCounts {
+        list.iter().map(|(w, n)| (w.to_string(), *n)).collect()
+    }
+
+    fn decoded(bytes: &[u8], layout: &LexiconLayout) -> (Vec<BlockRef>, Vec<LexiconBlock>) {
+        let [start, end] = layout.index;
+        let index = decode_index(&bytes[start as usize..end as usize]).unwrap();
+        let blocks = index
+            .iter()
+            .map(|b| decode_block(b, &bytes[b.range.start as usize..b.range.end as usize]).unwrap())
+            .collect();
+        (index, blocks)
+    }
+
+    #[test]
+    fn every_key_leads_to_its_words_and_the_word_list_round_trips() {
+        let list: WordCounts = (0..3000)
+            .map(|i| (format!("wörd{i}"), i % 7 + 1))
+            .chain([("fetch".to_string(), 40), ("each".to_string(), 900)])
+            .collect();
+        let (bytes, layout) = encode_lexicon(&list);
+        assert_eq!(&bytes[..8], MAGIC);
+        let (index, blocks) = decoded(&bytes, &layout);
+        assert!(index.len() > 1, "several blocks");
+        for (block, entries) in index.iter().zip(&blocks) {
+            assert_eq!(entries[0].0, block.first_key);
+        }
+        let all: Vec<&(String, Vec<KeyedWord>)> = blocks.iter().flatten().collect();
+        assert!(
+            all.windows(2).all(|p| p[0].0 < p[1].0),
+            "keys ascend across blocks"
+        );
+        let fech = all.iter().find(|(key, _)| key == "ech").unwrap();
+        assert_eq!(
+            fech.1,
+            [KeyedWord {
+                word: "each".into(),
+                docs: 900
+            },]
+        );
+        let fec = all.iter().find(|(key, _)| key == "fech").unwrap();
+        assert_eq!(
+            fec.1,
+            [KeyedWord {
+                word: "fetch".into(),
+                docs: 40
+            }]
+        );
+        let [start, end] = layout.words;
+        assert_eq!(
+            decode_words(&bytes[start as usize..end as usize]).unwrap(),
+            list
+        );
+    }
+
+    #[test]
+    fn damaged_blocks_and_indexes_are_errors() {
+        let (mut bytes, layout) = encode_lexicon(&words(&[("fetch", 2), ("promise", 3)]));
+        let [start, end] = layout.index;
+        let index = decode_index(&bytes[start as usize..end as usize]).unwrap();
+        let block = &index[0];
+        bytes[block.range.start as usize + 5] ^= 0x55;
+        let error = decode_block(
+            block,
+            &bytes[block.range.start as usize..block.range.end as usize],
+        )
+        .unwrap_err();
+        assert!(error.to_string().contains("checksum"), "{error}");
+        let truncated = &bytes[start as usize..end as usize - 1];
+        assert!(decode_index(truncated).is_err());
+    }
+}

@@ -1,0 +1,25 @@
+//! Typo tolerance without the term dictionary: a query word that no split holds is looked up
+//! in the index's *lexicon*, a symmetric-delete table of its words (the idea of SymSpell).
+//!
+//! Every word of the index is filed under itself and under each way of deleting one of its
+//! characters; a typed word looks up the same keys of its own (one plus its length). Two words
+//! one insertion, deletion, substitution or transposition apart always share a key, so one
+//! wave of lookups finds every candidate, checked then by [`one_edit_apart`]. The keys are
+//! sorted into small compressed blocks, so a lookup reads two to four blocks of about 1.5 KB
+//! whatever the size of the index, plus the block index once per reader.
+//!
+//! Words are indexed as typed, not stemmed (lowercased and folded like prefix queries): the
+//! replacements go back through the query analyser, so `promsies` finds `promises`, which is
+//! stemmed like any word of the query.
+
+mod edits;
+mod lexicon;
+mod lexicon_file;
+mod words;
+
+pub use edits::{
+    delete_keys, is_lexicon_word, one_edit_apart, MAX_LEXICON_CHARS, MIN_CORRECTED_CHARS,
+};
+pub use lexicon::{Lexicon, MAX_REPLACEMENTS};
+pub use lexicon_file::{decode_words, encode_lexicon, LexiconLayout, WordCounts};
+pub use words::{add_counts, WordCounter};
