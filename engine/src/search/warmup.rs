@@ -117,8 +117,8 @@ pub(crate) struct FoundTerm {
     pub positions: bool,
     /// The term's value bytes (as the dictionary holds them).
     pub key: Vec<u8>,
-    /// For prefix expansions: which prefix of the query, and the expanded term's bytes.
-    pub expansion: Option<(usize, Vec<u8>)>,
+    /// For prefix expansions: which prefix of the query `key` expands.
+    pub expansion: Option<usize>,
 }
 
 fn segment(split: &OpenedSplit) -> &SegmentReader {
@@ -179,8 +179,8 @@ pub(crate) fn probe_terms(
                 field: prefix.field,
                 info,
                 positions: prefix.positions,
-                key: key.clone(),
-                expansion: Some((prefix_index, key)),
+                key,
+                expansion: Some(prefix_index),
             });
         }
     }
@@ -199,12 +199,8 @@ pub(crate) fn global_prefix_cutoffs(
             let mut keys: Vec<&Vec<u8>> = found
                 .iter()
                 .flatten()
-                .filter_map(|t| {
-                    t.expansion
-                        .as_ref()
-                        .filter(|(i, _)| *i == index)
-                        .map(|(_, key)| key)
-                })
+                .filter(|t| t.expansion == Some(index))
+                .map(|t| &t.key)
                 .collect();
             keys.sort();
             keys.dedup();
@@ -214,8 +210,8 @@ pub(crate) fn global_prefix_cutoffs(
         })
         .collect();
     for terms in found.iter_mut() {
-        terms.retain(|t| match &t.expansion {
-            Some((index, key)) => cutoffs[*index].as_ref().is_some_and(|c| key <= c),
+        terms.retain(|t| match t.expansion {
+            Some(index) => cutoffs[index].as_ref().is_some_and(|c| t.key <= *c),
             None => true,
         });
     }
@@ -225,12 +221,7 @@ pub(crate) fn global_prefix_cutoffs(
 /// Per prefix, how many expansions (up to the global cutoff) one split holds.
 pub(crate) fn expansions_in_split(prefixes: &[PrefixTerm], found: &[FoundTerm]) -> Vec<u32> {
     (0..prefixes.len())
-        .map(|index| {
-            found
-                .iter()
-                .filter(|t| matches!(&t.expansion, Some((i, _)) if *i == index))
-                .count() as u32
-        })
+        .map(|index| found.iter().filter(|t| t.expansion == Some(index)).count() as u32)
         .collect()
 }
 
