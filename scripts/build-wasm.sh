@@ -4,7 +4,8 @@
 #    LTO, one codegen unit) without aggregations → wasm-bindgen --target web → wasm-opt -Oz
 #    (npm binaryen; Debian's binaryen 108 produces modules that fail to load);
 #  - web/src/wasm-analytics/: the same with aggregations (about 226 KB more, brotli), loaded
-#    only by pages that open an index with { analytics: true };
+#    only by pages that open an index with { analytics: true }; profile `wasm-analytics` (the
+#    same settings, its own target directory, so neither build invalidates the other);
 #  - worker/src/wasm/ for the edge Worker, where CPU time is billed and capped (10 ms on the
 #    free plan) and the module is deployed once: profile `wasm-worker` (opt-level 3) →
 #    wasm-bindgen → wasm-opt -O2. About a quarter less CPU per query than the small build.
@@ -48,12 +49,16 @@ build() {
     cp "$bound/rangefind_wasm.js" "$bound/rangefind_wasm.d.ts" "$out/"
     echo "$source_sha" > "$stamp"
   fi
-  local wasm="$out/rangefind_wasm_bg.wasm"
-  printf '%s: %s bytes raw, %s gzip -9, %s brotli -q 11\n' "$wasm" \
-    "$(wc -c < "$wasm")" "$(gzip -9 -c "$wasm" | wc -c)" \
-    "$( (command -v brotli >/dev/null && brotli -q 11 -c "$wasm" | wc -c) || echo '?')"
+  # Sizes are measured once per module (brotli -q 11 of 5 MB takes seconds), then reprinted.
+  local wasm="$out/rangefind_wasm_bg.wasm" sizes="$out/.sizes"
+  if [ ! -f "$sizes" ] || [ "$(head -n1 "$sizes")" != "$source_sha" ]; then
+    printf '%s\n%s: %s bytes raw, %s gzip -9, %s brotli -q 11\n' "$source_sha" "$wasm" \
+      "$(wc -c < "$wasm")" "$(gzip -9 -c "$wasm" | wc -c)" \
+      "$( (command -v brotli >/dev/null && brotli -q 11 -c "$wasm" | wc -c) || echo '?')" > "$sizes"
+  fi
+  tail -n +2 "$sizes"
 }
 
 build wasm "" web/src/wasm -Oz
-build wasm aggregations web/src/wasm-analytics -Oz
+build wasm-analytics aggregations web/src/wasm-analytics -Oz
 build wasm-worker aggregations worker/src/wasm -O2

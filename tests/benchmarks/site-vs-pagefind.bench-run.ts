@@ -37,6 +37,8 @@ const RESULTS = 10;
 const COLD_QUERIES = Number(process.env.BENCH_COLD_QUERIES ?? 40);
 const FIRST_VISITS = 10;
 const SESSIONS = 5;
+/** Files an engine loads once, at start-up: its code, its wasm, and the index's entry files. */
+const START_UP_FILE = /(\.js|\.wasm|\.pf_meta|\.pagefind|site\.json|manifest\.json|pagefind-entry\.json)(\?.*)?$/;
 
 interface Typed {
   text: string;
@@ -225,7 +227,12 @@ it("measures rangefind and Pagefind on one site in Chromium", { timeout: 7_200_0
         const origin = Date.now();
         const { ms, count } = await search(page, engine, typed);
         await recorder.settled();
-        rows.push({ query, count, ms, ...recorder.since(from, origin) });
+        const spent = recorder.since(from, origin);
+        // A cold query must pay only for the query: an engine file or entry file fetched here
+        // means load() did not wait for the engine's start-up, and the figures would be wrong.
+        const late = spent.timeline.filter(([file]) => START_UP_FILE.test(file));
+        if (late.length > 0) throw new Error(`${engine} fetched start-up files during the cold query ${query}: ${late.map(([file]) => file).join(", ")}`);
+        rows.push({ query, count, ms, ...spent });
         await context.close();
       }
       const firstVisits: Cost[] = [];

@@ -59,7 +59,8 @@ function sourceStamp() {
     ...["package.json", "tsconfig.base.json", "tsconfig.json", "tsconfig.worker.json", "scripts/build.mjs"],
     ...["src", ...engines.map((engine) => join("src", engine))].flatMap((dir) =>
       readdirSync(join(root, dir), { withFileTypes: true })
-        .filter((entry) => entry.isFile())
+        // Dotfiles are scripts/build-wasm.sh's stamps and size notes, not sources.
+        .filter((entry) => entry.isFile() && !entry.name.startsWith("."))
         .map((entry) => join(dir, entry.name)),
     ),
   ].sort();
