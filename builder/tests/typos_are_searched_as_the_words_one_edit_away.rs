@@ -171,3 +171,54 @@ async fn a_damaged_or_replaced_lexicon_is_a_clear_error() {
     let error = typo_error(&common::open_http(&url, 0).await).await;
     assert!(error.contains("words."), "{error}");
 }
+
+/// Search as you type: the widget sends the last word as `(w OR w*)`. The index holds stems,
+/// so a prefix typed past its word's stem (`configurat`, while `configuration`, stem
+/// `configur`, is being typed) expands to nothing; the lexicon's words it begins are searched
+/// instead, in the same wave as the typo lookup.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_prefix_typed_past_its_stem_is_completed_from_the_lexicon() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("index");
+    build(&out);
+    let url = common::serve(&out).await;
+    let index = common::open_http(&url, 64 << 20).await;
+
+    let typed = "(configurat OR configurat*)";
+    let strict = search(&index, typed, false).await;
+    assert_eq!(
+        strict.count, 0,
+        "the prefix is past the stem: nothing as typed"
+    );
+    let answer = search(&index, typed, true).await;
+    assert_eq!(answer.replaced.len(), 1, "{:?}", answer.replaced);
+    let replaced = &answer.replaced[0];
+    assert_eq!(replaced.word, "configurat");
+    assert!(
+        replaced.with.contains(&"configuration".to_string()),
+        "{replaced:?}"
+    );
+    assert!(replaced.with.iter().all(|w| w.starts_with("configurat")));
+    // The hits of searching the completions as typed, in the same order (both occurrences of
+    // the word are replaced, so every score is twice that of one).
+    let spelled = format!("({})", replaced.with.join(" OR "));
+    let expected = search(&index, &spelled, false).await;
+    assert!(expected.count > 0);
+    assert_eq!(answer.count, expected.count);
+    let hits =
+        |r: &SearchResponse| -> Vec<String> { ids(r).into_iter().map(|(id, _)| id).collect() };
+    assert_eq!(hits(&answer), hits(&expected));
+    // One lexicon wave beyond the block index, as for a typo.
+    let waves: std::collections::BTreeSet<u64> = answer
+        .requests
+        .iter()
+        .filter(|r| r.file.contains("/lexicon/"))
+        .map(|r| r.wave)
+        .collect();
+    assert_eq!(waves.len(), 2, "the block index, then the blocks");
+
+    // A whole word is not completed: `configurat` typed and finished is 3 edits from anything.
+    let whole = search(&index, "configurat", true).await;
+    assert!(whole.replaced.is_empty(), "{:?}", whole.replaced);
+    assert_eq!(whole.count, 0);
+}

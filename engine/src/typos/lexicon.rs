@@ -16,9 +16,23 @@ use crate::manifest::LexiconEntry;
 /// Replacements tried for one unknown word, the most frequent first: a typo is usually one
 /// edit from a few words, and the query searches them all, so the best match ranks first.
 pub const MAX_REPLACEMENTS: usize = 4;
+/// Blocks read for the words a prefix begins (its key range): past this the range is long,
+/// the prefix short, and the index's own prefix expansion the better answer.
+const MAX_COMPLETION_BLOCKS: usize = 3;
 /// Blocks kept in memory; past this the cache starts again (typos are a small share of
 /// queries, and a block costs one small read).
 const MAX_CACHED_BLOCKS: usize = 512;
+
+/// A word no split holds, to find replacements for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownWord {
+    /// Lowercased and folded, as the lexicon holds words.
+    pub word: String,
+    /// Typed as a prefix (the word being typed): the words it begins are replacements too.
+    /// The index holds stems, so `notificat*` expands to nothing while `notification`
+    /// (stem `notif`) is being typed; the lexicon holds the surface words.
+    pub prefix: bool,
+}
 
 /// An index's lexicon, read as lookups need it.
 #[derive(Debug)]
@@ -45,26 +59,35 @@ impl Lexicon {
         &self.entry.id
     }
 
-    /// For each of `words` (lowercased and folded as the index analyses them), the index's
-    /// words one edit away, the most frequent first, at most [`MAX_REPLACEMENTS`]. Words with
-    /// none are left out. Costs at most two waves: the block index (once per reader), then
-    /// the blocks.
+    /// For each of `words`, the index's words one edit away (and for a prefix, the words it
+    /// begins), the most frequent first, at most [`MAX_REPLACEMENTS`]. Words with none are
+    /// left out. Costs at most two waves: the block index (once per reader), then the blocks.
     pub async fn replacements(
         &self,
-        words: &[String],
+        words: &[UnknownWord],
         persistent: Option<&Arc<dyn PersistentCache>>,
         stats: &QueryStats,
     ) -> Result<Vec<(String, Vec<String>)>> {
         let index = self.block_index(persistent, stats).await?;
-        let keys: Vec<Vec<String>> = words.iter().map(|w| delete_keys(w)).collect();
+        let keys: Vec<Vec<String>> = words.iter().map(|w| delete_keys(&w.word)).collect();
+        let completions: Vec<Vec<usize>> = words
+            .iter()
+            .map(|w| match w.prefix {
+                true => completion_blocks(&index, &w.word),
+                false => Vec::new(),
+            })
+            .collect();
         let wanted: BTreeSet<usize> = keys
             .iter()
             .flatten()
             .filter_map(|key| block_of(&index, key))
+            .chain(completions.iter().flatten().copied())
             .collect();
         let blocks = self.blocks(&index, wanted, persistent, stats).await?;
         let mut found = Vec::new();
-        for (word, keys) in words.iter().zip(&keys) {
+        for ((UnknownWord { word, .. }, keys), completions) in
+            words.iter().zip(&keys).zip(&completions)
+        {
             let mut candidates: Vec<&KeyedWord> = Vec::new();
             for key in keys {
                 let Some(block) = block_of(&index, key).and_then(|b| blocks.get(&b)) else {
@@ -74,6 +97,16 @@ impl Lexicon {
                     candidates.extend(block[at].1.iter().filter(|c| one_edit_apart(word, &c.word)));
                 }
             }
+            // A word filed under a key in the prefix's range may begin with the prefix (the
+            // word itself, or one of its deletions past the prefix).
+            let begun = completions
+                .iter()
+                .filter_map(|b| blocks.get(b))
+                .flat_map(|block| block.iter())
+                .filter(|(key, _)| key.starts_with(word.as_str()))
+                .flat_map(|(_, words)| words)
+                .filter(|c| c.word.len() > word.len() && c.word.starts_with(word.as_str()));
+            candidates.extend(begun);
             candidates.sort_by(|a, b| b.docs.cmp(&a.docs).then(a.word.cmp(&b.word)));
             candidates.dedup_by(|a, b| a.word == b.word);
             if !candidates.is_empty() {
@@ -211,6 +244,16 @@ fn block_of(index: &[BlockRef], key: &str) -> Option<usize> {
         .checked_sub(1)
 }
 
+/// The blocks holding the keys `prefix` begins (at most [`MAX_COMPLETION_BLOCKS`]): the one
+/// `prefix` would be in, and those after it that start inside the range.
+fn completion_blocks(index: &[BlockRef], prefix: &str) -> Vec<usize> {
+    let first = block_of(index, prefix).unwrap_or(0);
+    (first..index.len())
+        .take_while(|&b| b == first || index[b].first_key.starts_with(prefix))
+        .take(MAX_COMPLETION_BLOCKS)
+        .collect()
+}
+
 /// `sorted` as runs of consecutive numbers.
 fn adjacent_runs(sorted: &[usize]) -> Vec<std::ops::Range<usize>> {
     let mut runs: Vec<std::ops::Range<usize>> = Vec::new();
@@ -249,11 +292,10 @@ mod tests {
         // `each` shares the key `ech` with `fech` but is two edits from it.
         let lexicon = lexicon_of(&[("fetch", 40), ("each", 900), ("tech", 3), ("promise", 7)]);
         let stats = QueryStats::new();
-        let words = [
-            "fech".to_string(),
-            "promsie".to_string(),
-            "zzzz".to_string(),
-        ];
+        let words = ["fech", "promsie", "zzzz"].map(|word| UnknownWord {
+            word: word.to_string(),
+            prefix: false,
+        });
         let found = lexicon.replacements(&words, None, &stats).await.unwrap();
         assert_eq!(
             found,
@@ -268,6 +310,61 @@ mod tests {
         let again = QueryStats::new();
         lexicon.replacements(&words, None, &again).await.unwrap();
         assert_eq!(again.counts().requests, 0);
+    }
+
+    #[tokio::test]
+    async fn a_prefix_is_completed_by_the_words_it_begins_in_the_same_wave() {
+        let mut words: Vec<(String, u32)> = vec![
+            ("notification".into(), 300),
+            ("notifications".into(), 120),
+            ("notified".into(), 50),
+            ("notificatio".into(), 0),
+        ];
+        // Enough other words that the prefix's range spans two blocks.
+        words.extend((0..300).map(|n| (format!("notificate{n:03}x"), 1)));
+        words.extend((0..3000).map(|n| (format!("word{n:04}"), 2)));
+        let refs: Vec<(&str, u32)> = words.iter().map(|(w, n)| (w.as_str(), *n)).collect();
+        let lexicon = lexicon_of(&refs);
+        let lookup = |word: &str, prefix| UnknownWord {
+            word: word.to_string(),
+            prefix,
+        };
+        let stats = QueryStats::new();
+        let found = lexicon
+            .replacements(&[lookup("notificat", true)], None, &stats)
+            .await
+            .unwrap();
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].1[..2], ["notification", "notifications"]);
+        assert_eq!(stats.counts().waves, 2, "block index, then blocks");
+        let index = lexicon.block_index(None, &QueryStats::new()).await.unwrap();
+        let blocks = completion_blocks(&index, "notificat").len();
+        assert!(blocks >= 2, "{blocks} block(s)");
+        // Not typed as a prefix: only words one edit away (none here).
+        let whole = lexicon
+            .replacements(&[lookup("notificat", false)], None, &QueryStats::new())
+            .await
+            .unwrap();
+        assert!(whole.is_empty(), "{whole:?}");
+    }
+
+    #[test]
+    fn completion_blocks_cover_the_prefix_range_up_to_a_cap() {
+        let block = |key: &str| BlockRef {
+            first_key: key.to_string(),
+            range: 0..1,
+            checksum: [0; 4],
+        };
+        let index = [
+            block("a"),
+            block("nota"),
+            block("notif"),
+            block("notifz"),
+            block("p"),
+        ];
+        assert_eq!(completion_blocks(&index, "notif"), [2, 3]);
+        assert_eq!(completion_blocks(&index, "notice"), [1]);
+        assert_eq!(completion_blocks(&index, "0"), [0]);
     }
 
     #[test]

@@ -11,6 +11,10 @@
 //! Words are indexed as typed, not stemmed (lowercased and folded like prefix queries): the
 //! replacements go back through the query analyser, so `promsies` finds `promises`, which is
 //! stemmed like any word of the query.
+//!
+//! The same lookup completes a word being typed: the index holds stems, so a prefix typed past
+//! its word's stem (`notificat`, stem `notif`) expands to nothing, but the lexicon's surface
+//! words it begins (`notification`) are found in the blocks of its key range, in the same wave.
 
 mod edits;
 mod lexicon;
@@ -20,6 +24,6 @@ mod words;
 pub use edits::{
     delete_keys, is_lexicon_word, one_edit_apart, MAX_LEXICON_CHARS, MIN_CORRECTED_CHARS,
 };
-pub use lexicon::{Lexicon, MAX_REPLACEMENTS};
+pub use lexicon::{Lexicon, UnknownWord, MAX_REPLACEMENTS};
 pub use lexicon_file::{decode_words, encode_lexicon, LexiconLayout, WordCounts};
 pub use words::{add_counts, WordCounter};
