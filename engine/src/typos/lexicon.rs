@@ -29,8 +29,8 @@ pub struct UnknownWord {
     /// Lowercased and folded, as the lexicon holds words.
     pub word: String,
     /// Typed as a prefix (the word being typed): the words it begins are replacements too.
-    /// The index holds stems, so `notificat*` expands to nothing while `notification`
-    /// (stem `notif`) is being typed; the lexicon holds the surface words.
+    /// The index holds stems, so `transformat*` expands to nothing while `transformation`
+    /// (stem `transform`) is being typed; the lexicon holds the surface words.
     pub prefix: bool,
 }
 

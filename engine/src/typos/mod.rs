@@ -13,8 +13,9 @@
 //! stemmed like any word of the query.
 //!
 //! The same lookup completes a word being typed: the index holds stems, so a prefix typed past
-//! its word's stem (`notificat`, stem `notif`) expands to nothing, but the lexicon's surface
-//! words it begins (`notification`) are found in the blocks of its key range, in the same wave.
+//! its word's stem (`transformat`, stem `transform`) expands to nothing, but the lexicon's
+//! surface words it begins (`transformation`) are found in the blocks of its key range, in the
+//! same wave.
 
 mod edits;
 mod lexicon;
