@@ -13,29 +13,30 @@ pub(crate) fn unknown_words(
     found: &[Vec<FoundTerm>],
 ) -> Vec<UnknownWord> {
     let found: Vec<&FoundTerm> = found.iter().flatten().collect();
-    let known = |word: &QueryWord| {
-        let terms = queries.word_terms(&word.word);
-        let exact = terms.iter().any(|term| {
+    let mut unknown: Vec<UnknownWord> = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for QueryWord { word, .. } in words {
+        // `fetch (ap OR ap*)` holds `ap` twice: known as either, it is known.
+        if seen.contains(&word.as_str()) {
+            continue;
+        }
+        seen.push(word);
+        let prefix = words.iter().any(|w| w.word == *word && w.prefix);
+        let exact = queries.word_terms(word).iter().any(|term| {
             found
                 .iter()
                 .any(|f| f.field == term.field() && f.key == term.serialized_value_bytes())
         });
-        let expanded = word.prefix
+        let expanded = prefix
             && found.iter().any(|f| {
                 f.expansion.is_some()
                     && queries.default_fields().contains(&f.field)
-                    && f.key.starts_with(word.word.as_bytes())
+                    && f.key.starts_with(word.as_bytes())
             });
-        exact || expanded
-    };
-    let mut unknown: Vec<UnknownWord> = Vec::new();
-    for word in words {
-        // `fetch (ap OR ap*)` holds `ap` twice: known as either, it is known.
-        let mut same = words.iter().filter(|w| w.word == word.word);
-        if !unknown.iter().any(|u| u.word == word.word) && !same.clone().any(known) {
+        if !exact && !expanded {
             unknown.push(UnknownWord {
-                word: word.word.clone(),
-                prefix: same.any(|w| w.prefix),
+                word: word.clone(),
+                prefix,
             });
         }
     }

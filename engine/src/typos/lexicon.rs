@@ -69,7 +69,18 @@ impl Lexicon {
         stats: &QueryStats,
     ) -> Result<Vec<(String, Vec<String>)>> {
         let index = self.block_index(persistent, stats).await?;
-        let keys: Vec<Vec<String>> = words.iter().map(|w| delete_keys(&w.word)).collect();
+        // Each word's keys, with the block that would hold each.
+        let keys: Vec<Vec<(String, usize)>> = words
+            .iter()
+            .map(|w| {
+                let keys = delete_keys(&w.word).into_iter();
+                keys.filter_map(|key| {
+                    let block = block_of(&index, &key)?;
+                    Some((key, block))
+                })
+                .collect()
+            })
+            .collect();
         let completions: Vec<Vec<usize>> = words
             .iter()
             .map(|w| match w.prefix {
@@ -80,7 +91,7 @@ impl Lexicon {
         let wanted: BTreeSet<usize> = keys
             .iter()
             .flatten()
-            .filter_map(|key| block_of(&index, key))
+            .map(|(_, block)| *block)
             .chain(completions.iter().flatten().copied())
             .collect();
         let blocks = self.blocks(&index, wanted, persistent, stats).await?;
@@ -89,8 +100,8 @@ impl Lexicon {
             words.iter().zip(&keys).zip(&completions)
         {
             let mut candidates: Vec<&KeyedWord> = Vec::new();
-            for key in keys {
-                let Some(block) = block_of(&index, key).and_then(|b| blocks.get(&b)) else {
+            for (key, block) in keys {
+                let Some(block) = blocks.get(block) else {
                     continue;
                 };
                 if let Ok(at) = block.binary_search_by(|(k, _)| k.as_str().cmp(key)) {
