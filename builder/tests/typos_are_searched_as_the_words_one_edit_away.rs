@@ -5,17 +5,22 @@
 
 mod common;
 
-use std::path::Path;
+use std::path::PathBuf;
 
 use rangefind_engine::search::{SearchIndex, SearchRequest, SearchResponse};
 
-fn build(out: &Path) {
+/// The MDN sample built with typo tolerance into a temporary directory (kept while the
+/// returned guard lives), in several splits.
+fn built_index() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("index");
     common::succeeded(&common::build_cli(
         &common::repo().join("examples/mdn/rangefind.yaml"),
         &common::sample(),
-        out,
+        &out,
         &["--split-docs", "100"],
     ));
+    (dir, out)
 }
 
 async fn search(index: &SearchIndex, query: &str, typos: bool) -> SearchResponse {
@@ -42,9 +47,7 @@ fn lexicon_requests(response: &SearchResponse) -> usize {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_word_with_one_typo_is_searched_as_the_words_one_edit_away() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("index");
-    build(&out);
+    let (_dir, out) = built_index();
     let manifest = common::manifest_of(&out);
     assert!(manifest.splits.len() >= 4, "several splits");
     let url = common::serve(&out).await;
@@ -131,9 +134,7 @@ async fn typo_error(index: &SearchIndex) -> String {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_damaged_or_replaced_lexicon_is_a_clear_error() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("index");
-    build(&out);
+    let (_dir, out) = built_index();
     let entry = common::manifest_of(&out).lexicon.expect("a lexicon");
     let path = out.join(&entry.path);
     let good = std::fs::read(&path).unwrap();
@@ -178,9 +179,7 @@ async fn a_damaged_or_replaced_lexicon_is_a_clear_error() {
 /// instead, in the same wave as the typo lookup.
 #[tokio::test(flavor = "multi_thread")]
 async fn a_prefix_typed_past_its_stem_is_completed_from_the_lexicon() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("index");
-    build(&out);
+    let (_dir, out) = built_index();
     let url = common::serve(&out).await;
     let index = common::open_http(&url, 64 << 20).await;
 
