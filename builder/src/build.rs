@@ -631,7 +631,7 @@ pub fn write_atomically(dir: &Path, name: &str, bytes: &[u8]) -> anyhow::Result<
     Ok(())
 }
 
-fn make_public(file: &fs::File) -> anyhow::Result<()> {
+pub(crate) fn make_public(file: &fs::File) -> anyhow::Result<()> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;

@@ -302,6 +302,10 @@ pub struct SearchArgs {
     /// budget, as the Worker does (where every request counts against a limit).
     #[arg(long)]
     pub metered_requests: bool,
+    /// Search a site index (`build --site`) through its language's site file, with the site
+    /// engine the widget will use (no tantivy), instead of through its splits.
+    #[arg(long)]
+    pub site_file: bool,
 }
 
 fn sort_by(text: &str) -> Result<rangefind_engine::search::SortBy, String> {

@@ -3,8 +3,11 @@
 use std::sync::Arc;
 
 use anyhow::Context;
-use rangefind_engine::io::{DirStore, HttpStore, IndexStore};
-use rangefind_engine::search::{Filters, IndexOptions, SearchIndex, SearchRequest, SearchResponse};
+use rangefind_engine::io::{DirStore, Fetcher, HttpStore, IndexStore, PageCache, SplitLocation};
+use rangefind_engine::search::{
+    Filters, IndexOptions, SearchIndex, SearchRequest, SearchResponse, SearchStats,
+};
+use rangefind_engine::site::SiteIndex;
 
 use crate::options::SearchArgs;
 
@@ -66,6 +69,9 @@ fn language_index(dir: &std::path::Path) -> std::path::PathBuf {
 
 /// Runs `rangefind search`.
 pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
+    if args.site_file {
+        return run_site_file(args).await;
+    }
     let store = store_for(&args.index)?;
     let options = IndexOptions {
         max_requests_per_wave: args.max_requests_per_wave,
@@ -76,7 +82,124 @@ pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
     let index = SearchIndex::open(store, options)
         .await
         .with_context(|| format!("opening {}", args.index))?;
-    let request = SearchRequest {
+    let request = search_request(&args);
+    let response = index
+        .search(&request)
+        .await
+        .with_context(|| format!("searching {:?}", args.query))?;
+    if args.json {
+        // What opening the index cost (manifest, split filters) beside the query's own cost.
+        let mut json = serde_json::to_value(&response)?;
+        json["index_open"] = serde_json::to_value(index.open_stats())?;
+        println!("{json}");
+    } else {
+        let title_field = index
+            .manifest()
+            .mapping
+            .search_fields()
+            .first()
+            .map(|f| f.name.clone());
+        let what = if index.manifest().split_filters.is_empty() {
+            "manifest"
+        } else {
+            "manifest, split filters"
+        };
+        print_human(
+            title_field.as_deref(),
+            &response,
+            (what, *index.open_stats()),
+        );
+    }
+    if args.explain {
+        for request in &response.requests {
+            let what = index
+                .describe_range(&request.file, &request.range)
+                .await
+                .unwrap_or_default();
+            print_request(request, &what);
+        }
+    }
+    Ok(())
+}
+
+fn print_request(request: &rangefind_engine::io::RequestRecord, what: &str) {
+    eprintln!(
+        "wave {} {:>9} bytes  {}  {}..{}  {what}",
+        request.wave,
+        request.range.end - request.range.start,
+        request.file,
+        request.range.start,
+        request.range.end
+    );
+}
+
+/// Opens the site file of `index` (a site index's directory or URL, holding `site.json`) for
+/// its default language, reading with `fetcher`; returns what opening it cost.
+pub async fn open_site_file(
+    index: &str,
+    fetcher: Fetcher,
+) -> anyhow::Result<(SiteIndex, SearchStats)> {
+    let store: Arc<dyn IndexStore> =
+        if index.starts_with("http://") || index.starts_with("https://") {
+            Arc::new(HttpStore::new(index))
+        } else {
+            Arc::new(DirStore::new(index))
+        };
+    let bytes = store
+        .read_all(crate::site::site_index::SITE_FILE)
+        .await
+        .with_context(|| format!("{index}: reading site.json (is it a site index?)"))?;
+    let site: crate::site::site_index::SiteIndex = serde_json::from_slice(&bytes)
+        .with_context(|| format!("{index}: site.json is not a site index"))?;
+    let entry = site
+        .languages
+        .get(&site.default_language)
+        .and_then(|language| language.site_file.clone())
+        .with_context(|| {
+            format!("{index}: its site.json names no site file (rebuild it with this rangefind)")
+        })?;
+    let location = SplitLocation {
+        id: entry.path.clone().into(),
+        source: store.open(&entry.path),
+        len: Some(entry.size),
+        open_region: Some(entry.open_region[0]..entry.open_region[1]),
+    };
+    SiteIndex::open(location, Arc::new(fetcher))
+        .await
+        .with_context(|| format!("opening {}", entry.path))
+}
+
+/// `search --site-file`: the site engine on the default language's site file.
+async fn run_site_file(args: SearchArgs) -> anyhow::Result<()> {
+    let fetcher = Fetcher::new(
+        Arc::new(PageCache::new(IndexOptions::default().cache_bytes)),
+        None,
+    )
+    .with_max_requests_per_wave(args.max_requests_per_wave)
+    .with_max_read_through_bytes(args.max_read_through_kb * 1024)
+    .with_metered_requests(args.metered_requests);
+    let (index, open_stats) = open_site_file(&args.index, fetcher).await?;
+    let response = index
+        .search(&search_request(&args))
+        .await
+        .with_context(|| format!("searching {:?}", args.query))?;
+    if args.json {
+        let mut json = serde_json::to_value(&response)?;
+        json["index_open"] = serde_json::to_value(open_stats)?;
+        println!("{json}");
+    } else {
+        print_human(Some("title"), &response, ("site file head", open_stats));
+    }
+    if args.explain {
+        for request in &response.requests {
+            print_request(request, "");
+        }
+    }
+    Ok(())
+}
+
+fn search_request(args: &SearchArgs) -> SearchRequest {
+    SearchRequest {
         query: args.query.clone(),
         limit: args.limit,
         offset: args.offset,
@@ -89,41 +212,11 @@ pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
         aggs: args.aggs.clone(),
         count_all: !args.no_count_all,
         typo_tolerance: !args.no_typos,
-    };
-    let response = index
-        .search(&request)
-        .await
-        .with_context(|| format!("searching {:?}", args.query))?;
-    if args.json {
-        // What opening the index cost (manifest, split filters) beside the query's own cost.
-        let mut json = serde_json::to_value(&response)?;
-        json["index_open"] = serde_json::to_value(index.open_stats())?;
-        println!("{json}");
-    } else {
-        print_human(&index, &response);
     }
-    if args.explain {
-        for request in &response.requests {
-            let what = index
-                .describe_range(&request.file, &request.range)
-                .await
-                .unwrap_or_default();
-            eprintln!(
-                "wave {} {:>9} bytes  {}  {}..{}  {what}",
-                request.wave,
-                request.range.end - request.range.start,
-                request.file,
-                request.range.start,
-                request.range.end
-            );
-        }
-    }
-    Ok(())
 }
 
-fn print_human(index: &SearchIndex, response: &SearchResponse) {
-    let mapping = &index.manifest().mapping;
-    let title_field = mapping.search_fields().first().map(|f| f.name.clone());
+/// Prints `response` for people; `opened` says what opening the index read and what it cost.
+fn print_human(title_field: Option<&str>, response: &SearchResponse, opened: (&str, SearchStats)) {
     let at_least = if response.count_is_lower_bound {
         "at least "
     } else {
@@ -139,7 +232,6 @@ fn print_human(index: &SearchIndex, response: &SearchResponse) {
     println!("{at_least}{} documents match", response.count);
     for (rank, hit) in response.hits.iter().enumerate() {
         let title = title_field
-            .as_ref()
             .and_then(|f| hit.doc.get(f))
             .and_then(|v| v.as_str())
             .unwrap_or("");
@@ -166,17 +258,10 @@ fn print_human(index: &SearchIndex, response: &SearchResponse) {
         "cost: {} requests, {} bytes, {} waves; {}/{} splits opened; {:.1} ms",
         s.requests, s.bytes, s.waves, s.splits_opened, s.splits_total, s.elapsed_ms
     );
-    let open = index.open_stats();
+    let (what, open) = opened;
     println!(
-        "index open (manifest{}): {} requests, {} bytes, {} waves",
-        if index.manifest().split_filters.is_empty() {
-            ""
-        } else {
-            ", split filters"
-        },
-        open.requests,
-        open.bytes,
-        open.waves
+        "index open ({what}): {} requests, {} bytes, {} waves",
+        open.requests, open.bytes, open.waves
     );
 }
 

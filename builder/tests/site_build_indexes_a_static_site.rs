@@ -382,10 +382,10 @@ fn the_widget_is_written_next_to_site_json() {
     assert_eq!(&wasm[..4], b"\0asm");
     assert!(out.join("wasm/rangefind_wasm.js").is_file());
     // The summary counts the index apart from the widget: site.json, and per language a
-    // manifest, one split and the lexicon.
+    // manifest, one split, the lexicon and the site file.
     let languages = 3;
     assert!(
-        summary.contains(&format!("the index is {} files", 1 + 3 * languages)),
+        summary.contains(&format!("the index is {} files", 1 + 4 * languages)),
         "{summary}"
     );
     assert!(summary.contains("The search widget (4 files"), "{summary}");

@@ -26,6 +26,7 @@ pub mod manifest;
 pub mod mapping;
 pub mod pruning;
 pub mod search;
+pub mod site;
 pub mod split;
 pub mod typos;
 

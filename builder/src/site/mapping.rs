@@ -8,9 +8,9 @@ use rangefind_engine::mapping::{
 };
 
 /// Score multiplier of the title.
-const TITLE_BOOST: f32 = 3.0;
+pub(crate) const TITLE_BOOST: f32 = 3.0;
 /// Score multiplier of headings.
-const HEADINGS_BOOST: f32 = 2.0;
+pub(crate) const HEADINGS_BOOST: f32 = 2.0;
 
 /// The field names of a site index, shared by the record writer and the widget.
 pub mod fields {

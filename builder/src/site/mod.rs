@@ -11,6 +11,7 @@ pub mod discover;
 pub mod extract;
 pub mod mapping;
 pub mod record;
+pub mod site_file;
 pub mod site_index;
 pub mod widget;
 
@@ -211,7 +212,7 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
         let mapping = mapping::site_mapping(&language, &input.used);
         let built = build::build(&BuildOptions {
             mapping,
-            inputs: input.files,
+            inputs: input.files.clone(),
             out: out.clone(),
             split_docs: options.split_docs,
             skip_invalid: false,
@@ -223,6 +224,14 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
         })
         .with_context(|| format!("indexing the pages in {language}"))?;
         remove_unlisted_files(&out)?;
+        let site_file = site_file::write_site_file(
+            &input.files,
+            &language,
+            &input.used,
+            &out,
+            &format!("{language}/"),
+        )
+        .with_context(|| format!("writing the site file of the pages in {language}"))?;
         report.indexed.insert(language.clone(), built.indexed);
         index.languages.insert(
             language.clone(),
@@ -231,6 +240,7 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
                 pages: built.indexed,
                 stemmer: mapping::stemmer_of(&language),
                 filters: input.filter_counts,
+                site_file: Some(site_file),
             },
         );
     }

@@ -39,6 +39,10 @@ pub struct LanguageIndex {
     pub stemmer: Option<String>,
     /// Filter keys → values → pages with that value (query with the field `filter.KEY`).
     pub filters: BTreeMap<String, BTreeMap<String, u64>>,
+    /// The language's site file: the same pages in one file the site engine reads
+    /// (`rangefind_engine::site`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub site_file: Option<super::site_file::SiteFileEntry>,
 }
 
 /// The `site.json` in `dir`, if there is a readable one.

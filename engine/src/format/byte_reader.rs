@@ -54,6 +54,18 @@ impl<'a> ByteReader<'a> {
         Err(self.corrupt("a number is too long"))
     }
 
+    /// A text written by [`put_shared`] after `previous`.
+    pub(crate) fn shared(&mut self, previous: &str) -> Result<String> {
+        let shared = self.varint()? as usize;
+        let len = self.varint()? as usize;
+        let prefix = previous
+            .get(..shared)
+            .ok_or_else(|| self.corrupt("a shared prefix is longer than the text before it"))?;
+        let rest = std::str::from_utf8(self.take(len)?)
+            .map_err(|_| self.corrupt("a text is not valid UTF-8"))?;
+        Ok(format!("{prefix}{rest}"))
+    }
+
     /// Bytes not read yet.
     pub(crate) fn remaining(&self) -> usize {
         self.bytes.len() - self.at
@@ -67,4 +79,31 @@ impl<'a> ByteReader<'a> {
             Err(self.corrupt("trailing bytes"))
         }
     }
+}
+
+/// Appends `value` as a LEB128 varint.
+pub(crate) fn put_varint(out: &mut Vec<u8>, mut value: u64) {
+    while value >= 0x80 {
+        out.push((value as u8) | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+}
+
+/// Appends `text` as the length of the prefix it shares with `previous`, then the rest (sorted
+/// words take little room this way).
+pub(crate) fn put_shared(out: &mut Vec<u8>, previous: &str, text: &str) {
+    let shared = previous
+        .bytes()
+        .zip(text.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    // Share whole characters only, so every suffix is valid UTF-8.
+    let shared = (0..=shared)
+        .rev()
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(0);
+    put_varint(out, shared as u64);
+    put_varint(out, (text.len() - shared) as u64);
+    out.extend_from_slice(&text.as_bytes()[shared..]);
 }

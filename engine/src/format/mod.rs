@@ -30,7 +30,7 @@ mod footer;
 mod hotcache;
 mod writer;
 
-pub(crate) use byte_reader::ByteReader;
+pub(crate) use byte_reader::{put_shared, put_varint, ByteReader};
 pub use footer::{
     page_checksum, page_payload, FileEntry, Footer, HotEntry, OpenRegion, FORMAT_VERSION, MAGIC,
     PAGE_CHECKSUM_LEN, TRAILER_LEN,
@@ -38,4 +38,4 @@ pub use footer::{
 pub use hotcache::{record_hot_ranges, HotRangeRecorder};
 #[cfg(test)]
 pub(crate) use writer::framed;
-pub use writer::{write_split, SplitSummary, SplitWriteOptions};
+pub use writer::{write_regions, write_split, SplitSummary, SplitWriteOptions};

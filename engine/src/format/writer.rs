@@ -109,12 +109,7 @@ pub fn write_split<W: Write>(
     options: &SplitWriteOptions,
     out: W,
 ) -> Result<SplitSummary> {
-    if !options.page_size.is_power_of_two() || options.page_size < 256 {
-        return Err(ErrorKind::InvalidInput.with_message(format!(
-            "page size {} must be a power of two ≥ 256",
-            options.page_size
-        )));
-    }
+    check_page_size(options.page_size)?;
     let mut writer = PagedWriter::new(out, options.page_size);
     let mut entries = Vec::with_capacity(files.len());
     let mut slices = BTreeMap::new();
@@ -139,9 +134,6 @@ pub fn write_split<W: Write>(
         slices.insert(PathBuf::from(name), (start, slice));
     }
     writer.end_data().map_err(from_io)?;
-    let data_len = writer.data_written;
-    let data_end = writer.written;
-
     let mut hot_entries = Vec::new();
     let mut hotcache = Vec::new();
     for (path, ranges) in hot {
@@ -159,16 +151,71 @@ pub fn write_split<W: Write>(
             hotcache.extend_from_slice(&bytes);
         }
     }
+    finish(writer, options, entries, hot_entries, &hotcache)
+}
+
+/// Writes a file of the split layout made of named `regions` (a site index), the regions
+/// named in `hot` copied into its open region, so that opening the file reads them.
+pub fn write_regions<W: Write>(
+    regions: &[(&str, &[u8])],
+    hot: &[&str],
+    options: &SplitWriteOptions,
+    out: W,
+) -> Result<SplitSummary> {
+    check_page_size(options.page_size)?;
+    let mut writer = PagedWriter::new(out, options.page_size);
+    let mut entries = Vec::with_capacity(regions.len());
+    for (name, bytes) in regions {
+        entries.push(FileEntry {
+            name: name.to_string(),
+            start: writer.data_written,
+            len: bytes.len() as u64,
+        });
+        writer.write_data(bytes).map_err(from_io)?;
+    }
+    writer.end_data().map_err(from_io)?;
+    let mut hot_entries = Vec::new();
+    let mut hotcache = Vec::new();
+    for (entry, (_, bytes)) in entries.iter().zip(regions) {
+        if hot.contains(&entry.name.as_str()) {
+            hot_entries.push(HotEntry {
+                start: entry.start,
+                len: entry.len,
+            });
+            hotcache.extend_from_slice(bytes);
+        }
+    }
+    finish(writer, options, entries, hot_entries, &hotcache)
+}
+
+fn check_page_size(page_size: u32) -> Result<()> {
+    if !page_size.is_power_of_two() || page_size < 256 {
+        return Err(ErrorKind::InvalidInput.with_message(format!(
+            "page size {page_size} must be a power of two ≥ 256"
+        )));
+    }
+    Ok(())
+}
+
+/// Ends a file whose data is written: the open region (hotcache, footer, trailer).
+fn finish<W: Write>(
+    mut writer: PagedWriter<W>,
+    options: &SplitWriteOptions,
+    files: Vec<FileEntry>,
+    hot: Vec<HotEntry>,
+    hotcache: &[u8],
+) -> Result<SplitSummary> {
+    let data_end = writer.written;
     let footer = Footer {
-        data_len,
+        data_len: writer.data_written,
         page_size: options.page_size,
         doc_count: options.doc_count,
         time_range: options.time_range,
-        files: entries,
-        hot: hot_entries,
+        files,
+        hot,
     };
     debug_assert_eq!(footer.data_end(), data_end);
-    let region = encode_open_region(&footer, &hotcache);
+    let region = encode_open_region(&footer, hotcache);
     writer.write_raw(&region).map_err(from_io)?;
     writer.out.flush().map_err(from_io)?;
     Ok(SplitSummary {

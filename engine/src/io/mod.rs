@@ -13,6 +13,7 @@ mod file;
 #[cfg(feature = "http")]
 mod http;
 mod memory;
+mod open_region;
 mod persistent;
 pub mod range_http;
 mod source;
@@ -31,6 +32,7 @@ pub use http::{client as http_client, HttpSource, HttpStore};
 /// The HTTP client type used by [`HttpSource`].
 pub type HttpClient = reqwest::Client;
 pub use memory::{MemorySource, MemoryStore};
+pub use open_region::{open_region, SplitLocation};
 pub use persistent::PersistentCache;
 pub use source::{ByteRange, MaybeSendSync, RangeRead, RangeSource};
 pub use stats::{IoCounts, QueryStats, RequestRecord};

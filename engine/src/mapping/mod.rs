@@ -7,7 +7,7 @@
 mod config;
 mod document;
 mod schema;
-mod stem_cache;
+pub(crate) mod stem_cache;
 mod tokenizers;
 
 pub use config::{
@@ -18,6 +18,7 @@ pub(crate) use document::parse_datetime;
 pub use document::{BuiltDocument, DocumentBuilder, DocumentError};
 pub use schema::{has_fieldnorms, MappedSchema};
 pub use tokenizers::register_tokenizers;
+pub(crate) use tokenizers::stemmer_language;
 
 /// Whether text in `language` (a code such as `en`, or an English name) can be stemmed: what
 /// a field's `language` accepts.

@@ -66,6 +66,12 @@ fn stem_into(
     word.push_str(&stem);
 }
 
+/// Replaces `word` (lowercased) by its stem in `algorithm`, which `stemmer` runs, remembering
+/// it for this thread.
+pub(crate) fn stem_remembered(stemmer: &frostem::Stemmer, algorithm: Algorithm, word: &mut String) {
+    stem_into(stemmer, &stems_of(algorithm), word);
+}
+
 /// Stems tokens like tantivy's `Stemmer` (same algorithm, same output), remembering stems.
 /// Tokens are expected to be lowercased beforehand.
 #[derive(Clone, Copy)]

@@ -540,7 +540,7 @@ fn has_prefix(ast: &UserInputAst) -> bool {
 
 /// `"big bad wo"*` (a phrase prefix) or `wor*` (tantivy's grammar reads it as the word
 /// `wor*` and would silently search `wor`).
-fn is_prefix(literal: &UserInputLiteral) -> bool {
+pub(crate) fn is_prefix(literal: &UserInputLiteral) -> bool {
     literal.prefix
         || (literal.delimiter == Delimiter::None
             && literal.phrase.ends_with('*')
@@ -554,7 +554,7 @@ fn is_prefix(literal: &UserInputLiteral) -> bool {
 
 /// Letters and digits only, so any text is a valid query of plain words. A trailing `*`
 /// on a word survives (prefix search while typing).
-fn plain_words(text: &str) -> String {
+pub(crate) fn plain_words(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let chars: Vec<char> = text.chars().collect();
     for (i, c) in chars.iter().enumerate() {

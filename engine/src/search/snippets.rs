@@ -7,6 +7,8 @@ use tantivy::schema::{Field, Value};
 use tantivy::snippet::{Snippet, SnippetGenerator};
 use tantivy::{Searcher, TantivyDocument, Term};
 
+use crate::site::snippet::{escape_into, leading_text_html};
+
 /// How much of a long text is searched for a snippet, in growing steps. Tokenising (and
 /// stemming) a whole long page costs more than the rest of a warm query, and a fragment near
 /// the start reads well: a step ends the search when its best fragment shows every query
@@ -158,41 +160,6 @@ fn snippet_html(snippet: &Snippet) -> Option<String> {
     Some(html)
 }
 
-/// The first `max_chars` characters of `text`, cut at a word boundary and escaped: the snippet
-/// of a hit whose matches the snippet generator cannot highlight (prefix and range queries).
-fn leading_text_html(text: &str, max_chars: usize) -> Option<String> {
-    let text = text.trim();
-    if text.is_empty() {
-        return None;
-    }
-    let mut end = text
-        .char_indices()
-        .nth(max_chars)
-        .map_or(text.len(), |(i, _)| i);
-    if end < text.len() {
-        end = text[..end].rfind(char::is_whitespace).unwrap_or(end);
-    }
-    let mut html = String::with_capacity(end + 8);
-    escape_into(&mut html, &text[..end]);
-    if end < text.len() {
-        html.push('…');
-    }
-    Some(html)
-}
-
-fn escape_into(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -239,15 +206,5 @@ mod tests {
         let mut single = TantivyDocument::new();
         single.add_text(body, "one widget value");
         assert_eq!(snippets.cut(&single).unwrap().value, None);
-    }
-
-    #[test]
-    fn leading_text_cuts_at_a_word_and_escapes() {
-        assert_eq!(
-            leading_text_html("a <b> c dddd", 8).unwrap(),
-            "a &lt;b&gt; c…"
-        );
-        assert_eq!(leading_text_html("short", 80).unwrap(), "short");
-        assert_eq!(leading_text_html("  ", 80), None);
     }
 }

@@ -9,6 +9,7 @@ mod directory;
 mod open;
 mod scope;
 
+pub use crate::io::SplitLocation;
 pub use directory::{SplitData, SplitDirectory};
-pub use open::{open_split, OpenedSplit, SplitLocation};
+pub use open::{open_split, OpenedSplit};
 pub use scope::QueryScope;

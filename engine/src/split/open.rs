@@ -1,33 +1,16 @@
 //! Opening a split: one read of its open region, then a tantivy searcher over it.
 
-use std::ops::Range;
 use std::sync::Arc;
 
-use bytes::{Bytes, BytesMut};
+use bytes::Bytes;
 use tantivy::directory::OwnedBytes;
 use tantivy::{Index, ReloadPolicy, Searcher};
 
 use super::directory::{SplitData, SplitDirectory};
 use crate::error::{Error, ErrorKind, Result};
-use crate::format::{Footer, OpenRegion};
-use crate::io::{ByteRange, Fetcher, QueryStats, RangeSource, SplitPages};
+use crate::format::Footer;
+use crate::io::{open_region, Fetcher, QueryStats, RangeSource, SplitLocation, SplitPages};
 use crate::mapping::{register_tokenizers, DocMapping};
-
-/// How much to read from the end of a split whose open region is not known in advance.
-const BLIND_SUFFIX: u64 = 256 * 1024;
-
-/// Where a split is and what the manifest says about it.
-#[derive(Clone, Debug)]
-pub struct SplitLocation {
-    /// Content id.
-    pub id: Arc<str>,
-    /// Its bytes.
-    pub source: Arc<dyn RangeSource>,
-    /// Expected length (from the manifest), checked against what the server reports.
-    pub len: Option<u64>,
-    /// Range of the open region (from the manifest): opening then costs exactly one read.
-    pub open_region: Option<Range<u64>>,
-}
 
 /// An opened split: verified footer and a searcher reading through the split directory.
 pub struct OpenedSplit {
@@ -58,25 +41,7 @@ pub async fn open_split(
     let source = &location.source;
     // Reads name their file themselves; the checks of what was read are named here.
     let named = |e: Error| e.with_context(source.name().to_string());
-    let stored = match (fetcher.persistent(), &location.open_region, location.len) {
-        (Some(tier), Some(_), Some(len)) => {
-            tier.get_open_region(&location.id).await.map(|b| (b, len))
-        }
-        _ => None,
-    };
-    // A stored region that no longer parses (a damaged store) is read again from the source.
-    let parsed = stored.and_then(|(tail, len)| Some((OpenRegion::parse(tail, len).ok()?, len)));
-    let (region, file_len, from_network) = match parsed {
-        Some((region, len)) => {
-            stats.add_cache_hits(1);
-            (region, len, None)
-        }
-        None => {
-            let (tail, file_len) = read_open_region(location, stats).await?;
-            let region = OpenRegion::parse(tail.clone(), file_len).map_err(named)?;
-            (region, file_len, Some(tail))
-        }
-    };
+    let (region, file_len, from_network) = open_region(location, fetcher, stats).await?;
     let pages = Arc::new(SplitPages {
         id: location.id.clone(),
         file_len,
@@ -116,57 +81,6 @@ pub async fn open_split(
         footer: region.footer,
         searcher,
     })
-}
-
-/// The split's bytes from the start of its open region to its end, and its length: one read
-/// when the manifest gives the range, else a suffix read and, if the guess was short, one more.
-async fn read_open_region(location: &SplitLocation, stats: &QueryStats) -> Result<(Bytes, u64)> {
-    let source = &location.source;
-    let corrupt = |message: String| {
-        ErrorKind::Corrupt
-            .with_message(message)
-            .with_context(source.name().to_string())
-    };
-    let ask = match &location.open_region {
-        Some(range) => ByteRange::Bounded(range.clone()),
-        None => ByteRange::Suffix(BLIND_SUFFIX),
-    };
-    let read = source.read(ask).await?;
-    stats.add_request(
-        source.name(),
-        read.start..read.start + read.bytes.len() as u64,
-    );
-    if let Some(expected) = location.len {
-        if read.file_len != expected {
-            return Err(corrupt(format!(
-                "the split is {} bytes but the manifest says {expected}: truncated or replaced",
-                read.file_len
-            )));
-        }
-    }
-    let file_len = read.file_len;
-    if read.start + read.bytes.len() as u64 != file_len {
-        return Err(corrupt(
-            "the open read does not reach the end of the split".into(),
-        ));
-    }
-    let data_end = OpenRegion::data_end_from_trailer(&read.bytes, file_len)
-        .map_err(|e| e.with_context(source.name().to_string()))?;
-    if data_end >= read.start {
-        return Ok((read.bytes, file_len));
-    }
-    // Blind open of a split whose open region is larger than the first guess.
-    let more = source
-        .read(ByteRange::Bounded(data_end..read.start))
-        .await?;
-    stats.add_request(
-        source.name(),
-        more.start..more.start + more.bytes.len() as u64,
-    );
-    let mut joined = BytesMut::with_capacity((file_len - data_end) as usize);
-    joined.extend_from_slice(&more.bytes);
-    joined.extend_from_slice(&read.bytes);
-    Ok((joined.freeze(), file_len))
 }
 
 fn open_searcher(data: &Arc<SplitData>, mapping: &DocMapping) -> Result<Searcher, Error> {

@@ -21,7 +21,7 @@
 use std::collections::BTreeMap;
 
 use crate::error::{ErrorKind, Result};
-use crate::format::ByteReader;
+use crate::format::{put_shared, put_varint, ByteReader};
 
 use super::edits::delete_keys;
 
@@ -238,31 +238,6 @@ fn corrupt(message: String) -> crate::error::Error {
     ErrorKind::Corrupt.with_message(format!("lexicon: {message}"))
 }
 
-fn put_varint(out: &mut Vec<u8>, mut value: u64) {
-    while value >= 0x80 {
-        out.push((value as u8) | 0x80);
-        value >>= 7;
-    }
-    out.push(value as u8);
-}
-
-/// `text` as the length of the prefix it shares with `previous`, then the rest.
-fn put_shared(out: &mut Vec<u8>, previous: &str, text: &str) {
-    let shared = previous
-        .bytes()
-        .zip(text.bytes())
-        .take_while(|(a, b)| a == b)
-        .count();
-    // Share whole characters only, so every suffix is valid UTF-8.
-    let shared = (0..=shared)
-        .rev()
-        .find(|&i| text.is_char_boundary(i))
-        .unwrap_or(0);
-    put_varint(out, shared as u64);
-    put_varint(out, (text.len() - shared) as u64);
-    out.extend_from_slice(&text.as_bytes()[shared..]);
-}
-
 /// `word` relative to `key`, which is `word` or `word` less one character.
 fn put_insertion(out: &mut Vec<u8>, key: &str, word: &str) {
     if word == key {
@@ -301,14 +276,7 @@ impl<'a> Reader<'a> {
     }
 
     fn shared(&mut self, previous: &str) -> Result<String> {
-        let shared = self.varint()? as usize;
-        let len = self.varint()? as usize;
-        let prefix = previous
-            .get(..shared)
-            .ok_or_else(|| corrupt("a shared prefix is longer than the text before it".into()))?;
-        let rest = std::str::from_utf8(self.take(len)?)
-            .map_err(|_| corrupt("a word is not valid UTF-8".into()))?;
-        Ok(format!("{prefix}{rest}"))
+        self.0.shared(previous)
     }
 
     fn insertion(&mut self, key: &str) -> Result<String> {

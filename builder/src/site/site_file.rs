@@ -1,0 +1,458 @@
+//! Writing a language's site file (`<id>.rfsite`, see `rangefind_engine::site`): the pages'
+//! words with postings in chunks, positions, and one zstd record per page.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fs;
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use rangefind_engine::format::{write_regions, SplitWriteOptions};
+use rangefind_engine::site::analyzer::Analyzer;
+use rangefind_engine::site::layout::{
+    self, encode_positions, filter_word, put_word_entry, score_byte, Head, HeadMeta, Postings,
+    SearchedField, WordEntry, SITE_LAYOUT_VERSION,
+};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::mapping::{fields, stemmer_of, SiteFields, HEADINGS_BOOST, TITLE_BOOST};
+
+/// Page size of a site file: records are a few hundred bytes, and a read costs whole pages.
+pub const SITE_PAGE_SIZE: u32 = 512;
+/// Uncompressed bytes a word chunk holds before the next starts (about 2–3 KB compressed).
+const CHUNK_BYTES: usize = 6 * 1024;
+/// zstd level of chunks and the head (small, read on every query: worth the time).
+const CHUNK_LEVEL: i32 = 19;
+/// zstd level of records.
+const RECORD_LEVEL: i32 = 12;
+/// Size of the records' zstd dictionary.
+const DICTIONARY_BYTES: usize = 32 * 1024;
+/// Record bytes the dictionary is trained on at most (zstd suggests about 100 times its size).
+const TRAINING_BYTES: usize = 4 << 20;
+/// The extension of site files.
+pub const SITE_FILE_EXTENSION: &str = "rfsite";
+
+/// A written site file, as `site.json` lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SiteFileEntry {
+    /// Relative to `site.json`.
+    pub path: String,
+    /// Bytes.
+    pub size: u64,
+    /// The range of its open region: opening it is then one read.
+    pub open_region: [u64; 2],
+}
+
+/// Pages analysed at once (in parallel) before their words join the index.
+const ANALYSIS_BATCH: usize = 512;
+
+/// One page, analysed.
+struct AnalysedPage {
+    /// Word → (field, positions), fields ascending.
+    words: BTreeMap<String, Vec<(u8, Vec<u32>)>>,
+    /// Filter words.
+    filters: Vec<String>,
+    /// What is kept of it once its words joined the index.
+    stored: StoredPage,
+}
+
+/// What the index keeps of a page: its field lengths and its record.
+struct StoredPage {
+    /// Words in each searched field.
+    lengths: Vec<u32>,
+    /// The stored record (JSON).
+    record: Vec<u8>,
+}
+
+/// A word's pages so far: `(page, field, occurrences)` in page order, and its positions
+/// encoded as the positions region holds them.
+#[derive(Default)]
+struct WordPostings {
+    postings: Vec<(u32, u8, u32)>,
+    positions: Vec<u8>,
+}
+
+/// The words of the pages analysed so far.
+#[derive(Default)]
+struct WordIndex {
+    words: HashMap<String, WordPostings>,
+}
+
+/// Writes the site file of the pages in `inputs` (JSON lines of `super::record`) into `dir`,
+/// named after its contents; other site files there are removed. `path_prefix` is `dir`
+/// relative to `site.json`.
+pub fn write_site_file(
+    inputs: &[PathBuf],
+    language: &str,
+    used: &SiteFields,
+    dir: &Path,
+    path_prefix: &str,
+) -> anyhow::Result<SiteFileEntry> {
+    let searched = searched_fields(used);
+    let stemmer = stemmer_of(language);
+    let analyzer = Analyzer::new(stemmer.as_deref());
+    let mut words = WordIndex::default();
+    let mut pages: Vec<StoredPage> = Vec::new();
+    let mut batch = Vec::with_capacity(ANALYSIS_BATCH);
+    for input in inputs {
+        let file = fs::File::open(input).with_context(|| format!("reading {}", input.display()))?;
+        for line in std::io::BufReader::new(file).lines() {
+            batch.push(line?);
+            if batch.len() == ANALYSIS_BATCH {
+                words.add_batch(
+                    &mut pages,
+                    &std::mem::take(&mut batch),
+                    &searched,
+                    &analyzer,
+                )?;
+            }
+        }
+    }
+    words.add_batch(&mut pages, &batch, &searched, &analyzer)?;
+    let (chunks, chunk_firsts, chunk_offsets, positions) = words.write(&pages, searched.len());
+    let dictionary = train_dictionary(&pages);
+    let (records, record_offsets) = compress_records(&pages, &dictionary)?;
+    let head = Head {
+        meta: HeadMeta {
+            version: SITE_LAYOUT_VERSION,
+            pages: pages.len() as u32,
+            stemmer,
+            fields: searched,
+            snippet_field: fields::BODY.to_string(),
+        },
+        chunk_firsts,
+        chunk_offsets,
+        record_offsets,
+        dictionary,
+    };
+    let head = zstd::bulk::compress(&head.encode(), CHUNK_LEVEL)?;
+    fs::create_dir_all(dir)?;
+    let mut temp = tempfile::Builder::new()
+        .prefix(".tmp-")
+        .suffix(".rfsite")
+        .tempfile_in(dir)?;
+    let summary = {
+        let out = std::io::BufWriter::with_capacity(1 << 20, temp.as_file_mut());
+        let options = SplitWriteOptions {
+            page_size: SITE_PAGE_SIZE,
+            doc_count: pages.len() as u64,
+            time_range: None,
+        };
+        write_regions(
+            &[
+                (layout::HEAD, &head),
+                (layout::CHUNKS, &chunks),
+                (layout::POSITIONS, &positions),
+                (layout::RECORDS, &records),
+            ],
+            &[layout::HEAD],
+            &options,
+            out,
+        )
+        .map_err(|e| anyhow::anyhow!("writing the site file: {e}"))?
+    };
+    temp.as_file().sync_all()?;
+    let name = format!("{}.{SITE_FILE_EXTENSION}", &summary.hash[..32]);
+    crate::build::make_public(temp.as_file())?;
+    temp.persist(dir.join(&name))
+        .context("renaming the site file into place")?;
+    remove_other_site_files(dir, &name)?;
+    Ok(SiteFileEntry {
+        path: format!("{path_prefix}{name}"),
+        size: summary.len,
+        open_region: [summary.open_region.start, summary.open_region.end],
+    })
+}
+
+/// The searched fields: title, headings, body, then the weighted text of `used`.
+fn searched_fields(used: &SiteFields) -> Vec<SearchedField> {
+    let mut searched = vec![
+        SearchedField {
+            name: fields::TITLE.into(),
+            boost: TITLE_BOOST,
+        },
+        SearchedField {
+            name: fields::HEADINGS.into(),
+            boost: HEADINGS_BOOST,
+        },
+        SearchedField {
+            name: fields::BODY.into(),
+            boost: 1.0,
+        },
+    ];
+    // Masks have 32 bits; a site using more weights than that shares the last one.
+    for &tenths in used.weights.iter().take(32 - searched.len()) {
+        searched.push(SearchedField {
+            name: fields::weighted(tenths),
+            boost: f32::from(tenths) / 10.0,
+        });
+    }
+    searched
+}
+
+/// A field's values: a string, or a list of strings.
+fn texts(value: Option<&Value>) -> Vec<&str> {
+    match value {
+        Some(Value::String(text)) => vec![text.as_str()],
+        Some(Value::Array(values)) => values.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Analyses one JSON line of `super::record`.
+fn analyse(
+    line: &str,
+    searched: &[SearchedField],
+    analyzer: &Analyzer,
+) -> anyhow::Result<AnalysedPage> {
+    let page: Map<String, Value> =
+        serde_json::from_str(line).context("a page record the crawl wrote is not JSON")?;
+    let mut words: BTreeMap<String, Vec<(u8, Vec<u32>)>> = BTreeMap::new();
+    let mut lengths = vec![0; searched.len()];
+    for (field, searched_field) in searched.iter().enumerate() {
+        let mut position = 0u32;
+        for (value, text) in texts(page.get(&searched_field.name))
+            .into_iter()
+            .enumerate()
+        {
+            if value > 0 {
+                // A gap, so that no phrase runs from one value (section) into the next.
+                position += 1;
+            }
+            analyzer.words(text, |word| {
+                let fields = words.entry(word.term).or_default();
+                match fields.last_mut() {
+                    Some((f, positions)) if usize::from(*f) == field => positions.push(position),
+                    _ => fields.push((field as u8, vec![position])),
+                }
+                position += 1;
+                lengths[field] += 1;
+            });
+        }
+    }
+    let mut filters = Vec::new();
+    let mut record = Map::new();
+    for name in [
+        fields::URL,
+        fields::TITLE,
+        fields::BODY,
+        fields::SECTIONS,
+        fields::ANCHORS,
+    ] {
+        if let Some(value) = page.get(name) {
+            record.insert(name.to_string(), value.clone());
+        }
+    }
+    if let Some(Value::Object(keys)) = page.get(fields::FILTER) {
+        for (key, values) in keys {
+            let values = texts(Some(values));
+            filters.extend(values.iter().map(|value| filter_word(key, value)));
+            let stored = match values.as_slice() {
+                [one] => Value::String(one.to_string()),
+                many => Value::from(many.to_vec()),
+            };
+            record.insert(format!("{}.{key}", fields::FILTER), stored);
+        }
+    }
+    if let Some(Value::Object(keys)) = page.get(fields::META) {
+        for (key, value) in keys {
+            record.insert(format!("{}.{key}", fields::META), value.clone());
+        }
+    }
+    Ok(AnalysedPage {
+        words,
+        filters,
+        stored: StoredPage {
+            lengths,
+            record: serde_json::to_vec(&record)?,
+        },
+    })
+}
+
+impl WordIndex {
+    /// Analyses a batch of JSON lines in parallel, then adds their words in page order.
+    fn add_batch(
+        &mut self,
+        pages: &mut Vec<StoredPage>,
+        lines: &[String],
+        searched: &[SearchedField],
+        analyzer: &Analyzer,
+    ) -> anyhow::Result<()> {
+        let analysed: Vec<AnalysedPage> = lines
+            .par_iter()
+            .map(|line| analyse(line, searched, analyzer))
+            .collect::<anyhow::Result<_>>()?;
+        for page in analysed {
+            let number = pages.len() as u32;
+            for (word, fields) in page.words {
+                let entry = self.words.entry(word).or_default();
+                let field_positions: Vec<&[u32]> =
+                    fields.iter().map(|(_, at)| at.as_slice()).collect();
+                encode_positions(&mut entry.positions, &field_positions);
+                for (field, at) in &fields {
+                    entry.postings.push((number, *field, at.len() as u32));
+                }
+            }
+            for word in page.filters {
+                self.words
+                    .entry(word)
+                    .or_default()
+                    .postings
+                    .push((number, u8::MAX, 0));
+            }
+            pages.push(page.stored);
+        }
+        Ok(())
+    }
+
+    /// The chunks region, the first word and offset of each chunk, and the positions region.
+    fn write(
+        self,
+        pages: &[StoredPage],
+        fields: usize,
+    ) -> (Vec<u8>, Vec<String>, Vec<u64>, Vec<u8>) {
+        let mut average = vec![0f32; fields];
+        for page in pages {
+            for (field, len) in page.lengths.iter().enumerate() {
+                average[field] += *len as f32;
+            }
+        }
+        average
+            .iter_mut()
+            .for_each(|a| *a /= pages.len().max(1) as f32);
+        let mut words: Vec<(String, WordPostings)> = self.words.into_iter().collect();
+        words.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let mut chunks = ChunkWriter::default();
+        let mut positions = Vec::new();
+        for (word, postings) in words {
+            // (page, [(field, score byte)]); a filter word's postings have no field.
+            let mut list: Vec<(u32, Vec<(u8, u8)>)> = Vec::new();
+            for (page, field, count) in postings.postings {
+                if list.last().is_none_or(|(last, _)| *last != page) {
+                    list.push((page, Vec::new()));
+                }
+                if field != u8::MAX {
+                    let f = usize::from(field);
+                    let byte = score_byte(count, pages[page as usize].lengths[f], average[f]);
+                    list.last_mut().expect("a page").1.push((field, byte));
+                }
+            }
+            let start = positions.len() as u64;
+            positions.extend_from_slice(&postings.positions);
+            chunks.add(WordEntry {
+                word,
+                postings: Postings::encode(&list),
+                positions: start..positions.len() as u64,
+            });
+        }
+        let (bytes, firsts, offsets) = chunks.finish();
+        (bytes, firsts, offsets, positions)
+    }
+}
+
+/// Cuts word entries into compressed chunks of about [`CHUNK_BYTES`].
+#[derive(Default)]
+struct ChunkWriter {
+    bytes: Vec<u8>,
+    firsts: Vec<String>,
+    offsets: Vec<u64>,
+    current: Vec<u8>,
+    first: Option<String>,
+    previous: String,
+}
+
+impl ChunkWriter {
+    fn add(&mut self, entry: WordEntry) {
+        let mut encoded = Vec::new();
+        put_word_entry(&mut encoded, "", &entry);
+        // A word too large to share a chunk gets one of its own.
+        if !self.current.is_empty() && self.current.len() + encoded.len() > CHUNK_BYTES {
+            self.flush();
+        }
+        if self.first.is_none() {
+            self.first = Some(entry.word.clone());
+            self.current = encoded;
+        } else {
+            put_word_entry(&mut self.current, &self.previous, &entry);
+        }
+        self.previous = entry.word;
+        if self.current.len() >= CHUNK_BYTES {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        let Some(first) = self.first.take() else {
+            return;
+        };
+        self.offsets.push(self.bytes.len() as u64);
+        self.firsts.push(first);
+        let compressed =
+            zstd::bulk::compress(&self.current, CHUNK_LEVEL).expect("zstd compresses to memory");
+        self.bytes.extend_from_slice(&compressed);
+        self.current.clear();
+        self.previous.clear();
+    }
+
+    fn finish(mut self) -> (Vec<u8>, Vec<String>, Vec<u64>) {
+        self.flush();
+        self.offsets.push(self.bytes.len() as u64);
+        (self.bytes, self.firsts, self.offsets)
+    }
+}
+
+/// A zstd dictionary trained on records spread over the site (empty when too few to train).
+fn train_dictionary(pages: &[StoredPage]) -> Vec<u8> {
+    let total: usize = pages.iter().map(|p| p.record.len()).sum();
+    let step = total.div_ceil(TRAINING_BYTES).max(1);
+    let samples: Vec<&[u8]> = pages
+        .iter()
+        .step_by(step)
+        .map(|p| p.record.as_slice())
+        .collect();
+    if samples.len() < 16 {
+        return Vec::new();
+    }
+    zstd::dict::from_samples(&samples, DICTIONARY_BYTES).unwrap_or_default()
+}
+
+/// The records region (one frame per page, in page order) and where each starts.
+fn compress_records(
+    pages: &[StoredPage],
+    dictionary: &[u8],
+) -> anyhow::Result<(Vec<u8>, Vec<u64>)> {
+    let frames: Vec<Vec<u8>> = pages
+        .par_iter()
+        .map_init(
+            || zstd::bulk::Compressor::with_dictionary(RECORD_LEVEL, dictionary),
+            |compressor, page| -> anyhow::Result<Vec<u8>> {
+                let compressor = compressor
+                    .as_mut()
+                    .map_err(|e| anyhow::anyhow!("zstd: {e}"))?;
+                Ok(compressor.compress(&page.record)?)
+            },
+        )
+        .collect::<anyhow::Result<_>>()?;
+    let mut records = Vec::with_capacity(frames.iter().map(Vec::len).sum());
+    let mut offsets = Vec::with_capacity(frames.len() + 1);
+    for frame in frames {
+        offsets.push(records.len() as u64);
+        records.extend_from_slice(&frame);
+    }
+    offsets.push(records.len() as u64);
+    Ok((records, offsets))
+}
+
+/// Removes the site files of `dir` other than `keep` (an earlier build's).
+fn remove_other_site_files(dir: &Path, keep: &str) -> anyhow::Result<()> {
+    for entry in fs::read_dir(dir)?.flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        if name.ends_with(&format!(".{SITE_FILE_EXTENSION}")) && name != keep {
+            fs::remove_file(entry.path())
+                .with_context(|| format!("removing the old file {}", entry.path().display()))?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,207 @@
+//! The site file (`build --site` writes one per language) searched by the site engine over a
+//! real HTTP server: the same pages match as through the splits, ranked alike, in two waves
+//! (three with a phrase), and damaged bytes are a clear error.
+
+mod common;
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rangefind_builder::search::open_site_file;
+use rangefind_engine::error::ErrorKind;
+use rangefind_engine::io::{Fetcher, PageCache};
+use rangefind_engine::search::{SearchRequest, SearchResponse};
+use rangefind_engine::site::SiteIndex;
+
+/// The bundled MDN sample site, built with the CLI into `dir/site/_rangefind`.
+fn built_site(dir: &Path) -> PathBuf {
+    let site = dir.join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    let status = std::process::Command::new("tar")
+        .arg("xzf")
+        .arg(common::repo().join("examples/mdn-site/sample-site.tar.gz"))
+        .arg("-C")
+        .arg(&site)
+        .status()
+        .expect("run tar");
+    assert!(status.success());
+    let root = std::fs::read_dir(&site)
+        .unwrap()
+        .flatten()
+        .find(|entry| entry.path().is_dir())
+        .expect("the archive holds the site's directory")
+        .path();
+    let out = root.join("_rangefind");
+    common::succeeded(&common::rangefind(&[
+        "build",
+        "--site",
+        root.to_str().unwrap(),
+        "--no-widget",
+        "-q",
+    ]));
+    out
+}
+
+fn fetcher() -> Fetcher {
+    Fetcher::new(Arc::new(PageCache::new(64 << 20)), None)
+}
+
+async fn site_search(index: &SiteIndex, query: &str) -> SearchResponse {
+    index
+        .search(&SearchRequest::new(query, 10))
+        .await
+        .unwrap_or_else(|e| panic!("{query}: {e}"))
+}
+
+fn ids(response: &SearchResponse) -> Vec<String> {
+    response.hits.iter().map(|hit| hit.id.clone()).collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_site_file_finds_what_the_splits_find_in_two_waves() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = built_site(dir.path());
+    let url = common::serve(&out).await;
+    let splits = common::open_http(&format!("{url}en/"), 64 << 20).await;
+    let (site, opened) = open_site_file(&url, fetcher()).await.unwrap();
+    assert_eq!((opened.requests, opened.waves), (1, 1), "one read opens it");
+    assert!(site.pages() > 400);
+
+    // Words, several words, an exclusion, a field: the same pages match, ranked alike (BM25
+    // with the same boosts; the site file keeps each score to one byte).
+    for query in [
+        "array",
+        "array map",
+        "promise then",
+        "map -array",
+        "title:fetch",
+        "css grid layout",
+    ] {
+        let expected = splits.search(&SearchRequest::new(query, 10)).await.unwrap();
+        let response = site_search(&site, query).await;
+        assert_eq!(response.count, expected.count, "{query}");
+        let same: HashSet<String> = ids(&expected).into_iter().collect();
+        let shared = ids(&response)
+            .iter()
+            .filter(|id| same.contains(*id))
+            .count();
+        assert!(
+            shared + 1 >= expected.hits.len(),
+            "{query}: the top 10 differ\n site:   {:?}\n splits: {:?}",
+            ids(&response),
+            ids(&expected)
+        );
+        assert_eq!(
+            response.hits.first().map(|h| &h.id),
+            expected.hits.first().map(|h| &h.id),
+            "{query}"
+        );
+    }
+
+    // A cold word query: its chunks, then its hits' records. Again: nothing read.
+    let (fresh, _) = open_site_file(&url, fetcher()).await.unwrap();
+    let cold = site_search(&fresh, "prototype").await;
+    assert_eq!(cold.stats.waves, 2, "{:?}", cold.stats);
+    assert!(cold.stats.requests <= 7, "{:?}", cold.stats);
+    let warm = site_search(&fresh, "prototype").await;
+    assert_eq!((warm.stats.requests, warm.stats.waves), (0, 0));
+    assert_eq!(ids(&warm), ids(&cold));
+
+    // A phrase reads its words' positions in a wave of its own, and matches only the words
+    // in order.
+    let (fresh, _) = open_site_file(&url, fetcher()).await.unwrap();
+    let phrase = site_search(&fresh, "\"array map\"").await;
+    let words = site_search(&site, "array map").await;
+    assert_eq!(phrase.stats.waves, 3, "{:?}", phrase.stats);
+    assert!(
+        phrase.count > 0 && phrase.count < words.count,
+        "{} of {}",
+        phrase.count,
+        words.count
+    );
+    let expected = splits
+        .search(&SearchRequest::new("\"array map\"", 10))
+        .await
+        .unwrap();
+    assert_eq!(phrase.count, expected.count);
+
+    // Hits carry the page's URL and title, and a snippet from the section that matched.
+    let hit = &words.hits[0];
+    assert!(hit.doc["url"].as_str().unwrap().starts_with('/'));
+    assert!(hit.doc["title"].as_str().is_some());
+    let snippet = hit.snippet.as_deref().unwrap();
+    assert!(snippet.contains("<mark>"), "{snippet}");
+    let section = hit.snippet_value.unwrap();
+    assert!(section < hit.doc["anchors"].as_array().unwrap().len());
+
+    // A prefix finds the words it begins, the most common first.
+    let prefix = site_search(&site, "promis*").await;
+    assert!(prefix.count > 0);
+    assert_eq!(prefix.count, site_search(&site, "promise").await.count);
+
+    // Filters narrow the hits to pages with the value.
+    let mut filtered = SearchRequest::new("map", 50);
+    filtered.filters.insert(
+        "filter.section".into(),
+        vec![serde_json::Value::String("Web/JavaScript".into())],
+    );
+    let response = site.search(&filtered).await.unwrap();
+    assert!(response.count > 0 && response.count < site_search(&site, "map").await.count);
+    for hit in &response.hits {
+        assert_eq!(hit.doc["filter.section"], "Web/JavaScript");
+    }
+    let expected = splits.search(&filtered).await.unwrap();
+    assert_eq!(response.count, expected.count);
+    filtered.filters.insert("section".into(), Vec::new());
+    let error = site.search(&filtered).await.unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::InvalidQuery);
+
+    // Queries that mean nothing on a page's text: no hits, no error, no reads.
+    for query in ["", "(((", "…", "zzzzqqqq"] {
+        let response = site_search(&site, query).await;
+        assert_eq!(response.count, 0, "{query}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn damaged_site_files_are_clear_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = built_site(dir.path());
+    let site_json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("site.json")).unwrap()).unwrap();
+    let path = out.join(
+        site_json["languages"]["en"]["site_file"]["path"]
+            .as_str()
+            .unwrap(),
+    );
+    let original = std::fs::read(&path).unwrap();
+    let url = common::serve(&out).await;
+
+    // A flipped byte in the data: the page holding it fails its checksum when read.
+    let mut flipped = original.clone();
+    for at in (1000..original.len() / 2).step_by(997) {
+        flipped[at] ^= 0x55;
+    }
+    std::fs::write(&path, &flipped).unwrap();
+    let (site, _) = open_site_file(&url, fetcher()).await.unwrap();
+    let mut corrupt = 0;
+    for query in ["array", "map", "promise", "function", "element", "css"] {
+        if let Err(error) = site.search(&SearchRequest::new(query, 10)).await {
+            assert_eq!(error.kind(), ErrorKind::Corrupt, "{error}");
+            assert!(error.to_string().contains("checksum"), "{error}");
+            corrupt += 1;
+        }
+    }
+    assert!(corrupt > 0, "no query read a damaged page");
+
+    // Truncated, or replaced by a file of another length: opening says so.
+    std::fs::write(&path, &original[..original.len() - 10]).unwrap();
+    let error = open_site_file(&url, fetcher()).await.unwrap_err();
+    assert!(
+        format!("{error:#}").contains("truncated or replaced"),
+        "{error:#}"
+    );
+    std::fs::write(&path, b"not a site file").unwrap();
+    assert!(open_site_file(&url, fetcher()).await.is_err());
+}

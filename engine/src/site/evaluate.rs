@@ -1,0 +1,287 @@
+//! Scoring a query tree over the postings a query read: BM25 per word and field, summed over
+//! fields with their boosts and over the words of the query, as tantivy scores a split's
+//! default fields.
+
+use std::collections::{BTreeMap, HashMap};
+
+use tantivy_query_grammar::Occur;
+
+use super::layout::{idf, score_factor, HeadMeta, Postings};
+use super::query::{Node, Slot};
+
+/// Pages and their scores, by page.
+pub type Scored = Vec<(u32, f32)>;
+
+/// A word's postings and, when a phrase needs them, its positions (per posting, per field in
+/// the posting's mask).
+#[derive(Debug, Default)]
+pub struct WordData {
+    /// Its postings.
+    pub postings: Postings,
+    /// Its positions, when read.
+    pub positions: Option<Vec<Vec<Vec<u32>>>>,
+}
+
+/// What the query's reads found.
+#[derive(Debug, Default)]
+pub struct Found {
+    /// Words (and filter words) by word; a word the index lacks is absent.
+    pub words: HashMap<String, WordData>,
+    /// The words each prefix expanded to.
+    pub expansions: HashMap<String, Vec<String>>,
+    /// Where each word's positions are in the positions region.
+    pub position_ranges: HashMap<String, std::ops::Range<u64>>,
+}
+
+impl Found {
+    /// The index words a slot stands for.
+    pub fn slot_words<'a>(&'a self, slot: &'a Slot) -> Vec<&'a str> {
+        match slot {
+            Slot::Word(word) => vec![word.as_str()],
+            Slot::Prefix(prefix) => self
+                .expansions
+                .get(prefix)
+                .map(|words| words.iter().map(String::as_str).collect())
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// Scores queries of one index.
+pub struct Scorer<'a> {
+    /// The index's head meta.
+    pub meta: &'a HeadMeta,
+    /// What was read.
+    pub found: &'a Found,
+}
+
+impl Scorer<'_> {
+    /// The pages `node` matches, with their scores.
+    pub fn evaluate(&self, node: &Node) -> Scored {
+        match node {
+            Node::Phrase { field, slots, slop } => self.phrase(*field, slots, *slop),
+            Node::Filter(word) => self.found.words.get(word).map_or_else(Vec::new, |data| {
+                data.postings
+                    .postings
+                    .iter()
+                    .map(|p| (p.page, 0.0))
+                    .collect()
+            }),
+            Node::All => (0..self.meta.pages).map(|page| (page, 1.0)).collect(),
+            Node::Nothing => Vec::new(),
+            Node::Boost(node, boost) => {
+                let mut scored = self.evaluate(node);
+                scored.iter_mut().for_each(|(_, score)| *score *= boost);
+                scored
+            }
+            Node::Clauses(clauses) => self.clauses(clauses),
+        }
+    }
+
+    fn clauses(&self, clauses: &[(Occur, Node)]) -> Scored {
+        let of = |wanted: Occur| {
+            clauses
+                .iter()
+                .filter(move |(occur, _)| *occur == wanted)
+                .map(|(_, node)| self.evaluate(node))
+        };
+        let mut musts = of(Occur::Must);
+        let shoulds: Vec<Scored> = of(Occur::Should).collect();
+        let mut matched = match musts.next() {
+            Some(first) => {
+                let all = musts.fold(first, |all, next| intersect(&all, &next));
+                shoulds
+                    .iter()
+                    .fold(all, |all, should| add_where_present(&all, should))
+            }
+            None => shoulds
+                .iter()
+                .fold(Vec::new(), |all, should| union(&all, should)),
+        };
+        for excluded in of(Occur::MustNot) {
+            matched = subtract(&matched, &excluded);
+        }
+        matched
+    }
+
+    /// A word's score on each page holding it in `field` (any searched field when `None`).
+    fn word(&self, word: &str, field: Option<usize>) -> Scored {
+        let Some(data) = self.found.words.get(word) else {
+            return Vec::new();
+        };
+        let postings = &data.postings;
+        let weights: Vec<f32> = (0..self.meta.fields.len())
+            .map(|f| {
+                let searched = field.is_none_or(|only| only == f);
+                if !searched {
+                    return 0.0;
+                }
+                self.meta.fields[f].boost * idf(postings.doc_freq(f), self.meta.pages)
+            })
+            .collect();
+        postings
+            .postings
+            .iter()
+            .filter_map(|posting| {
+                let mut score = 0.0;
+                let mut matched = false;
+                for (f, byte) in postings.field_scores(posting) {
+                    if field.is_none_or(|only| only == f) {
+                        score += weights[f] * score_factor(byte);
+                        matched = true;
+                    }
+                }
+                matched.then_some((posting.page, score))
+            })
+            .collect()
+    }
+
+    /// A slot's score on each page: a word's, or the best of a prefix's words.
+    fn slot(&self, slot: &Slot, field: Option<usize>) -> Scored {
+        self.found
+            .slot_words(slot)
+            .into_iter()
+            .map(|word| self.word(word, field))
+            .fold(Vec::new(), |best, next| merge(&best, &next, f32::max))
+    }
+
+    fn phrase(&self, field: Option<usize>, slots: &[Slot], slop: u32) -> Scored {
+        let per_slot: Vec<Scored> = slots.iter().map(|slot| self.slot(slot, field)).collect();
+        let Some((first, rest)) = per_slot.split_first() else {
+            return Vec::new();
+        };
+        let candidates = rest
+            .iter()
+            .fold(first.clone(), |all, next| intersect(&all, next));
+        if slots.len() == 1 {
+            return candidates;
+        }
+        candidates
+            .into_iter()
+            .filter(|(page, _)| self.in_order(*page, field, slots, slop))
+            .collect()
+    }
+
+    /// Whether the slots' words follow each other on `page` in one field.
+    fn in_order(&self, page: u32, field: Option<usize>, slots: &[Slot], slop: u32) -> bool {
+        let fields = self.meta.fields.len();
+        (0..fields)
+            .filter(|f| field.is_none_or(|only| only == *f))
+            .any(|f| {
+                let positions: Vec<Vec<u32>> = slots
+                    .iter()
+                    .map(|slot| self.slot_positions(slot, page, f))
+                    .collect();
+                follows(&positions, slop)
+            })
+    }
+
+    /// The positions in field `field` of `page` of the words a slot stands for.
+    fn slot_positions(&self, slot: &Slot, page: u32, field: usize) -> Vec<u32> {
+        let mut all = Vec::new();
+        for word in self.found.slot_words(slot) {
+            let Some(data) = self.found.words.get(word) else {
+                continue;
+            };
+            let Some(positions) = &data.positions else {
+                continue;
+            };
+            let list = &data.postings.postings;
+            let Ok(at) = list.binary_search_by_key(&page, |p| p.page) else {
+                continue;
+            };
+            let posting = &list[at];
+            if posting.fields & (1 << field) == 0 {
+                continue;
+            }
+            let nth = (posting.fields & ((1 << field) - 1)).count_ones() as usize;
+            if let Some(field_positions) = positions.get(at).and_then(|p| p.get(nth)) {
+                all.extend_from_slice(field_positions);
+            }
+        }
+        all.sort_unstable();
+        all
+    }
+}
+
+/// Whether some position of each list follows one of the list before, at most `slop` words
+/// apart.
+fn follows(positions: &[Vec<u32>], slop: u32) -> bool {
+    let Some((first, rest)) = positions.split_first() else {
+        return false;
+    };
+    first.iter().any(|&start| {
+        let mut at = start;
+        rest.iter().all(|next| {
+            let found = next
+                .iter()
+                .find(|&&p| p > at && p <= at + 1 + slop)
+                .copied();
+            found.inspect(|&p| at = p).is_some()
+        })
+    })
+}
+
+/// Pages in both, scores summed.
+fn intersect(a: &Scored, b: &Scored) -> Scored {
+    let scores: HashMap<u32, f32> = b.iter().copied().collect();
+    a.iter()
+        .filter_map(|(page, score)| scores.get(page).map(|other| (*page, score + other)))
+        .collect()
+}
+
+/// Pages of `a`, plus `b`'s score where `b` has them.
+fn add_where_present(a: &Scored, b: &Scored) -> Scored {
+    let scores: HashMap<u32, f32> = b.iter().copied().collect();
+    a.iter()
+        .map(|(page, score)| (*page, score + scores.get(page).copied().unwrap_or(0.0)))
+        .collect()
+}
+
+/// Pages in either, scores summed.
+fn union(a: &Scored, b: &Scored) -> Scored {
+    merge(a, b, |x, y| x + y)
+}
+
+/// Pages in either, scores of pages in both combined with `combine`.
+fn merge(a: &Scored, b: &Scored, combine: impl Fn(f32, f32) -> f32) -> Scored {
+    let mut all: BTreeMap<u32, f32> = a.iter().copied().collect();
+    for (page, score) in b {
+        all.entry(*page)
+            .and_modify(|s| *s = combine(*s, *score))
+            .or_insert(*score);
+    }
+    all.into_iter().collect()
+}
+
+/// Pages of `a` not in `b`.
+fn subtract(a: &Scored, b: &Scored) -> Scored {
+    let excluded: std::collections::HashSet<u32> = b.iter().map(|(page, _)| *page).collect();
+    a.iter()
+        .filter(|(page, _)| !excluded.contains(page))
+        .copied()
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_follow_within_the_slop() {
+        assert!(follows(&[vec![1, 9], vec![10], vec![11]], 0));
+        assert!(!follows(&[vec![1], vec![3]], 0));
+        assert!(follows(&[vec![1], vec![3]], 1));
+        assert!(!follows(&[vec![5], vec![4]], 3), "order matters");
+    }
+
+    #[test]
+    fn sets_combine_by_page() {
+        let a = vec![(1, 1.0), (2, 1.0), (5, 1.0)];
+        let b = vec![(2, 2.0), (7, 2.0)];
+        assert_eq!(intersect(&a, &b), [(2, 3.0)]);
+        assert_eq!(union(&a, &b), [(1, 1.0), (2, 3.0), (5, 1.0), (7, 2.0)]);
+        assert_eq!(subtract(&a, &b), [(1, 1.0), (5, 1.0)]);
+        assert_eq!(add_where_present(&a, &b), [(1, 1.0), (2, 3.0), (5, 1.0)]);
+    }
+}

@@ -1,0 +1,66 @@
+//! zstd frames of a site index (its head, chunks and records), decoded with ruzstd: pure Rust,
+//! so the site engine builds for wasm without a C toolchain.
+
+use std::sync::Mutex;
+
+use ruzstd::decoding::{Dictionary, FrameDecoder};
+
+use crate::error::{ErrorKind, Result};
+
+/// Decoded sizes above this are refused: no part of a site index is this large, so such a
+/// frame is damaged (or crafted to exhaust memory).
+const MAX_DECODED_BYTES: u64 = 256 << 20;
+
+/// Decodes frames, with the index's record dictionary when a frame names it.
+pub struct Frames {
+    decoder: Mutex<FrameDecoder>,
+}
+
+impl std::fmt::Debug for Frames {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Frames")
+    }
+}
+
+fn corrupt(what: &str, message: impl std::fmt::Display) -> crate::error::Error {
+    ErrorKind::Corrupt.with_message(format!("site index {what}: {message}"))
+}
+
+impl Frames {
+    /// A decoder knowing `dictionary` (a zstd dictionary; empty: none).
+    pub fn new(dictionary: &[u8]) -> Result<Frames> {
+        let mut decoder = FrameDecoder::new();
+        if !dictionary.is_empty() {
+            let dictionary =
+                Dictionary::decode_dict(dictionary).map_err(|e| corrupt("dictionary", e))?;
+            decoder
+                .add_dict(dictionary)
+                .map_err(|e| corrupt("dictionary", e))?;
+        }
+        Ok(Frames {
+            decoder: Mutex::new(decoder),
+        })
+    }
+
+    /// The bytes of the single frame `frame`; `what` names it in errors.
+    pub fn decode(&self, frame: &[u8], what: &str) -> Result<Vec<u8>> {
+        let mut decoder = self.decoder.lock().expect("decoder lock");
+        let mut header = frame;
+        decoder.reset(&mut header).map_err(|e| corrupt(what, e))?;
+        let size = decoder.content_size();
+        if size > MAX_DECODED_BYTES {
+            return Err(corrupt(what, format!("claims {size} bytes decoded")));
+        }
+        let mut out = Vec::with_capacity(size as usize);
+        decoder
+            .decode_all_to_vec(frame, &mut out)
+            .map_err(|e| corrupt(what, e))?;
+        if out.len() as u64 != size {
+            return Err(corrupt(
+                what,
+                format!("decoded {} bytes, its header says {size}", out.len()),
+            ));
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,523 @@
+//! A site index opened for searching: its head from the open read, then per query one wave of
+//! word chunks, one of positions for phrases only, and one of the hits' records.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::ops::Range;
+use std::sync::Arc;
+
+use bytes::Bytes;
+use tantivy_query_grammar::Occur;
+
+use super::analyzer::Analyzer;
+use super::evaluate::{Found, Scorer, WordData};
+use super::frames::Frames;
+use super::layout::{self, decode_positions, filter_word, word_entries, Head, Postings};
+use super::query::{self, Node, Slot};
+use super::snippet;
+use crate::error::{ErrorKind, Result};
+use crate::io::{
+    open_region, Fetcher, PageKey, PageRequest, QueryStats, SplitLocation, SplitPages,
+};
+use crate::search::{Hit, SearchRequest, SearchResponse, SearchStats};
+
+/// Words a prefix is searched as at most: the ones on the most pages.
+pub const MAX_PREFIX_EXPANSIONS: usize = 50;
+/// Chunks a prefix reads at most: a prefix of one or two letters spans many, and the words it
+/// begins in the first of them are the ones typing is heading for as often as any.
+pub const MAX_PREFIX_CHUNKS: usize = 2;
+/// Characters of a snippet.
+const SNIPPET_CHARS: usize = 220;
+
+/// Where a region lies in the data.
+#[derive(Debug, Clone)]
+struct Regions {
+    chunks: Range<u64>,
+    positions: Range<u64>,
+    records: Range<u64>,
+}
+
+/// An open site index.
+pub struct SiteIndex {
+    location: SplitLocation,
+    pages: Arc<SplitPages>,
+    head: Head,
+    regions: Regions,
+    analyzer: Analyzer,
+    frames: Frames,
+    fetcher: Arc<Fetcher>,
+}
+
+impl std::fmt::Debug for SiteIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "SiteIndex({}, {} pages)",
+            self.location.id, self.head.meta.pages
+        )
+    }
+}
+
+fn corrupt(message: String) -> crate::error::Error {
+    ErrorKind::Corrupt.with_message(message)
+}
+
+impl SiteIndex {
+    /// Opens the site file at `location`: one read of its open region (the head), from the
+    /// persistent tier when it has it. Returns what the open cost.
+    pub async fn open(
+        location: SplitLocation,
+        fetcher: Arc<Fetcher>,
+    ) -> Result<(SiteIndex, SearchStats)> {
+        let started = web_time::Instant::now();
+        let stats = QueryStats::new();
+        let (region, file_len, from_network) = open_region(&location, &fetcher, &stats).await?;
+        if from_network.is_some() {
+            stats.add_wave();
+        }
+        let named = |e: crate::error::Error| e.with_context(location.source.name().to_string());
+        let file = |name: &str| {
+            region
+                .footer
+                .files
+                .iter()
+                .find(|f| f.name == name)
+                .map(|f| f.start..f.start + f.len)
+                .ok_or_else(|| corrupt(format!("not a site index: it has no {name} region")))
+        };
+        let regions = Regions {
+            chunks: file(layout::CHUNKS).map_err(named)?,
+            positions: file(layout::POSITIONS).map_err(named)?,
+            records: file(layout::RECORDS).map_err(named)?,
+        };
+        let head_bytes = match (region.footer.hot.first(), region.hot.first()) {
+            (Some(entry), Some(bytes))
+                if Some(entry.start) == file(layout::HEAD).ok().map(|r| r.start) =>
+            {
+                bytes
+            }
+            _ => {
+                return Err(named(corrupt(
+                    "not a site index: its open region lacks the head".into(),
+                )))
+            }
+        };
+        let raw = Frames::new(&[])?
+            .decode(head_bytes, "head")
+            .map_err(named)?;
+        let head = Head::decode(&raw).map_err(named)?;
+        head.check_regions(
+            regions.chunks.end - regions.chunks.start,
+            regions.records.end - regions.records.start,
+        )
+        .map_err(named)?;
+        let frames = Frames::new(&head.dictionary).map_err(named)?;
+        let analyzer = Analyzer::new(head.meta.stemmer.as_deref());
+        if let (Some(tier), Some(tail)) = (fetcher.persistent(), from_network) {
+            tier.put_open_region(&location.id, tail);
+        }
+        let pages = Arc::new(SplitPages {
+            id: location.id.clone(),
+            file_len,
+            data_len: region.footer.data_len,
+            page_size: u64::from(region.footer.page_size),
+        });
+        let index = SiteIndex {
+            location,
+            pages,
+            head,
+            regions,
+            analyzer,
+            frames,
+            fetcher,
+        };
+        let cost = search_stats(&stats, started);
+        Ok((index, cost))
+    }
+
+    /// Pages in the index.
+    pub fn pages(&self) -> u32 {
+        self.head.meta.pages
+    }
+
+    /// Runs a search: chunks of the query's words, positions for phrases, records of the hits.
+    pub async fn search(&self, request: &SearchRequest) -> Result<SearchResponse> {
+        let started = web_time::Instant::now();
+        refuse_unsupported(request)?;
+        let stats = QueryStats::new();
+        let node = query::parse(&request.query, &self.head.meta, &self.analyzer);
+        let filter_groups = filter_groups(request)?;
+        let mut found = self.read_words(&node, &filter_groups, &stats).await?;
+        self.read_positions(&node, &mut found, &stats).await?;
+        let scorer = Scorer {
+            meta: &self.head.meta,
+            found: &found,
+        };
+        let mut matched = scorer.evaluate(&node);
+        for group in &filter_groups {
+            let allowed: HashSet<u32> = group
+                .iter()
+                .filter_map(|word| found.words.get(word))
+                .flat_map(|data| data.postings.postings.iter().map(|p| p.page))
+                .collect();
+            matched.retain(|(page, _)| allowed.contains(page));
+        }
+        let count = matched.len() as u64;
+        matched.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let shown: Vec<(u32, f32)> = matched
+            .into_iter()
+            .skip(request.offset)
+            .take(request.limit)
+            .collect();
+        let terms = snippet_terms(&node, &found);
+        let hits = self.hits(&shown, request, &terms, &stats).await?;
+        Ok(SearchResponse {
+            count,
+            count_is_lower_bound: false,
+            hits,
+            aggregations: None,
+            replaced: Vec::new(),
+            stats: search_stats(&stats, started),
+            requests: stats.requests(),
+        })
+    }
+
+    /// Reads, in one wave, the chunks holding the query's words, prefixes and filter words,
+    /// and decodes their postings.
+    async fn read_words(
+        &self,
+        node: &Node,
+        filter_groups: &[Vec<String>],
+        stats: &QueryStats,
+    ) -> Result<Found> {
+        let mut words = BTreeSet::new();
+        let mut prefixes = BTreeSet::new();
+        node.visit(&mut |node| match node {
+            Node::Phrase { slots, .. } => {
+                for slot in slots {
+                    match slot {
+                        Slot::Word(word) => words.insert(word.clone()),
+                        Slot::Prefix(prefix) => prefixes.insert(prefix.clone()),
+                    };
+                }
+            }
+            Node::Filter(word) => {
+                words.insert(word.clone());
+            }
+            _ => {}
+        });
+        words.extend(filter_groups.iter().flatten().cloned());
+        let mut chunks = BTreeSet::new();
+        chunks.extend(words.iter().filter_map(|word| self.head.chunk_of(word)));
+        for prefix in &prefixes {
+            chunks.extend(self.head.chunks_of_prefix(prefix).take(MAX_PREFIX_CHUNKS));
+        }
+        let ranges: Vec<Range<u64>> = chunks
+            .iter()
+            .map(|&chunk| offset(&self.regions.chunks, self.head.chunk_range(chunk)))
+            .collect();
+        let bytes = self.read(&ranges, stats).await?;
+        let fields = self.head.meta.fields.len();
+        let mut found = Found::default();
+        let mut candidates: HashMap<String, Vec<(usize, String, Vec<u8>)>> = HashMap::new();
+        for (chunk, frame) in chunks.iter().zip(bytes) {
+            let raw = self.named(self.frames.decode(&frame, &format!("chunk {chunk}")))?;
+            for entry in self.named(word_entries(&raw))? {
+                if words.contains(&entry.word) {
+                    let postings = self.named(Postings::decode(&entry.postings, fields))?;
+                    let data = WordData {
+                        postings,
+                        positions: None,
+                    };
+                    found.words.insert(entry.word.clone(), data);
+                    found_positions_at(&mut found, &entry.word, entry.positions.clone());
+                }
+                for prefix in prefixes
+                    .iter()
+                    .filter(|p| entry.word.starts_with(p.as_str()))
+                {
+                    let pages = leading_count(&entry.postings);
+                    candidates.entry(prefix.clone()).or_default().push((
+                        pages,
+                        entry.word.clone(),
+                        entry.postings.clone(),
+                    ));
+                    found_positions_at(&mut found, &entry.word, entry.positions.clone());
+                }
+            }
+        }
+        for (prefix, mut words) in candidates {
+            // The words on the most pages, as typing heads for common words.
+            words.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            words.truncate(MAX_PREFIX_EXPANSIONS);
+            let mut expansions = Vec::with_capacity(words.len());
+            for (_, word, postings) in words {
+                if !found.words.contains_key(&word) {
+                    let postings = self.named(Postings::decode(&postings, fields))?;
+                    let data = WordData {
+                        postings,
+                        positions: None,
+                    };
+                    found.words.insert(word.clone(), data);
+                }
+                expansions.push(word);
+            }
+            found.expansions.insert(prefix, expansions);
+        }
+        Ok(found)
+    }
+
+    /// Reads, in one wave, the positions of the words of phrases.
+    async fn read_positions(
+        &self,
+        node: &Node,
+        found: &mut Found,
+        stats: &QueryStats,
+    ) -> Result<()> {
+        let mut wanted = BTreeSet::new();
+        node.visit(&mut |node| {
+            if let Node::Phrase { slots, .. } = node {
+                if slots.len() > 1 {
+                    for slot in slots {
+                        wanted.extend(found.slot_words(slot).into_iter().map(String::from));
+                    }
+                }
+            }
+        });
+        let wanted: Vec<(String, Range<u64>)> = wanted
+            .into_iter()
+            .filter_map(|word| {
+                let range = found.position_ranges.get(&word)?.clone();
+                Some((word, range))
+            })
+            .filter(|(word, _)| found.words.contains_key(word))
+            .collect();
+        if wanted.is_empty() {
+            return Ok(());
+        }
+        let ranges: Vec<Range<u64>> = wanted
+            .iter()
+            .map(|(_, range)| offset(&self.regions.positions, range.clone()))
+            .collect();
+        let bytes = self.read(&ranges, stats).await?;
+        for ((word, _), bytes) in wanted.into_iter().zip(bytes) {
+            let data = found.words.get_mut(&word).expect("a found word");
+            data.positions = Some(self.named(decode_positions(&bytes, &data.postings))?);
+        }
+        Ok(())
+    }
+
+    /// The hits of `shown`: their records read in one wave, fields picked, snippets cut.
+    async fn hits(
+        &self,
+        shown: &[(u32, f32)],
+        request: &SearchRequest,
+        terms: &[String],
+        stats: &QueryStats,
+    ) -> Result<Vec<Hit>> {
+        let ranges: Vec<Range<u64>> = shown
+            .iter()
+            .map(|(page, _)| offset(&self.regions.records, self.head.record_range(*page)))
+            .collect();
+        let bytes = self.read(&ranges, stats).await?;
+        let mut hits = Vec::with_capacity(shown.len());
+        for ((page, score), frame) in shown.iter().zip(bytes) {
+            let raw = self.named(self.frames.decode(&frame, &format!("record {page}")))?;
+            let mut record: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_slice(&raw).map_err(|e| {
+                    self.named_error(corrupt(format!("record {page} is not a JSON object: {e}")))
+                })?;
+            let id = record
+                .get("url")
+                .and_then(|url| url.as_str())
+                .unwrap_or_default()
+                .to_string();
+            let cut = request.snippet.then(|| {
+                let values = text_values(record.get(&self.head.meta.snippet_field));
+                snippet::cut(&values, &self.analyzer, terms, SNIPPET_CHARS)
+            });
+            if let Some(fields) = &request.fields {
+                record.retain(|name, _| fields.iter().any(|f| f == name));
+            }
+            let cut = cut.flatten();
+            hits.push(Hit {
+                id,
+                score: *score,
+                sort: None,
+                doc: record,
+                snippet_value: cut.as_ref().and_then(|c| c.value),
+                snippet: cut.map(|c| c.html),
+            });
+        }
+        Ok(hits)
+    }
+
+    /// The data ranges `ranges`, read in one wave (pages already cached are not read again).
+    async fn read(&self, ranges: &[Range<u64>], stats: &QueryStats) -> Result<Vec<Bytes>> {
+        if ranges.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut pages = HashMap::new();
+        let request = PageRequest {
+            split: self.pages.clone(),
+            source: self.location.source.clone(),
+            ranges: ranges.to_vec(),
+        };
+        self.fetcher
+            .fetch_wave(vec![request], &mut pages, stats)
+            .await?;
+        ranges
+            .iter()
+            .map(|range| self.assemble(&pages, range))
+            .collect()
+    }
+
+    /// The bytes of `range` from the pages holding it.
+    fn assemble(
+        &self,
+        pages: &HashMap<PageKey, tantivy::directory::OwnedBytes>,
+        range: &Range<u64>,
+    ) -> Result<Bytes> {
+        let mut out = Vec::with_capacity((range.end - range.start) as usize);
+        for page in self.pages.pages_of(range) {
+            let key = PageKey {
+                split: self.pages.id.clone(),
+                page,
+            };
+            let bytes = pages.get(&key).ok_or_else(|| {
+                ErrorKind::Internal.with_message(format!("page {page} was not fetched"))
+            })?;
+            let within = self.pages.page_range(page);
+            let start = range.start.max(within.start) - within.start;
+            let end = range.end.min(within.end) - within.start;
+            out.extend_from_slice(&bytes.as_slice()[start as usize..end as usize]);
+        }
+        Ok(Bytes::from(out))
+    }
+
+    fn named<T>(&self, result: Result<T>) -> Result<T> {
+        result.map_err(|e| self.named_error(e))
+    }
+
+    fn named_error(&self, error: crate::error::Error) -> crate::error::Error {
+        error.with_context(self.location.source.name().to_string())
+    }
+}
+
+/// Remembers where a word's positions are, for a phrase to read them.
+fn found_positions_at(found: &mut Found, word: &str, range: Range<u64>) {
+    if !range.is_empty() {
+        found.position_ranges.insert(word.to_string(), range);
+    }
+}
+
+/// The number of pages at the start of encoded postings (0 when unreadable; decoding reports it).
+fn leading_count(postings: &[u8]) -> usize {
+    let mut value = 0usize;
+    for (i, byte) in postings.iter().take(5).enumerate() {
+        value |= usize::from(byte & 0x7f) << (7 * i);
+        if byte & 0x80 == 0 {
+            return value;
+        }
+    }
+    0
+}
+
+/// `range` of a region starting at `region.start`.
+fn offset(region: &Range<u64>, range: Range<u64>) -> Range<u64> {
+    region.start + range.start..region.start + range.end
+}
+
+/// A field's values as text: one string or a list of them.
+fn text_values(value: Option<&serde_json::Value>) -> Vec<&str> {
+    match value {
+        Some(serde_json::Value::String(text)) => vec![text.as_str()],
+        Some(serde_json::Value::Array(values)) => {
+            values.iter().filter_map(|v| v.as_str()).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The words a hit's snippet marks: those of the query's clauses that are not excluded.
+fn snippet_terms(node: &Node, found: &Found) -> Vec<String> {
+    let mut terms = Vec::new();
+    collect_terms(node, found, &mut terms);
+    terms.sort();
+    terms.dedup();
+    terms
+}
+
+fn collect_terms(node: &Node, found: &Found, out: &mut Vec<String>) {
+    match node {
+        Node::Phrase { slots, .. } => {
+            for slot in slots {
+                out.extend(found.slot_words(slot).into_iter().map(String::from));
+            }
+        }
+        Node::Clauses(clauses) => {
+            for (occur, node) in clauses {
+                if *occur != Occur::MustNot {
+                    collect_terms(node, found, out);
+                }
+            }
+        }
+        Node::Boost(node, _) => collect_terms(node, found, out),
+        _ => {}
+    }
+}
+
+/// The request's filters as groups of filter words: a hit has one word of every group.
+fn filter_groups(request: &SearchRequest) -> Result<Vec<Vec<String>>> {
+    request
+        .filters
+        .iter()
+        .map(|(name, values)| {
+            let key = name.strip_prefix("filter.").ok_or_else(|| {
+                ErrorKind::InvalidQuery.with_message(format!(
+                    "filter on `{name}`: a site index filters on `filter.KEY` (its pages' \
+                     data-rangefind-filter keys)"
+                ))
+            })?;
+            Ok(values
+                .iter()
+                .map(|value| match value {
+                    serde_json::Value::String(text) => filter_word(key, text),
+                    other => filter_word(key, &other.to_string()),
+                })
+                .collect())
+        })
+        .collect()
+}
+
+/// A site index ranks pages by their text: sorting, aggregations and time ranges belong to
+/// indexes of records (`rangefind build --input`).
+fn refuse_unsupported(request: &SearchRequest) -> Result<()> {
+    let unsupported = if request.sort.is_some() {
+        Some("sort")
+    } else if request.aggs.is_some() {
+        Some("aggs")
+    } else if request.start_timestamp.is_some() || request.end_timestamp.is_some() {
+        Some("start_timestamp/end_timestamp")
+    } else {
+        None
+    };
+    match unsupported {
+        Some(what) => Err(ErrorKind::InvalidQuery.with_message(format!(
+            "`{what}` is not available on a site index (it ranks pages by their text)"
+        ))),
+        None => Ok(()),
+    }
+}
+
+fn search_stats(stats: &QueryStats, started: web_time::Instant) -> SearchStats {
+    let io = stats.counts();
+    SearchStats {
+        requests: io.requests,
+        bytes: io.bytes,
+        waves: io.waves,
+        splits_total: 1,
+        splits_opened: 1,
+        cache_hits: io.cache_hits,
+        elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
+    }
+}

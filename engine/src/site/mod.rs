@@ -1,0 +1,21 @@
+//! Site indexes: the index of a static site (`rangefind build --site`) in one file per
+//! language, searched without tantivy so the widget's engine stays small.
+//!
+//! The file has the split layout ([`crate::format`]): checksummed pages, then an open region.
+//! Its regions ([`layout`]) are a head that opening reads (chunk index, record lengths, the
+//! records' zstd dictionary), word chunks with postings inline, positions for phrases, and
+//! one compressed record per page. A query reads the chunks of its words in one wave, the
+//! positions of phrase words in a second only when it has a phrase, and its hits' records in
+//! the last: two waves for most queries. Why a second format: docs/design-notes.md, "Next: a
+//! site format".
+
+pub mod analyzer;
+mod evaluate;
+mod frames;
+mod index;
+pub mod layout;
+pub mod query;
+pub mod snippet;
+
+pub use frames::Frames;
+pub use index::{SiteIndex, MAX_PREFIX_CHUNKS, MAX_PREFIX_EXPANSIONS};

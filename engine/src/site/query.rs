@@ -1,0 +1,242 @@
+//! From what a person typed to the query tree of a site index, never failing on plain text.
+//!
+//! The syntax is tantivy's (its grammar crate, without tantivy): words, `"phrases"`, `word*`,
+//! `AND`/`OR`/`NOT`, `+`/`-`, `field:word`, `^boost`, parentheses; `filter.KEY:value` matches
+//! a filter value. As for split indexes, input that is not valid syntax, or names a field the
+//! index lacks, is searched as plain words, and words without an operator must all match.
+
+use tantivy_query_grammar::{Delimiter, Occur, UserInputAst, UserInputLeaf, UserInputLiteral};
+
+use super::analyzer::{fold, Analyzer};
+use super::layout::{filter_word, HeadMeta};
+
+/// How a site query matches pages.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Node {
+    /// Words in order (one word, or a phrase), in one field or all searched fields.
+    Phrase {
+        /// A field's index in the head's fields; `None`: every searched field.
+        field: Option<usize>,
+        /// The words, each one word or a prefix.
+        slots: Vec<Slot>,
+        /// Words allowed between two of them.
+        slop: u32,
+    },
+    /// Pages with a filter value (the word [`filter_word`] makes).
+    Filter(String),
+    /// Every page.
+    All,
+    /// Nothing (a word the analyser drops entirely, such as punctuation).
+    Nothing,
+    /// Clauses: all `Must` match, no `MustNot`, and `Should` adds to the score (or, without a
+    /// `Must`, one of them matches).
+    Clauses(Vec<(Occur, Node)>),
+    /// A node's score multiplied.
+    Boost(Box<Node>, f32),
+}
+
+/// One word of a phrase.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Slot {
+    /// An analysed word.
+    Word(String),
+    /// Any word beginning with this (lowercased, folded, not stemmed).
+    Prefix(String),
+}
+
+/// Why a parsed query cannot be searched as written.
+struct Unsupported;
+
+/// Parses `text` for an index described by `meta`.
+pub fn parse(text: &str, meta: &HeadMeta, analyzer: &Analyzer) -> Node {
+    let convert = |text: &str| -> Option<Node> {
+        let ast = tantivy_query_grammar::parse_query(text).ok()?;
+        convert(&ast, meta, analyzer).ok()
+    };
+    convert(text)
+        .or_else(|| convert(&crate::search::plain_words(text)))
+        .unwrap_or(Node::Nothing)
+}
+
+fn convert(ast: &UserInputAst, meta: &HeadMeta, analyzer: &Analyzer) -> Result<Node, Unsupported> {
+    Ok(match ast {
+        UserInputAst::Clause(clauses) if clauses.is_empty() => Node::Nothing,
+        UserInputAst::Clause(clauses) => Node::Clauses(
+            clauses
+                .iter()
+                .map(|(occur, ast)| {
+                    let occur = occur.unwrap_or(Occur::Must);
+                    Ok((occur, convert(ast, meta, analyzer)?))
+                })
+                .collect::<Result<_, Unsupported>>()?,
+        ),
+        UserInputAst::Boost(ast, boost) => {
+            Node::Boost(Box::new(convert(ast, meta, analyzer)?), boost.0 as f32)
+        }
+        UserInputAst::Leaf(leaf) => match leaf.as_ref() {
+            UserInputLeaf::Literal(literal) => literal_node(literal, meta, analyzer)?,
+            UserInputLeaf::All => Node::All,
+            UserInputLeaf::Set { field, elements } => Node::Clauses(
+                elements
+                    .iter()
+                    .map(|element| {
+                        let literal = UserInputLiteral {
+                            field_name: field.clone(),
+                            phrase: element.clone(),
+                            delimiter: Delimiter::None,
+                            slop: 0,
+                            prefix: false,
+                        };
+                        Ok((Occur::Should, literal_node(&literal, meta, analyzer)?))
+                    })
+                    .collect::<Result<_, Unsupported>>()?,
+            ),
+            // Ranges, regexes and `field:*` mean nothing on a page's text.
+            _ => return Err(Unsupported),
+        },
+    })
+}
+
+fn literal_node(
+    literal: &UserInputLiteral,
+    meta: &HeadMeta,
+    analyzer: &Analyzer,
+) -> Result<Node, Unsupported> {
+    let field = match literal.field_name.as_deref() {
+        None => None,
+        Some(name) => {
+            if let Some(key) = name.strip_prefix("filter.") {
+                return Ok(Node::Filter(filter_word(key, &literal.phrase)));
+            }
+            let index = meta.fields.iter().position(|f| f.name == name);
+            Some(index.ok_or(Unsupported)?)
+        }
+    };
+    let prefix = crate::search::is_prefix(literal);
+    let text = if prefix {
+        literal.phrase.trim_end_matches('*')
+    } else {
+        literal.phrase.as_str()
+    };
+    let mut slots: Vec<Slot> = analyzer.terms(text).into_iter().map(Slot::Word).collect();
+    if prefix {
+        // The last word is a prefix: as typed, folded, never stemmed.
+        let last = crate::site::analyzer::word_spans(text)
+            .last()
+            .map(|(start, end)| fold(&text[start..end]));
+        match (slots.last_mut(), last) {
+            (Some(slot), Some(prefix)) => *slot = Slot::Prefix(prefix),
+            _ => return Ok(Node::Nothing),
+        }
+    }
+    if slots.is_empty() {
+        return Ok(Node::Nothing);
+    }
+    Ok(Node::Phrase {
+        field,
+        slots,
+        slop: literal.slop,
+    })
+}
+
+impl Node {
+    /// Every slot of the query's phrases and words, and every filter word, to look up.
+    pub fn visit(&self, each: &mut impl FnMut(&Node)) {
+        each(self);
+        match self {
+            Node::Clauses(clauses) => clauses.iter().for_each(|(_, node)| node.visit(each)),
+            Node::Boost(node, _) => node.visit(each),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::site::layout::{SearchedField, SITE_LAYOUT_VERSION};
+
+    fn meta() -> HeadMeta {
+        HeadMeta {
+            version: SITE_LAYOUT_VERSION,
+            pages: 1,
+            stemmer: Some("en".into()),
+            fields: ["title", "body"]
+                .map(|name| SearchedField {
+                    name: name.into(),
+                    boost: 1.0,
+                })
+                .to_vec(),
+            snippet_field: "body".into(),
+        }
+    }
+
+    fn parsed(text: &str) -> Node {
+        parse(text, &meta(), &Analyzer::new(Some("en")))
+    }
+
+    fn word(field: Option<usize>, slots: &[Slot]) -> Node {
+        Node::Phrase {
+            field,
+            slots: slots.to_vec(),
+            slop: 0,
+        }
+    }
+
+    fn w(text: &str) -> Slot {
+        Slot::Word(text.into())
+    }
+
+    #[test]
+    fn words_phrases_prefixes_fields_and_filters() {
+        assert_eq!(
+            parsed("running maps"),
+            Node::Clauses(vec![
+                (Occur::Must, word(None, &[w("run")])),
+                (Occur::Must, word(None, &[w("map")])),
+            ])
+        );
+        assert_eq!(
+            parsed("(Transformat OR transformat*)"),
+            Node::Clauses(vec![
+                (Occur::Should, word(None, &[w("transformat")])),
+                (
+                    Occur::Should,
+                    word(None, &[Slot::Prefix("transformat".into())])
+                ),
+            ])
+        );
+        assert_eq!(parsed("\"array map\""), word(None, &[w("array"), w("map")]));
+        assert_eq!(
+            parsed("Array.prototype.ma*"),
+            word(
+                None,
+                &[w("array"), w("prototyp"), Slot::Prefix("ma".into())]
+            )
+        );
+        assert_eq!(parsed("title:Maps"), word(Some(0), &[w("map")]));
+        assert_eq!(
+            parsed("filter.section:CSS"),
+            Node::Filter(filter_word("section", "CSS"))
+        );
+        assert_eq!(
+            parsed("-map"),
+            Node::Clauses(vec![(Occur::MustNot, word(None, &[w("map")]))])
+        );
+    }
+
+    #[test]
+    fn anything_else_is_plain_words() {
+        // An unknown field, a range and broken syntax are searched as their words.
+        assert_eq!(
+            parsed("Notification: click"),
+            Node::Clauses(vec![
+                (Occur::Must, word(None, &[w("notif")])),
+                (Occur::Must, word(None, &[w("click")])),
+            ])
+        );
+        assert_eq!(parsed("((("), Node::Nothing);
+        assert_eq!(parsed("\"unclosed"), word(None, &[w("unclos")]));
+        assert_eq!(parsed("…"), Node::Nothing);
+    }
+}
