@@ -28,6 +28,7 @@ pub mod pruning;
 pub mod search;
 pub mod site;
 pub mod split;
+mod stemming;
 pub mod typos;
 
 pub use tantivy;

@@ -8,7 +8,7 @@
 use std::sync::{Arc, Mutex};
 
 use lru::LruCache;
-use tantivy::directory::OwnedBytes;
+use ownedbytes::OwnedBytes;
 
 /// A page of a split: the split's content id and the page number.
 #[derive(Clone, Debug, Hash, PartialEq, Eq)]

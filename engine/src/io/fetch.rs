@@ -9,7 +9,7 @@ use bytes::Bytes;
 use futures::future::BoxFuture;
 use futures::future::{FutureExt, Shared};
 use futures::stream::{self, StreamExt};
-use tantivy::directory::OwnedBytes;
+use ownedbytes::OwnedBytes;
 
 use super::cache::{PageCache, PageKey};
 use super::persistent::PersistentCache;

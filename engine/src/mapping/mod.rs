@@ -7,7 +7,7 @@
 mod config;
 mod document;
 mod schema;
-pub(crate) mod stem_cache;
+mod stem_cache;
 mod tokenizers;
 
 pub use config::{
@@ -18,12 +18,11 @@ pub(crate) use document::parse_datetime;
 pub use document::{BuiltDocument, DocumentBuilder, DocumentError};
 pub use schema::{has_fieldnorms, MappedSchema};
 pub use tokenizers::register_tokenizers;
-pub(crate) use tokenizers::stemmer_language;
 
 /// Whether text in `language` (a code such as `en`, or an English name) can be stemmed: what
 /// a field's `language` accepts.
 pub fn has_stemmer(language: &str) -> bool {
-    tokenizers::stemmer_language(language).is_some()
+    crate::stemming::stemmer_language(language).is_some()
 }
 
 /// Name of the analyser of keyword fields.

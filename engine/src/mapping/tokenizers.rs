@@ -1,7 +1,6 @@
 //! Text analysers, registered under names derived from the mapping so the builder and every
 //! reader build the same pipeline.
 
-use frostem::Algorithm;
 use tantivy::tokenizer::{
     AsciiFoldingFilter, LowerCaser, RawTokenizer, RemoveLongFilter, SimpleTokenizer, TextAnalyzer,
     TokenizerManager, WhitespaceTokenizer,
@@ -9,6 +8,7 @@ use tantivy::tokenizer::{
 
 use super::config::{DocMapping, FieldMapping, Tokenizer};
 use super::stem_cache::CachedStemmer;
+use crate::stemming::stemmer_language;
 
 /// Words longer than this are dropped (base64 blobs, hashes glued to text).
 const MAX_TOKEN_LEN: usize = 40;
@@ -28,33 +28,6 @@ pub(crate) fn text_tokenizer_name(field: &FieldMapping) -> String {
         Some(language) => format!("{base}_{}", language.to_ascii_lowercase()),
         None => base.to_string(),
     }
-}
-
-/// Stemmer for a language code (`en`) or English name (`english`): the 18 languages tantivy
-/// stems (the frostem features enabled in engine/Cargo.toml are exactly these).
-pub(crate) fn stemmer_language(code: &str) -> Option<Algorithm> {
-    let language = match code.to_ascii_lowercase().as_str() {
-        "ar" | "arabic" => Algorithm::Arabic,
-        "da" | "danish" => Algorithm::Danish,
-        "nl" | "dutch" => Algorithm::Dutch,
-        "en" | "english" => Algorithm::English,
-        "fi" | "finnish" => Algorithm::Finnish,
-        "fr" | "french" => Algorithm::French,
-        "de" | "german" => Algorithm::German,
-        "el" | "greek" => Algorithm::Greek,
-        "hu" | "hungarian" => Algorithm::Hungarian,
-        "it" | "italian" => Algorithm::Italian,
-        "no" | "nb" | "norwegian" => Algorithm::Norwegian,
-        "pt" | "portuguese" => Algorithm::Portuguese,
-        "ro" | "romanian" => Algorithm::Romanian,
-        "ru" | "russian" => Algorithm::Russian,
-        "es" | "spanish" => Algorithm::Spanish,
-        "sv" | "swedish" => Algorithm::Swedish,
-        "ta" | "tamil" => Algorithm::Tamil,
-        "tr" | "turkish" => Algorithm::Turkish,
-        _ => return None,
-    };
-    Some(language)
 }
 
 fn normalised<T: tantivy::tokenizer::Tokenizer>(

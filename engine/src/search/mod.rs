@@ -22,7 +22,6 @@ use tantivy::TantivyDocument;
 
 pub use analytics::SortBy;
 pub use filters::Filters;
-pub(crate) use query::{is_prefix, plain_words};
 pub use query::{
     ParsedQuery, PrefixTerm, QueryBuilder, QueryWord, Replacements, MAX_PREFIX_EXPANSIONS,
 };

@@ -17,6 +17,7 @@ use tantivy::tokenizer::TokenizerManager;
 
 use crate::error::{ErrorKind, Result};
 use crate::mapping::{register_tokenizers, MappedSchema, Operator};
+use crate::site::query::{is_prefix, plain_words};
 use crate::typos::{is_lexicon_word, MAX_LEXICON_CHARS, MIN_CORRECTED_CHARS};
 
 /// Terms a prefix may expand to, per field and split.
@@ -538,39 +539,6 @@ fn has_prefix(ast: &UserInputAst) -> bool {
     }
 }
 
-/// `"big bad wo"*` (a phrase prefix) or `wor*` (tantivy's grammar reads it as the word
-/// `wor*` and would silently search `wor`).
-pub(crate) fn is_prefix(literal: &UserInputLiteral) -> bool {
-    literal.prefix
-        || (literal.delimiter == Delimiter::None
-            && literal.phrase.ends_with('*')
-            && !literal.phrase.ends_with("\\*")
-            && literal
-                .phrase
-                .trim_end_matches('*')
-                .chars()
-                .any(char::is_alphanumeric))
-}
-
-/// Letters and digits only, so any text is a valid query of plain words. A trailing `*`
-/// on a word survives (prefix search while typing).
-pub(crate) fn plain_words(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let chars: Vec<char> = text.chars().collect();
-    for (i, c) in chars.iter().enumerate() {
-        let keep_star = *c == '*'
-            && i > 0
-            && chars[i - 1].is_alphanumeric()
-            && chars.get(i + 1).is_none_or(|n| n.is_whitespace());
-        if c.is_alphanumeric() || keep_star {
-            out.push(*c);
-        } else {
-            out.push(' ');
-        }
-    }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -582,16 +550,6 @@ mod tests {
         )
         .unwrap();
         QueryBuilder::new(&MappedSchema::new(mapping))
-    }
-
-    #[test]
-    fn plain_words_keeps_letters_digits_and_a_final_star() {
-        assert_eq!(
-            plain_words("Notification: click event"),
-            "Notification click event"
-        );
-        assert_eq!(plain_words("bufferData() method"), "bufferData method");
-        assert_eq!(plain_words("arr* (x)"), "arr* x");
     }
 
     #[test]

@@ -9,8 +9,7 @@
 
 use frostem::{Algorithm, Stemmer};
 
-use crate::mapping::stem_cache::stem_remembered;
-use crate::mapping::stemmer_language;
+use crate::stemming::{stem_remembered, stemmer_language};
 
 /// Words this long or longer (in bytes, as written) are dropped: base64 blobs, hashes.
 pub const MAX_WORD_BYTES: usize = 40;

@@ -374,7 +374,7 @@ impl SiteIndex {
     /// The bytes of `range` from the pages holding it.
     fn assemble(
         &self,
-        pages: &HashMap<PageKey, tantivy::directory::OwnedBytes>,
+        pages: &HashMap<PageKey, ownedbytes::OwnedBytes>,
         range: &Range<u64>,
     ) -> Result<Bytes> {
         let mut out = Vec::with_capacity((range.end - range.start) as usize);

@@ -54,7 +54,7 @@ pub fn parse(text: &str, meta: &HeadMeta, analyzer: &Analyzer) -> Node {
         convert(&ast, meta, analyzer).ok()
     };
     convert(text)
-        .or_else(|| convert(&crate::search::plain_words(text)))
+        .or_else(|| convert(&plain_words(text)))
         .unwrap_or(Node::Nothing)
 }
 
@@ -112,7 +112,7 @@ fn literal_node(
             Some(index.ok_or(Unsupported)?)
         }
     };
-    let prefix = crate::search::is_prefix(literal);
+    let prefix = is_prefix(literal);
     let text = if prefix {
         literal.phrase.trim_end_matches('*')
     } else {
@@ -149,6 +149,39 @@ impl Node {
             _ => {}
         }
     }
+}
+
+/// `"big bad wo"*` (a phrase prefix) or `wor*` (tantivy's grammar reads it as the word
+/// `wor*` and would silently search `wor`).
+pub(crate) fn is_prefix(literal: &UserInputLiteral) -> bool {
+    literal.prefix
+        || (literal.delimiter == Delimiter::None
+            && literal.phrase.ends_with('*')
+            && !literal.phrase.ends_with("\\*")
+            && literal
+                .phrase
+                .trim_end_matches('*')
+                .chars()
+                .any(char::is_alphanumeric))
+}
+
+/// Letters and digits only, so any text is a valid query of plain words. A trailing `*`
+/// on a word survives (prefix search while typing).
+pub(crate) fn plain_words(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let chars: Vec<char> = text.chars().collect();
+    for (i, c) in chars.iter().enumerate() {
+        let keep_star = *c == '*'
+            && i > 0
+            && chars[i - 1].is_alphanumeric()
+            && chars.get(i + 1).is_none_or(|n| n.is_whitespace());
+        if c.is_alphanumeric() || keep_star {
+            out.push(*c);
+        } else {
+            out.push(' ');
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]
@@ -223,6 +256,16 @@ mod tests {
             parsed("-map"),
             Node::Clauses(vec![(Occur::MustNot, word(None, &[w("map")]))])
         );
+    }
+
+    #[test]
+    fn plain_words_keeps_letters_digits_and_a_final_star() {
+        assert_eq!(
+            plain_words("Notification: click event"),
+            "Notification click event"
+        );
+        assert_eq!(plain_words("bufferData() method"), "bufferData method");
+        assert_eq!(plain_words("arr* (x)"), "arr* x");
     }
 
     #[test]

@@ -1,0 +1,100 @@
+//! Stemming without tantivy: which Snowball stemmer a language uses, and a per-thread memory
+//! of the stems computed, shared by the split analysers (`mapping`) and the site analyser.
+//!
+//! Snowball stemming costs about a microsecond a word in wasm, and words repeat (Zipf): a warm
+//! query's snippets tokenise a few thousand words of hit text, and stemming was most of a warm
+//! query's CPU in the Worker. A per-thread map from word to stem turns all but the first
+//! sighting of a word into one hash lookup. Per thread, not shared, so that the builder's
+//! indexing threads never contend on it; bounded, so that a long build over a huge vocabulary
+//! does not grow it without end.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use frostem::Algorithm;
+use rustc_hash::FxHashMap;
+
+/// Stemmer for a language code (`en`) or English name (`english`): the 18 languages tantivy
+/// stems (the frostem features enabled in engine/Cargo.toml are exactly these).
+pub(crate) fn stemmer_language(code: &str) -> Option<Algorithm> {
+    let language = match code.to_ascii_lowercase().as_str() {
+        "ar" | "arabic" => Algorithm::Arabic,
+        "da" | "danish" => Algorithm::Danish,
+        "nl" | "dutch" => Algorithm::Dutch,
+        "en" | "english" => Algorithm::English,
+        "fi" | "finnish" => Algorithm::Finnish,
+        "fr" | "french" => Algorithm::French,
+        "de" | "german" => Algorithm::German,
+        "el" | "greek" => Algorithm::Greek,
+        "hu" | "hungarian" => Algorithm::Hungarian,
+        "it" | "italian" => Algorithm::Italian,
+        "no" | "nb" | "norwegian" => Algorithm::Norwegian,
+        "pt" | "portuguese" => Algorithm::Portuguese,
+        "ro" | "romanian" => Algorithm::Romanian,
+        "ru" | "russian" => Algorithm::Russian,
+        "es" | "spanish" => Algorithm::Spanish,
+        "sv" | "swedish" => Algorithm::Swedish,
+        "ta" | "tamil" => Algorithm::Tamil,
+        "tr" | "turkish" => Algorithm::Turkish,
+        _ => return None,
+    };
+    Some(language)
+}
+
+/// Words remembered per thread and language; the map starts over when full (a few MB at most).
+pub(crate) const MAX_REMEMBERED_WORDS: usize = 64 * 1024;
+
+/// Words longer than this are stemmed every time: they are rare, and would crowd the map.
+const MAX_REMEMBERED_LEN: usize = 24;
+
+/// Word → stem, for one language. (FxHash: SipHash cost as much as the lookup saved.)
+pub(crate) type Stems = Rc<RefCell<FxHashMap<Box<str>, Box<str>>>>;
+
+thread_local! {
+    /// The thread's maps, one per language (a handful at most: a linear search).
+    static STEMS: RefCell<Vec<(Algorithm, Stems)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The thread's map for `algorithm`.
+pub(crate) fn stems_of(algorithm: Algorithm) -> Stems {
+    STEMS.with(|maps| {
+        let mut maps = maps.borrow_mut();
+        if let Some((_, stems)) = maps.iter().find(|(a, _)| *a == algorithm) {
+            return stems.clone();
+        }
+        let stems = Stems::default();
+        maps.push((algorithm, stems.clone()));
+        stems
+    })
+}
+
+/// Replaces `word` by its stem, from `known` when seen before.
+pub(crate) fn stem_into(
+    stemmer: &frostem::Stemmer,
+    known: &RefCell<FxHashMap<Box<str>, Box<str>>>,
+    word: &mut String,
+) {
+    if word.len() > MAX_REMEMBERED_LEN {
+        *word = stemmer.stem(word).into_owned();
+        return;
+    }
+    let mut known = known.borrow_mut();
+    if let Some(stem) = known.get(word.as_str()) {
+        word.clear();
+        word.push_str(stem);
+        return;
+    }
+    let stem: Box<str> = stemmer.stem(word).into();
+    if known.len() >= MAX_REMEMBERED_WORDS {
+        known.clear();
+    }
+    known.insert(word.as_str().into(), stem.clone());
+    word.clear();
+    word.push_str(&stem);
+}
+
+/// Replaces `word` (lowercased) by its stem in `algorithm`, which `stemmer` runs, remembering
+/// it for this thread.
+pub(crate) fn stem_remembered(stemmer: &frostem::Stemmer, algorithm: Algorithm, word: &mut String) {
+    stem_into(stemmer, &stems_of(algorithm), word);
+}
