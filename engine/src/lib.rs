@@ -19,6 +19,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod api;
 pub mod error;
 pub mod format;
 pub mod io;

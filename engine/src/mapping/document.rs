@@ -8,6 +8,7 @@ use tantivy::{DateTime, TantivyDocument};
 
 use super::config::FieldType;
 use super::schema::MappedSchema;
+use crate::api::parse_datetime;
 
 /// Why one document could not be indexed. Names the field and what was found.
 #[derive(Debug, Clone, PartialEq)]
@@ -168,22 +169,6 @@ fn as_number<T: std::str::FromStr + serde::de::DeserializeOwned>(json: &Value) -
     match json {
         Value::Number(_) => serde_json::from_value(json.clone()).ok(),
         Value::String(s) => s.trim().parse().ok(),
-        _ => None,
-    }
-}
-
-/// RFC 3339 text, or integer seconds since the epoch.
-pub(crate) fn parse_datetime(json: &Value) -> Option<i64> {
-    match json {
-        Value::String(text) => {
-            let parsed = time::OffsetDateTime::parse(
-                text.trim(),
-                &time::format_description::well_known::Rfc3339,
-            )
-            .ok()?;
-            Some(parsed.unix_timestamp())
-        }
-        Value::Number(n) => n.as_i64(),
         _ => None,
     }
 }

@@ -14,7 +14,6 @@ pub use config::{
     DocMapping, FieldMapping, FieldType, Operator, Sources, StoreCompression, StoreOptions,
     Tokenizer,
 };
-pub(crate) use document::parse_datetime;
 pub use document::{BuiltDocument, DocumentBuilder, DocumentError};
 pub use schema::{has_fieldnorms, MappedSchema};
 pub use tokenizers::register_tokenizers;

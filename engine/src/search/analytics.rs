@@ -8,11 +8,11 @@
 
 use std::cmp::Ordering;
 
-use serde::Deserialize;
 use tantivy::collector::sort_key::{Comparator, NaturalComparator, ReverseNoneIsLowerComparator};
 use tantivy::schema::OwnedValue;
 use tantivy::Order;
 
+use crate::api::SortBy;
 use crate::error::{ErrorKind, Result};
 use crate::mapping::MappedSchema;
 
@@ -159,78 +159,6 @@ fn require_fast_field(schema: &MappedSchema, name: &str, what: &str) -> Result<(
             format!("its fast fields are {}", fast.join(", "))
         }
     )))
-}
-
-/// Hits ordered by a fast field. As JSON: `"created_at"` (ascending), `"-created_at"`
-/// (descending), `"created_at:desc"`, or `{"created_at": "desc"}`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SortBy {
-    /// A fast field.
-    pub field: String,
-    /// Largest first?
-    pub descending: bool,
-}
-
-impl std::str::FromStr for SortBy {
-    type Err = crate::error::Error;
-
-    fn from_str(text: &str) -> Result<SortBy> {
-        let text = text.trim();
-        let (field, descending) = if let Some(field) = text.strip_prefix('-') {
-            (field, true)
-        } else if let Some((field, order)) = text.rsplit_once(':') {
-            (field, parse_order(order)?)
-        } else {
-            (text.strip_prefix('+').unwrap_or(text), false)
-        };
-        if field.is_empty() {
-            return Err(ErrorKind::InvalidQuery.with_message(format!(
-                "sort {text:?}: name a fast field, e.g. \"-created_at\" for newest first"
-            )));
-        }
-        Ok(SortBy {
-            field: field.to_string(),
-            descending,
-        })
-    }
-}
-
-fn parse_order(order: &str) -> Result<bool> {
-    match order.to_ascii_lowercase().as_str() {
-        "desc" => Ok(true),
-        "asc" => Ok(false),
-        other => {
-            Err(ErrorKind::InvalidQuery
-                .with_message(format!("sort order {other:?}: use asc or desc")))
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for SortBy {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> std::result::Result<Self, D::Error> {
-        use serde::de::Error;
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Form {
-            Text(String),
-            Object(std::collections::BTreeMap<String, String>),
-        }
-        let parsed = match Form::deserialize(deserializer)? {
-            Form::Text(text) => text.parse(),
-            Form::Object(map) if map.len() == 1 => {
-                let (field, order) = map.into_iter().next().expect("one entry");
-                parse_order(&order).map(|descending| SortBy { field, descending })
-            }
-            Form::Object(_) => {
-                return Err(D::Error::custom(
-                    "sort: one field, e.g. \"-created_at\" or {\"created_at\": \"desc\"}",
-                ))
-            }
-        };
-        parsed.map_err(|e| D::Error::custom(e.description()))
-    }
 }
 
 impl SortBy {

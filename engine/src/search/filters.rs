@@ -1,18 +1,14 @@
 //! Filters: exact values of keyword, numeric and bool fields that every hit must have.
 //! They narrow the hits without changing scores (a filter clause scores 0).
 
-use std::collections::BTreeMap;
-
 use tantivy::query::{
     AllQuery, BooleanQuery, ConstScoreQuery, EmptyQuery, Occur, Query, TermQuery,
 };
 use tantivy::schema::{Field, IndexRecordOption, Term};
 
+use crate::api::Filters;
 use crate::error::{ErrorKind, Result};
 use crate::mapping::{FieldType, MappedSchema};
-
-/// Field name → accepted values (a hit needs one of the values of every field).
-pub type Filters = BTreeMap<String, Vec<serde_json::Value>>;
 
 /// The terms each filtered field accepts: a hit holds one term of every group.
 pub(crate) fn filter_terms(schema: &MappedSchema, filters: &Filters) -> Result<Vec<Vec<Term>>> {
@@ -112,19 +108,4 @@ pub(crate) fn apply(
         (Occur::Must, base),
         (Occur::Must, filter.box_clone()),
     ]))
-}
-
-/// Reads filters where each field maps to one value or a list of values.
-pub(crate) fn one_or_many<'de, D: serde::Deserializer<'de>>(
-    deserializer: D,
-) -> std::result::Result<Filters, D::Error> {
-    use serde::Deserialize;
-    let raw = BTreeMap::<String, serde_json::Value>::deserialize(deserializer)?;
-    Ok(raw
-        .into_iter()
-        .map(|(field, value)| match value {
-            serde_json::Value::Array(values) => (field, values),
-            value => (field, vec![value]),
-        })
-        .collect())
 }

@@ -20,13 +20,12 @@ use futures::lock::Mutex as AsyncMutex;
 use tantivy::query::{AllQuery, Query};
 use tantivy::TantivyDocument;
 
-pub use analytics::SortBy;
-pub use filters::Filters;
+pub use crate::api::{
+    parse_timestamp, Filters, Hit, Replaced, SearchRequest, SearchResponse, SearchStats, SortBy,
+};
 pub use query::{
     ParsedQuery, PrefixTerm, QueryBuilder, QueryWord, Replacements, MAX_PREFIX_EXPANSIONS,
 };
-pub use results::{Hit, Replaced, SearchResponse, SearchStats};
-pub use time_range::parse_timestamp;
 
 use self::analytics::AggregationRequest;
 use self::index_order::IndexOrder;
@@ -138,78 +137,6 @@ impl Default for IndexOptions {
             max_requests_per_wave: DEFAULT_MAX_REQUESTS_PER_WAVE,
             max_read_through_bytes: DEFAULT_MAX_READ_THROUGH_BYTES,
             metered_requests: false,
-        }
-    }
-}
-
-/// A search request. As JSON (the browser and Worker APIs): `{"query", "limit"?, "offset"?,
-/// "snippet"?, "filters"?, "fields"?, "start_timestamp"?, "end_timestamp"?, "sort"?, "aggs"?,
-/// "count_all"?, "typo_tolerance"?}`,
-/// where a filter value is one value or a list of alternatives.
-#[derive(Clone, Debug, serde::Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SearchRequest {
-    /// Query text (tantivy syntax; anything else is searched as plain words).
-    pub query: String,
-    /// Hits to return.
-    pub limit: usize,
-    /// Hits to skip.
-    pub offset: usize,
-    /// Whether to cut snippets.
-    pub snippet: bool,
-    /// Exact values hits must have (keyword, numeric and bool fields).
-    #[serde(deserialize_with = "filters::one_or_many")]
-    pub filters: Filters,
-    /// Stored fields each hit's `doc` holds (all stored fields when absent): a result list
-    /// rarely shows whole bodies, and they are most of an answer's bytes.
-    pub fields: Option<Vec<String>>,
-    /// Only hits whose timestamp field is at or after this (seconds since the epoch, or RFC
-    /// 3339 text in JSON). Splits whose recorded time range misses `[start, end)` are not
-    /// opened.
-    #[serde(deserialize_with = "time_range::timestamp")]
-    pub start_timestamp: Option<i64>,
-    /// Only hits whose timestamp field is before this.
-    #[serde(deserialize_with = "time_range::timestamp")]
-    pub end_timestamp: Option<i64>,
-    /// Order hits by a fast field instead of by score (`"-created_at"`: newest first).
-    pub sort: Option<SortBy>,
-    /// Elasticsearch-style aggregations over fast fields (terms, date_histogram, histogram,
-    /// range, stats, avg, min, max, sum, cardinality, …), computed over every match.
-    #[serde(alias = "aggregations")]
-    pub aggs: Option<serde_json::Value>,
-    /// Count every match (default). `false` lets the count be a lower bound
-    /// (`count_is_lower_bound` in the answer), so a sort on the timestamp field over splits
-    /// written in time order stops at the newest (or oldest) splits that fill the page,
-    /// without opening the others.
-    pub count_all: bool,
-    /// Search the words one edit away from a word no split holds (default), when the index
-    /// has a lexicon (`typo_tolerance: true` in its mapping). The answer's `replaced` names
-    /// them.
-    pub typo_tolerance: bool,
-}
-
-impl Default for SearchRequest {
-    fn default() -> Self {
-        SearchRequest::new("", 10)
-    }
-}
-
-impl SearchRequest {
-    /// The first `limit` hits of `query`, with snippets.
-    pub fn new(query: impl Into<String>, limit: usize) -> SearchRequest {
-        SearchRequest {
-            query: query.into(),
-            limit,
-            offset: 0,
-            snippet: true,
-            filters: Filters::new(),
-            fields: None,
-            start_timestamp: None,
-            end_timestamp: None,
-            sort: None,
-            aggs: None,
-            count_all: true,
-            typo_tolerance: true,
         }
     }
 }

@@ -101,36 +101,6 @@ impl TimeRange {
     }
 }
 
-/// Seconds since the epoch of `text`: an integer, or RFC 3339 such as `2024-05-01T00:00:00Z`.
-pub fn parse_timestamp(text: &str) -> Option<i64> {
-    let text = text.trim();
-    match text.parse::<i64>() {
-        Ok(seconds) => Some(seconds),
-        Err(_) => crate::mapping::parse_datetime(&serde_json::Value::String(text.to_string())),
-    }
-}
-
-/// Reads a timestamp given as integer seconds or RFC 3339 text.
-pub(crate) fn timestamp<'de, D: serde::Deserializer<'de>>(
-    deserializer: D,
-) -> std::result::Result<Option<i64>, D::Error> {
-    use serde::Deserialize;
-    let value = Option::<serde_json::Value>::deserialize(deserializer)?;
-    let seconds = match &value {
-        None | Some(serde_json::Value::Null) => return Ok(None),
-        Some(serde_json::Value::String(text)) => parse_timestamp(text),
-        Some(other) => crate::mapping::parse_datetime(other),
-    };
-    match value {
-        None => Ok(None),
-        Some(value) => seconds.map(Some).ok_or_else(|| {
-            serde::de::Error::custom(format!(
-                "{value} is not a timestamp: give seconds since 1970 or RFC 3339 text such as 2024-05-01T00:00:00Z"
-            ))
-        }),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,11 +14,11 @@ use super::frames::Frames;
 use super::layout::{self, decode_positions, filter_word, word_entries, Head, Postings};
 use super::query::{self, Node, Slot};
 use super::snippet;
+use crate::api::{Hit, SearchRequest, SearchResponse, SearchStats};
 use crate::error::{ErrorKind, Result};
 use crate::io::{
     open_region, Fetcher, PageKey, PageRequest, QueryStats, SplitLocation, SplitPages,
 };
-use crate::search::{Hit, SearchRequest, SearchResponse, SearchStats};
 
 /// Words a prefix is searched as at most: the ones on the most pages.
 pub const MAX_PREFIX_EXPANSIONS: usize = 50;

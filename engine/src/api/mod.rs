@@ -1,0 +1,10 @@
+//! The search API's request and response types, free of tantivy: both engines (splits and
+//! site files) take and give them, and `rangefind search --json`, the browser and the Worker
+//! speak them as JSON.
+
+mod request;
+mod response;
+
+pub(crate) use request::parse_datetime;
+pub use request::{parse_timestamp, Filters, SearchRequest, SortBy};
+pub use response::{Hit, Replaced, SearchResponse, SearchStats};

@@ -1,0 +1,216 @@
+//! What a search asks for: the JSON contract shared by the CLI, the browser and the Worker,
+//! without tantivy, so that the site engine takes the same requests as the split engine.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::error::{ErrorKind, Result};
+
+/// A search request. As JSON (the browser and Worker APIs): `{"query", "limit"?, "offset"?,
+/// "snippet"?, "filters"?, "fields"?, "start_timestamp"?, "end_timestamp"?, "sort"?, "aggs"?,
+/// "count_all"?, "typo_tolerance"?}`,
+/// where a filter value is one value or a list of alternatives.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SearchRequest {
+    /// Query text (tantivy syntax; anything else is searched as plain words).
+    pub query: String,
+    /// Hits to return.
+    pub limit: usize,
+    /// Hits to skip.
+    pub offset: usize,
+    /// Whether to cut snippets.
+    pub snippet: bool,
+    /// Exact values hits must have (keyword, numeric and bool fields).
+    #[serde(deserialize_with = "one_or_many")]
+    pub filters: Filters,
+    /// Stored fields each hit's `doc` holds (all stored fields when absent): a result list
+    /// rarely shows whole bodies, and they are most of an answer's bytes.
+    pub fields: Option<Vec<String>>,
+    /// Only hits whose timestamp field is at or after this (seconds since the epoch, or RFC
+    /// 3339 text in JSON). Splits whose recorded time range misses `[start, end)` are not
+    /// opened.
+    #[serde(deserialize_with = "timestamp")]
+    pub start_timestamp: Option<i64>,
+    /// Only hits whose timestamp field is before this.
+    #[serde(deserialize_with = "timestamp")]
+    pub end_timestamp: Option<i64>,
+    /// Order hits by a fast field instead of by score (`"-created_at"`: newest first).
+    pub sort: Option<SortBy>,
+    /// Elasticsearch-style aggregations over fast fields (terms, date_histogram, histogram,
+    /// range, stats, avg, min, max, sum, cardinality, …), computed over every match.
+    #[serde(alias = "aggregations")]
+    pub aggs: Option<serde_json::Value>,
+    /// Count every match (default). `false` lets the count be a lower bound
+    /// (`count_is_lower_bound` in the answer), so a sort on the timestamp field over splits
+    /// written in time order stops at the newest (or oldest) splits that fill the page,
+    /// without opening the others.
+    pub count_all: bool,
+    /// Search the words one edit away from a word no split holds (default), when the index
+    /// has a lexicon (`typo_tolerance: true` in its mapping). The answer's `replaced` names
+    /// them.
+    pub typo_tolerance: bool,
+}
+
+impl Default for SearchRequest {
+    fn default() -> Self {
+        SearchRequest::new("", 10)
+    }
+}
+
+impl SearchRequest {
+    /// The first `limit` hits of `query`, with snippets.
+    pub fn new(query: impl Into<String>, limit: usize) -> SearchRequest {
+        SearchRequest {
+            query: query.into(),
+            limit,
+            offset: 0,
+            snippet: true,
+            filters: Filters::new(),
+            fields: None,
+            start_timestamp: None,
+            end_timestamp: None,
+            sort: None,
+            aggs: None,
+            count_all: true,
+            typo_tolerance: true,
+        }
+    }
+}
+
+/// Field name → accepted values (a hit needs one of the values of every field).
+pub type Filters = BTreeMap<String, Vec<serde_json::Value>>;
+
+/// Reads filters where each field maps to one value or a list of values.
+pub(crate) fn one_or_many<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> std::result::Result<Filters, D::Error> {
+    use serde::Deserialize;
+    let raw = BTreeMap::<String, serde_json::Value>::deserialize(deserializer)?;
+    Ok(raw
+        .into_iter()
+        .map(|(field, value)| match value {
+            serde_json::Value::Array(values) => (field, values),
+            value => (field, vec![value]),
+        })
+        .collect())
+}
+
+/// Hits ordered by a fast field. As JSON: `"created_at"` (ascending), `"-created_at"`
+/// (descending), `"created_at:desc"`, or `{"created_at": "desc"}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SortBy {
+    /// A fast field.
+    pub field: String,
+    /// Largest first?
+    pub descending: bool,
+}
+
+impl std::str::FromStr for SortBy {
+    type Err = crate::error::Error;
+
+    fn from_str(text: &str) -> Result<SortBy> {
+        let text = text.trim();
+        let (field, descending) = if let Some(field) = text.strip_prefix('-') {
+            (field, true)
+        } else if let Some((field, order)) = text.rsplit_once(':') {
+            (field, parse_order(order)?)
+        } else {
+            (text.strip_prefix('+').unwrap_or(text), false)
+        };
+        if field.is_empty() {
+            return Err(ErrorKind::InvalidQuery.with_message(format!(
+                "sort {text:?}: name a fast field, e.g. \"-created_at\" for newest first"
+            )));
+        }
+        Ok(SortBy {
+            field: field.to_string(),
+            descending,
+        })
+    }
+}
+
+fn parse_order(order: &str) -> Result<bool> {
+    match order.to_ascii_lowercase().as_str() {
+        "desc" => Ok(true),
+        "asc" => Ok(false),
+        other => {
+            Err(ErrorKind::InvalidQuery
+                .with_message(format!("sort order {other:?}: use asc or desc")))
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for SortBy {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> std::result::Result<Self, D::Error> {
+        use serde::de::Error;
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Form {
+            Text(String),
+            Object(std::collections::BTreeMap<String, String>),
+        }
+        let parsed = match Form::deserialize(deserializer)? {
+            Form::Text(text) => text.parse(),
+            Form::Object(map) if map.len() == 1 => {
+                let (field, order) = map.into_iter().next().expect("one entry");
+                parse_order(&order).map(|descending| SortBy { field, descending })
+            }
+            Form::Object(_) => {
+                return Err(D::Error::custom(
+                    "sort: one field, e.g. \"-created_at\" or {\"created_at\": \"desc\"}",
+                ))
+            }
+        };
+        parsed.map_err(|e| D::Error::custom(e.description()))
+    }
+}
+
+/// Seconds since the epoch of `text`: an integer, or RFC 3339 such as `2024-05-01T00:00:00Z`.
+pub fn parse_timestamp(text: &str) -> Option<i64> {
+    let text = text.trim();
+    match text.parse::<i64>() {
+        Ok(seconds) => Some(seconds),
+        Err(_) => parse_datetime(&serde_json::Value::String(text.to_string())),
+    }
+}
+
+/// Reads a timestamp given as integer seconds or RFC 3339 text.
+pub(crate) fn timestamp<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> std::result::Result<Option<i64>, D::Error> {
+    use serde::Deserialize;
+    let value = Option::<serde_json::Value>::deserialize(deserializer)?;
+    let seconds = match &value {
+        None | Some(serde_json::Value::Null) => return Ok(None),
+        Some(serde_json::Value::String(text)) => parse_timestamp(text),
+        Some(other) => parse_datetime(other),
+    };
+    match value {
+        None => Ok(None),
+        Some(value) => seconds.map(Some).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "{value} is not a timestamp: give seconds since 1970 or RFC 3339 text such as 2024-05-01T00:00:00Z"
+            ))
+        }),
+    }
+}
+
+/// RFC 3339 text, or integer seconds since the epoch.
+pub(crate) fn parse_datetime(json: &serde_json::Value) -> Option<i64> {
+    match json {
+        serde_json::Value::String(text) => {
+            let parsed = time::OffsetDateTime::parse(
+                text.trim(),
+                &time::format_description::well_known::Rfc3339,
+            )
+            .ok()?;
+            Some(parsed.unix_timestamp())
+        }
+        serde_json::Value::Number(n) => n.as_i64(),
+        _ => None,
+    }
+}
