@@ -10,7 +10,7 @@ echo "==> cargo fmt --check"
 cargo fmt --all -- --check
 echo "==> cargo clippy -D warnings"
 cargo clippy --release --all-targets --quiet -- -D warnings
-echo "==> clippy for wasm32 (the engine without native features, and the wasm adapter with and without aggregations)"
+echo "==> clippy for wasm32 (the engine without tantivy or native features: the site engine; and the wasm adapter with and without aggregations)"
 cargo clippy -p rangefind-engine --no-default-features --target wasm32-unknown-unknown --quiet -- -D warnings
 cargo clippy -p rangefind-wasm --target wasm32-unknown-unknown --quiet -- -D warnings
 cargo clippy -p rangefind-wasm --features aggregations --target wasm32-unknown-unknown --quiet -- -D warnings

@@ -134,10 +134,12 @@ impl fmt::Display for CorruptMarker {
 impl std::error::Error for CorruptMarker {}
 
 /// True when a tantivy error is (or wraps) a read of bytes that were not fetched yet.
+#[cfg(feature = "splits")]
 pub(crate) fn is_not_warmed(error: &tantivy::TantivyError) -> bool {
     io_marker::<NotWarmedMarker>(error).is_some()
 }
 
+#[cfg(feature = "splits")]
 fn io_marker<M: std::error::Error + 'static>(error: &tantivy::TantivyError) -> Option<&M> {
     let io_error: &std::io::Error = match error {
         tantivy::TantivyError::IoError(io) => io.as_ref(),
@@ -149,6 +151,7 @@ fn io_marker<M: std::error::Error + 'static>(error: &tantivy::TantivyError) -> O
     io_error.get_ref()?.downcast_ref::<M>()
 }
 
+#[cfg(feature = "splits")]
 impl From<tantivy::TantivyError> for Error {
     fn from(error: tantivy::TantivyError) -> Error {
         if let Some(CorruptMarker(inner)) = io_marker::<CorruptMarker>(&error) {
@@ -205,6 +208,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "splits")]
     fn not_warmed_survives_a_trip_through_tantivy() {
         let io = std::io::Error::other(NotWarmedMarker {
             file: "a.idx".into(),

@@ -23,13 +23,20 @@ pub mod api;
 pub mod error;
 pub mod format;
 pub mod io;
+#[cfg(feature = "splits")]
 pub mod manifest;
+#[cfg(feature = "splits")]
 pub mod mapping;
+#[cfg(feature = "splits")]
 pub mod pruning;
+#[cfg(feature = "splits")]
 pub mod search;
 pub mod site;
+#[cfg(feature = "splits")]
 pub mod split;
 mod stemming;
+#[cfg(feature = "splits")]
 pub mod typos;
 
+#[cfg(feature = "splits")]
 pub use tantivy;

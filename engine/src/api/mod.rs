@@ -5,6 +5,7 @@
 mod request;
 mod response;
 
+#[cfg(feature = "splits")]
 pub(crate) use request::parse_datetime;
 pub use request::{parse_timestamp, Filters, SearchRequest, SortBy};
 pub use response::{Hit, Replaced, SearchResponse, SearchStats};

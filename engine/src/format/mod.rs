@@ -27,6 +27,7 @@
 
 mod byte_reader;
 mod footer;
+#[cfg(feature = "splits")]
 mod hotcache;
 mod writer;
 
@@ -35,7 +36,10 @@ pub use footer::{
     page_checksum, page_payload, FileEntry, Footer, HotEntry, OpenRegion, FORMAT_VERSION, MAGIC,
     PAGE_CHECKSUM_LEN, TRAILER_LEN,
 };
+#[cfg(feature = "splits")]
 pub use hotcache::{record_hot_ranges, HotRangeRecorder};
 #[cfg(test)]
 pub(crate) use writer::framed;
-pub use writer::{write_regions, write_split, SplitSummary, SplitWriteOptions};
+#[cfg(feature = "splits")]
+pub use writer::write_split;
+pub use writer::{write_regions, SplitSummary, SplitWriteOptions};

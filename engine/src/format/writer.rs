@@ -1,12 +1,16 @@
 //! Writing a split: segment files in checksummed pages, then the open region (hotcache,
 //! footer, trailer).
 
+#[cfg(feature = "splits")]
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::ops::Range;
+#[cfg(feature = "splits")]
 use std::path::PathBuf;
 
+#[cfg(feature = "splits")]
 use tantivy::directory::Directory;
+#[cfg(feature = "splits")]
 use tantivy::HasLen;
 
 use super::footer::{encode_open_region, page_payload, FileEntry, Footer, HotEntry};
@@ -100,6 +104,7 @@ impl<W: Write> PagedWriter<W> {
     }
 }
 
+#[cfg(feature = "splits")]
 /// Writes the split made of `files` (read from `dir`) to `out`. `hot` holds, per file, the
 /// ranges to copy into the hotcache (see [`super::record_hot_ranges`]).
 pub fn write_split<W: Write>(
