@@ -6,6 +6,9 @@
 #  - web/src/wasm-analytics/: the same with aggregations (about 226 KB more, brotli), loaded
 #    only by pages that open an index with { analytics: true }; profile `wasm-analytics` (the
 #    same settings, its own target directory, so neither build invalidates the other);
+#  - web/src/wasm-site/: the site engine alone, without tantivy (no `splits` feature), which
+#    searches a site's site file (`SiteIndex`); profile `wasm-site`. Not in the npm package
+#    yet: the widget still loads web/src/wasm/;
 #  - worker/src/wasm/ for the edge Worker, where CPU time is billed and capped (10 ms on the
 #    free plan) and the module is deployed once: profile `wasm-worker` (opt-level 3) →
 #    wasm-bindgen → wasm-opt -O2. About a quarter less CPU per query than the small build.
@@ -30,10 +33,10 @@ fi
 # worker/, hence a copy there).
 build() {
   local profile=$1 features=$2 out=$3 level=$4
-  say "cargo build -p rangefind-wasm --profile $profile --features '$features' --target wasm32-unknown-unknown"
-  cargo build -p rangefind-wasm --profile "$profile" --features "$features" --target wasm32-unknown-unknown --quiet
+  say "cargo build -p rangefind-wasm --profile $profile --no-default-features --features '$features' --target wasm32-unknown-unknown"
+  cargo build -p rangefind-wasm --profile "$profile" --no-default-features --features "$features" --target wasm32-unknown-unknown --quiet
   local module="target/wasm32-unknown-unknown/$profile/rangefind_wasm.wasm"
-  local bound="target/wasm-bindgen/$profile-${features:-search}"
+  local bound="target/wasm-bindgen/$profile"
   local stamp="$out/.source-sha256"
   local source_sha
   source_sha=$(sha256sum "$module" | cut -d' ' -f1)
@@ -59,6 +62,7 @@ build() {
   tail -n +2 "$sizes"
 }
 
-build wasm "" web/src/wasm -Oz
+build wasm splits web/src/wasm -Oz
 build wasm-analytics aggregations web/src/wasm-analytics -Oz
+build wasm-site "" web/src/wasm-site -Oz
 build wasm-worker aggregations worker/src/wasm -O2

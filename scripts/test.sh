@@ -10,9 +10,10 @@ echo "==> cargo fmt --check"
 cargo fmt --all -- --check
 echo "==> cargo clippy -D warnings"
 cargo clippy --release --all-targets --quiet -- -D warnings
-echo "==> clippy for wasm32 (the engine without tantivy or native features: the site engine; and the wasm adapter with and without aggregations)"
+echo "==> clippy for wasm32 (the engine without tantivy or native features: the site engine; and the wasm adapter: splits, splits with aggregations, the site engine alone)"
 cargo clippy -p rangefind-engine --no-default-features --target wasm32-unknown-unknown --quiet -- -D warnings
 cargo clippy -p rangefind-wasm --target wasm32-unknown-unknown --quiet -- -D warnings
+cargo clippy -p rangefind-wasm --no-default-features --target wasm32-unknown-unknown --quiet -- -D warnings
 cargo clippy -p rangefind-wasm --features aggregations --target wasm32-unknown-unknown --quiet -- -D warnings
 echo "==> tsc --noEmit"
 npx tsc --noEmit -p web && npx tsc --noEmit -p web/tsconfig.worker.json && npx tsc --noEmit -p tests \

@@ -14,24 +14,33 @@
 
 mod fetch;
 mod persistent;
+#[cfg(not(feature = "splits"))]
+mod site_index;
+#[cfg(feature = "splits")]
+mod split_index;
 
-use std::cell::RefCell;
-use std::rc::Rc;
 use std::sync::Arc;
 
 use futures::future::{select, Either};
 use js_sys::{Promise, Reflect};
+use rangefind_engine::api::{SearchRequest, SearchResponse};
 use rangefind_engine::error::{Error, ErrorKind};
-use rangefind_engine::search::{IndexOptions, SearchIndex, SearchRequest};
+use rangefind_engine::io::{
+    PersistentCache, DEFAULT_MAX_READ_THROUGH_BYTES, DEFAULT_MAX_REQUESTS_PER_WAVE,
+};
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen_futures::{future_to_promise, JsFuture};
+use wasm_bindgen_futures::JsFuture;
 use web_sys::AbortSignal;
 
 pub use fetch::{FetchOptions, FetchSource, FetchStore};
 pub use persistent::JsPersistentCache;
+#[cfg(not(feature = "splits"))]
+pub use site_index::SiteIndex;
+#[cfg(feature = "splits")]
+pub use split_index::Index;
 
-/// Options of [`Index::open`] (all optional).
+/// Options of opening an index (all optional).
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct OpenOptions {
@@ -80,130 +89,67 @@ async fn aborted(signal: Option<AbortSignal>) {
     let _ = JsFuture::from(promise).await;
 }
 
-/// An opened index. Methods return promises; searches may run concurrently.
-#[wasm_bindgen]
-pub struct Index {
-    /// Replaced by [`Index::refresh`]; searches in flight keep the index they started on.
-    inner: Rc<RefCell<Rc<SearchIndex>>>,
-}
+impl OpenOptions {
+    /// The options object a host passed (`undefined` or `null`: the defaults).
+    fn from_js(options: &JsValue) -> Result<OpenOptions, JsValue> {
+        if options.is_undefined() || options.is_null() {
+            return Ok(OpenOptions::default());
+        }
+        let text = js_sys::JSON::stringify(options)?;
+        serde_json::from_str(&String::from(text)).map_err(|e| invalid(format!("bad options: {e}")))
+    }
 
-#[wasm_bindgen]
-impl Index {
-    /// Reads the manifest at `url` (the directory holding `manifest.json`). `options`:
-    /// `{cacheBytes?, timeoutMs?, noStore?, maxRequestsPerWave?, maxReadThroughBytes?,
-    /// meteredRequests?}`; `persistent`: a persistent tier object (see `persistent.rs`), or null; `fetch`: a function to send requests with
-    /// instead of the global `fetch` (same signature), or null.
-    pub async fn open(
-        url: String,
-        options: JsValue,
-        persistent: JsValue,
-        fetch: Option<js_sys::Function>,
-    ) -> Result<Index, JsValue> {
-        let options: OpenOptions = if options.is_undefined() || options.is_null() {
-            OpenOptions::default()
-        } else {
-            let text = js_sys::JSON::stringify(&options)?;
-            serde_json::from_str(&String::from(text))
-                .map_err(|e| invalid(format!("bad options: {e}")))?
-        };
-        let persistent = if persistent.is_undefined() || persistent.is_null() {
-            None
-        } else {
-            Some(Arc::new(JsPersistentCache::new(persistent)?) as Arc<_>)
-        };
-        let store = FetchStore::new(
-            &url,
+    /// The store of the files under `url`.
+    fn store(&self, url: &str, fetch: Option<js_sys::Function>) -> FetchStore {
+        FetchStore::new(
+            url,
             FetchOptions {
-                timeout_ms: options.timeout_ms.unwrap_or(30_000),
-                no_store: options.no_store.unwrap_or(true),
+                timeout_ms: self.timeout_ms.unwrap_or(30_000),
+                no_store: self.no_store.unwrap_or(true),
                 fetch,
             },
-        );
-        let defaults = IndexOptions::default();
-        let index_options = IndexOptions {
-            cache_bytes: options.cache_bytes.unwrap_or(defaults.cache_bytes),
-            persistent,
-            max_requests_per_wave: options
-                .max_requests_per_wave
-                .unwrap_or(defaults.max_requests_per_wave),
-            max_read_through_bytes: options
-                .max_read_through_bytes
-                .unwrap_or(defaults.max_read_through_bytes),
-            metered_requests: options
-                .metered_requests
-                .unwrap_or(defaults.metered_requests),
-        };
-        let index = SearchIndex::open(Arc::new(store), index_options)
-            .await
-            .map_err(engine_error)?;
-        Ok(Index {
-            inner: Rc::new(RefCell::new(Rc::new(index))),
-        })
+        )
     }
 
-    /// Reads the manifest again; resolves to `true` when it changed (later searches use the
-    /// new one, keeping the caches and the splits already opened), `false` when it did not.
-    pub fn refresh(&self) -> Promise {
-        let slot = self.inner.clone();
-        future_to_promise(async move {
-            let current = slot.borrow().clone();
-            let changed = match current.refreshed().await.map_err(engine_error)? {
-                Some(index) => {
-                    *slot.borrow_mut() = Rc::new(index);
-                    true
-                }
-                None => false,
-            };
-            Ok(changed.into())
-        })
+    fn max_requests_per_wave(&self) -> usize {
+        self.max_requests_per_wave
+            .unwrap_or(DEFAULT_MAX_REQUESTS_PER_WAVE)
     }
 
-    fn current(&self) -> Rc<SearchIndex> {
-        self.inner.borrow().clone()
+    fn max_read_through_bytes(&self) -> u64 {
+        self.max_read_through_bytes
+            .unwrap_or(DEFAULT_MAX_READ_THROUGH_BYTES)
     }
+}
 
-    /// Runs a search. `request` is JSON: `{query, limit?, offset?, snippet?, filters?}`;
-    /// resolves to the response as JSON text. An abort of `signal` rejects with code
-    /// `aborted` and stops the search's downloads.
-    pub fn search(&self, request: &str, signal: Option<AbortSignal>) -> Promise {
-        let index = self.current();
-        let request: Result<SearchRequest, _> = serde_json::from_str(request);
-        future_to_promise(async move {
-            let request = request.map_err(|e| invalid(format!("bad search request: {e}")))?;
-            let search = Box::pin(index.search(&request));
-            let abort = Box::pin(aborted(signal));
-            let outcome = match select(search, abort).await {
-                Either::Left((result, _)) => result.map_err(engine_error),
-                Either::Right(_) => Err(js_error("aborted", "the search was aborted")),
-            };
-            let response = outcome?;
-            Ok(serde_json::to_string(&response)
-                .expect("responses serialise")
-                .into())
-        })
+/// The persistent tier object a host passed, if any.
+fn persistent_tier(persistent: JsValue) -> Result<Option<Arc<dyn PersistentCache>>, JsValue> {
+    if persistent.is_undefined() || persistent.is_null() {
+        return Ok(None);
     }
+    Ok(Some(Arc::new(JsPersistentCache::new(persistent)?)))
+}
 
-    /// Opens every split now (one concurrent wave), so the first search skips it; resolves
-    /// to the stats as JSON text.
-    pub fn preload(&self) -> Promise {
-        let index = self.current();
-        future_to_promise(async move {
-            let stats = index.preload().await.map_err(engine_error)?;
-            Ok(serde_json::to_string(&stats)
-                .expect("stats serialise")
-                .into())
-        })
-    }
-
-    /// The manifest, as JSON text.
-    pub fn manifest(&self) -> String {
-        serde_json::to_string(self.current().manifest()).expect("manifest serialises")
-    }
-
-    /// `[pages, bytes]` held by the in-memory page cache.
-    #[wasm_bindgen(js_name = memoryCacheUsage)]
-    pub fn memory_cache_usage(&self) -> Vec<f64> {
-        let (pages, bytes) = self.current().cache().usage();
-        vec![pages as f64, bytes as f64]
-    }
+/// Runs `search` on the JSON `request` until it ends or `signal` aborts; resolves to the
+/// response as JSON text.
+async fn run_search<F, Fut>(
+    request: String,
+    signal: Option<AbortSignal>,
+    search: F,
+) -> Result<JsValue, JsValue>
+where
+    F: FnOnce(SearchRequest) -> Fut,
+    Fut: std::future::Future<Output = Result<SearchResponse, Error>>,
+{
+    let request: SearchRequest =
+        serde_json::from_str(&request).map_err(|e| invalid(format!("bad search request: {e}")))?;
+    let search = Box::pin(search(request));
+    let abort = Box::pin(aborted(signal));
+    let response = match select(search, abort).await {
+        Either::Left((result, _)) => result.map_err(engine_error)?,
+        Either::Right(_) => return Err(js_error("aborted", "the search was aborted")),
+    };
+    Ok(serde_json::to_string(&response)
+        .expect("responses serialise")
+        .into())
 }

@@ -10,6 +10,9 @@ use std::sync::{Arc, Mutex};
 use lru::LruCache;
 use ownedbytes::OwnedBytes;
 
+/// Default bound of a page cache, in bytes.
+pub const DEFAULT_CACHE_BYTES: usize = 64 << 20;
+
 /// A page of a split: the split's content id and the page number.
 #[derive(Clone, Debug, Hash, PartialEq, Eq)]
 pub struct PageKey {

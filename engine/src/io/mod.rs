@@ -20,7 +20,7 @@ mod source;
 mod stats;
 mod store;
 
-pub use cache::{PageCache, PageKey};
+pub use cache::{PageCache, PageKey, DEFAULT_CACHE_BYTES};
 pub use fetch::{
     Fetcher, PageRequest, SplitPages, DEFAULT_MAX_READ_THROUGH_BYTES, DEFAULT_MAX_REQUESTS_PER_WAVE,
 };

@@ -108,8 +108,7 @@ pub const MAX_LIMIT: usize = 1000;
 pub const MAX_WINDOW: usize = 10_000;
 /// Length of snippets, in characters.
 const SNIPPET_CHARS: usize = 220;
-/// Default page cache bound.
-pub const DEFAULT_CACHE_BYTES: usize = 64 << 20;
+pub use crate::io::DEFAULT_CACHE_BYTES;
 
 /// Options for opening an index.
 #[derive(Clone, Debug)]

@@ -1,0 +1,113 @@
+//! The split engine for JS hosts: an index of tantivy splits (`manifest.json`), opened and
+//! searched (the `splits` feature: the browser's default and analytics engines, the Worker).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use js_sys::Promise;
+use rangefind_engine::search::{IndexOptions, SearchIndex};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::future_to_promise;
+use web_sys::AbortSignal;
+
+use crate::{engine_error, persistent_tier, run_search, OpenOptions};
+
+/// An opened index. Methods return promises; searches may run concurrently.
+#[wasm_bindgen]
+pub struct Index {
+    /// Replaced by [`Index::refresh`]; searches in flight keep the index they started on.
+    inner: Rc<RefCell<Rc<SearchIndex>>>,
+}
+
+#[wasm_bindgen]
+impl Index {
+    /// Reads the manifest at `url` (the directory holding `manifest.json`). `options`:
+    /// `{cacheBytes?, timeoutMs?, noStore?, maxRequestsPerWave?, maxReadThroughBytes?,
+    /// meteredRequests?}`; `persistent`: a persistent tier object (see `persistent.rs`), or null; `fetch`: a function to send requests with
+    /// instead of the global `fetch` (same signature), or null.
+    pub async fn open(
+        url: String,
+        options: JsValue,
+        persistent: JsValue,
+        fetch: Option<js_sys::Function>,
+    ) -> Result<Index, JsValue> {
+        let options = OpenOptions::from_js(&options)?;
+        let store = options.store(&url, fetch);
+        let defaults = IndexOptions::default();
+        let index_options = IndexOptions {
+            cache_bytes: options.cache_bytes.unwrap_or(defaults.cache_bytes),
+            persistent: persistent_tier(persistent)?,
+            max_requests_per_wave: options.max_requests_per_wave(),
+            max_read_through_bytes: options.max_read_through_bytes(),
+            metered_requests: options
+                .metered_requests
+                .unwrap_or(defaults.metered_requests),
+        };
+        let index = SearchIndex::open(Arc::new(store), index_options)
+            .await
+            .map_err(engine_error)?;
+        Ok(Index {
+            inner: Rc::new(RefCell::new(Rc::new(index))),
+        })
+    }
+
+    /// Reads the manifest again; resolves to `true` when it changed (later searches use the
+    /// new one, keeping the caches and the splits already opened), `false` when it did not.
+    pub fn refresh(&self) -> Promise {
+        let slot = self.inner.clone();
+        future_to_promise(async move {
+            let current = slot.borrow().clone();
+            let changed = match current.refreshed().await.map_err(engine_error)? {
+                Some(index) => {
+                    *slot.borrow_mut() = Rc::new(index);
+                    true
+                }
+                None => false,
+            };
+            Ok(changed.into())
+        })
+    }
+
+    fn current(&self) -> Rc<SearchIndex> {
+        self.inner.borrow().clone()
+    }
+
+    /// Runs a search. `request` is JSON: `{query, limit?, offset?, snippet?, filters?}`;
+    /// resolves to the response as JSON text. An abort of `signal` rejects with code
+    /// `aborted` and stops the search's downloads.
+    pub fn search(&self, request: &str, signal: Option<AbortSignal>) -> Promise {
+        let index = self.current();
+        let request = request.to_string();
+        future_to_promise(async move {
+            run_search(request, signal, |request| async move {
+                index.search(&request).await
+            })
+            .await
+        })
+    }
+
+    /// Opens every split now (one concurrent wave), so the first search skips it; resolves
+    /// to the stats as JSON text.
+    pub fn preload(&self) -> Promise {
+        let index = self.current();
+        future_to_promise(async move {
+            let stats = index.preload().await.map_err(engine_error)?;
+            Ok(serde_json::to_string(&stats)
+                .expect("stats serialise")
+                .into())
+        })
+    }
+
+    /// The manifest, as JSON text.
+    pub fn manifest(&self) -> String {
+        serde_json::to_string(self.current().manifest()).expect("manifest serialises")
+    }
+
+    /// `[pages, bytes]` held by the in-memory page cache.
+    #[wasm_bindgen(js_name = memoryCacheUsage)]
+    pub fn memory_cache_usage(&self) -> Vec<f64> {
+        let (pages, bytes) = self.current().cache().usage();
+        vec![pages as f64, bytes as f64]
+    }
+}
