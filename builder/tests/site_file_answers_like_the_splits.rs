@@ -75,11 +75,12 @@ async fn the_site_file_finds_what_the_splits_find_in_two_waves() {
         "array map",
         "promise then",
         "map -array",
-        "title:fetch",
+        "title:array",
         "css grid layout",
     ] {
         let expected = splits.search(&SearchRequest::new(query, 10)).await.unwrap();
         let response = site_search(&site, query).await;
+        assert!(response.count > 0, "{query}: nothing found");
         assert_eq!(response.count, expected.count, "{query}");
         let same: HashSet<String> = ids(&expected).into_iter().collect();
         let shared = ids(&response)

@@ -1,0 +1,108 @@
+/**
+ * The site engine built for browsers (web/src/wasm-site/, no tantivy) in real Chromium,
+ * against `rangefind serve`: it opens the site file `build --site` wrote with one request, and
+ * answers each query with the same hits, snippets and costs as the native CLI's
+ * `search --site-file` on the same file.
+ */
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { cli, nativeSearch, openPage, repo, serve, tempDir, type Server, type Session } from "./harness.js";
+
+const QUERIES = [
+  "array",
+  "array map",
+  "(promis OR promis*)",
+  '"array map"',
+  "title:array",
+  "map -array",
+  "css grid layout",
+  "nonexistentwordxyz",
+];
+
+type Answer = {
+  count: number;
+  hits: Array<{ id: string; snippet?: string; snippet_value?: number }>;
+  stats: { requests: number; bytes: number; waves: number };
+};
+type PageWindow = Window & {
+  searchCold(query: string): Promise<{ open: { requests: number; waves: number }; answer: Answer }>;
+  openSiteFile(file: { path: string; size: number; open_region: [number, number] }): Promise<unknown>;
+};
+
+let root: string;
+let server: Server;
+let session: Session;
+
+beforeAll(async () => {
+  const engine = join(repo, "web", "src", "wasm-site");
+  if (!existsSync(join(engine, "rangefind_wasm_bg.wasm"))) throw new Error("web/src/wasm-site is missing: run scripts/build-wasm.sh");
+  const dir = tempDir("site-engine");
+  execFileSync("tar", ["xzf", join(repo, "examples/mdn-site/sample-site.tar.gz"), "-C", dir]);
+  root = readdirSync(dir)
+    .map((name) => join(dir, name))
+    .find((path) => statSync(path).isDirectory())!;
+  execFileSync(cli, ["build", "--site", root, "--no-widget", "-q"]);
+  mkdirSync(join(root, "site-engine"), { recursive: true });
+  for (const file of ["rangefind_wasm.js", "rangefind_wasm_bg.wasm"]) cpSync(join(engine, file), join(root, "site-engine", file));
+  writeFileSync(
+    join(root, "site-engine.html"),
+    `<!doctype html><meta charset="utf-8"><title>site engine</title><link rel="icon" href="data:,">
+<script type="module">
+import init, { SiteIndex } from "./site-engine/rangefind_wasm.js";
+await init();
+const base = new URL("/_rangefind/", location.href).href;
+const site = await (await fetch(base + "site.json")).json();
+// A fresh index per query: each answer is cold, as each CLI process is.
+window.searchCold = async (query) => {
+  const index = await SiteIndex.open(base, site.languages[site.default_language].site_file, {}, null, null);
+  const open = JSON.parse(index.openStats());
+  const answer = JSON.parse(await index.search(JSON.stringify({ query, limit: 10 })));
+  return { open, answer };
+};
+window.openSiteFile = (file) => SiteIndex.open(base, file, {}, null, null);
+window.ready = true;
+</script>`,
+  );
+  server = await serve(root);
+  session = await openPage(`${server.url}site-engine.html`);
+}, 300_000);
+
+afterAll(async () => {
+  await session?.close();
+  await server?.stop();
+});
+
+describe("the site engine in Chromium", () => {
+  it("answers as the native site engine does, at the same cost", async () => {
+    for (const query of QUERIES) {
+      const { open, answer } = await session.page.evaluate((q) => (window as unknown as PageWindow).searchCold(q), query);
+      const native = nativeSearch(join(root, "_rangefind"), query, 10, ["--site-file"]) as unknown as Answer;
+      expect(open, query).toMatchObject({ requests: 1, waves: 1 });
+      if (query !== "nonexistentwordxyz") expect(answer.count, query).toBeGreaterThan(0);
+      expect(answer.count, query).toBe(native.count);
+      expect(answer.hits.map((h) => h.id), query).toEqual(native.hits.map((h) => h.id));
+      expect(answer.hits.map((h) => [h.snippet, h.snippet_value]), query).toEqual(native.hits.map((h) => [h.snippet, h.snippet_value]));
+      expect(answer.stats, query).toMatchObject({
+        requests: native.stats.requests,
+        bytes: native.stats.bytes,
+        waves: native.stats.waves,
+      });
+    }
+    expect(session.console.filter((line) => /error/i.test(line))).toEqual([]);
+  }, 120_000);
+
+  it("says what is wrong with a bad request", async () => {
+    const message = await session.page.evaluate(async () => {
+      try {
+        await (window as unknown as PageWindow).openSiteFile({ path: "en/missing.rfsite", size: 10, open_region: [0, 10] });
+        return "opened";
+      } catch (error) {
+        return `${(error as { code?: string }).code}: ${(error as Error).message}`;
+      }
+    });
+    expect(message).toMatch(/^not_found: .*missing\.rfsite/);
+  });
+});
