@@ -19,7 +19,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use rangefind_engine::format::{record_hot_ranges, write_split, SplitWriteOptions};
+use rangefind_engine::format::{record_hot_ranges, write_split, SplitSummary, SplitWriteOptions};
 use rangefind_engine::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
 use rangefind_engine::mapping::{
     register_tokenizers, BuiltDocument, DocMapping, DocumentBuilder, MappedSchema, StoreCompression,
@@ -577,27 +577,16 @@ fn write_split_file(
     doc_count: u64,
     time_range: Option<(i64, i64)>,
 ) -> anyhow::Result<SplitEntry> {
-    let mut temp = tempfile::Builder::new()
-        .prefix(".tmp-")
-        .suffix(".split")
-        .tempfile_in(splits_dir)?;
-    let summary = {
-        let out = std::io::BufWriter::with_capacity(1 << 20, temp.as_file_mut());
-        let options = SplitWriteOptions {
-            page_size,
-            doc_count,
-            time_range,
-        };
-        write_split(directory, files, hot, &options, out)
-            .map_err(|e| anyhow::anyhow!("writing the split: {e}"))?
+    let options = SplitWriteOptions {
+        page_size,
+        doc_count,
+        time_range,
     };
-    temp.as_file().sync_all()?;
-    let id = summary.hash[..SPLIT_ID_LEN].to_string();
+    let (summary, id) = write_content_addressed(splits_dir, "split", |out| {
+        write_split(directory, files, hot, &options, out)
+    })
+    .context("writing the split")?;
     let path = format!("{SPLITS_DIR}/{id}.split");
-    // Temporary files are private (0600); a published split must be readable by web servers.
-    make_public(temp.as_file())?;
-    temp.persist(splits_dir.join(format!("{id}.split")))
-        .context("renaming the split into place")?;
     Ok(SplitEntry {
         id,
         path,
@@ -607,6 +596,33 @@ fn write_split_file(
         time_range,
         time_ordered: false,
     })
+}
+
+/// Writes a file of the split layout into `dir` with `write`, under a temporary name, then
+/// renames it `<id>.<extension>` after its contents; returns what was written and the id.
+pub(crate) fn write_content_addressed(
+    dir: &Path,
+    extension: &str,
+    write: impl FnOnce(
+        std::io::BufWriter<&mut fs::File>,
+    ) -> rangefind_engine::error::Result<SplitSummary>,
+) -> anyhow::Result<(SplitSummary, String)> {
+    let mut temp = tempfile::Builder::new()
+        .prefix(".tmp-")
+        .suffix(&format!(".{extension}"))
+        .tempfile_in(dir)?;
+    let summary = write(std::io::BufWriter::with_capacity(
+        1 << 20,
+        temp.as_file_mut(),
+    ))
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    temp.as_file().sync_all()?;
+    let id = summary.hash[..SPLIT_ID_LEN].to_string();
+    // Temporary files are private (0600); a published file must be readable by web servers.
+    make_public(temp.as_file())?;
+    temp.persist(dir.join(format!("{id}.{extension}")))
+        .context("renaming it into place")?;
+    Ok((summary, id))
 }
 
 /// Writes `manifest` as `out/name` (`manifest.json`, or a shard's manifest), atomically.
@@ -631,7 +647,7 @@ pub fn write_atomically(dir: &Path, name: &str, bytes: &[u8]) -> anyhow::Result<
     Ok(())
 }
 
-pub(crate) fn make_public(file: &fs::File) -> anyhow::Result<()> {
+fn make_public(file: &fs::File) -> anyhow::Result<()> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;

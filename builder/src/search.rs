@@ -23,8 +23,15 @@ fn filters(pairs: &[(String, String)]) -> Filters {
     filters
 }
 
-/// The store for an index argument: `http(s)://…` or a directory.
+/// The store for an index argument: `http(s)://…` or a directory (a site index's: the
+/// directory of its default language).
 pub fn store_for(index: &str) -> anyhow::Result<Arc<dyn IndexStore>> {
+    store_at(index, true)
+}
+
+/// The store of `index` (`http(s)://…` or a directory); a site index's directory resolved to
+/// its default language's when `language` is set.
+fn store_at(index: &str, language: bool) -> anyhow::Result<Arc<dyn IndexStore>> {
     if index.starts_with("http://") || index.starts_with("https://") {
         return Ok(Arc::new(HttpStore::new(index)));
     }
@@ -32,7 +39,12 @@ pub fn store_for(index: &str) -> anyhow::Result<Arc<dyn IndexStore>> {
     if !path.is_dir() {
         anyhow::bail!("INDEX {index}: not a directory or an http(s) URL");
     }
-    Ok(Arc::new(DirStore::new(language_index(path))))
+    let dir = if language {
+        language_index(path)
+    } else {
+        path.to_path_buf()
+    };
+    Ok(Arc::new(DirStore::new(dir)))
 }
 
 /// `dir` itself, or for a site index (`build --site`: a `site.json`, no manifest) the
@@ -139,12 +151,7 @@ pub async fn open_site_file(
     index: &str,
     fetcher: Fetcher,
 ) -> anyhow::Result<(SiteIndex, SearchStats)> {
-    let store: Arc<dyn IndexStore> =
-        if index.starts_with("http://") || index.starts_with("https://") {
-            Arc::new(HttpStore::new(index))
-        } else {
-            Arc::new(DirStore::new(index))
-        };
+    let store = store_at(index, false)?;
     let bytes = store
         .read_all(crate::site::site_index::SITE_FILE)
         .await

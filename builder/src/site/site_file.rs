@@ -10,12 +10,14 @@ use anyhow::Context;
 use rangefind_engine::format::{write_regions, SplitWriteOptions};
 use rangefind_engine::site::analyzer::Analyzer;
 use rangefind_engine::site::layout::{
-    self, encode_positions, filter_word, put_word_entry, score_byte, Head, HeadMeta, Postings,
-    SearchedField, WordEntry, SITE_LAYOUT_VERSION,
+    self, encode_positions, filter_word, put_word_entry, score_byte, text_values, Head, HeadMeta,
+    Postings, SearchedField, WordEntry, SITE_LAYOUT_VERSION,
 };
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+
+use crate::build::write_content_addressed;
 
 use super::mapping::{fields, stemmer_of, SiteFields, HEADINGS_BOOST, TITLE_BOOST};
 
@@ -129,17 +131,12 @@ pub fn write_site_file(
     };
     let head = zstd::bulk::compress(&head.encode(), CHUNK_LEVEL)?;
     fs::create_dir_all(dir)?;
-    let mut temp = tempfile::Builder::new()
-        .prefix(".tmp-")
-        .suffix(".rfsite")
-        .tempfile_in(dir)?;
-    let summary = {
-        let out = std::io::BufWriter::with_capacity(1 << 20, temp.as_file_mut());
-        let options = SplitWriteOptions {
-            page_size: SITE_PAGE_SIZE,
-            doc_count: pages.len() as u64,
-            time_range: None,
-        };
+    let options = SplitWriteOptions {
+        page_size: SITE_PAGE_SIZE,
+        doc_count: pages.len() as u64,
+        time_range: None,
+    };
+    let (summary, id) = write_content_addressed(dir, SITE_FILE_EXTENSION, |out| {
         write_regions(
             &[
                 (layout::HEAD, &head),
@@ -151,13 +148,9 @@ pub fn write_site_file(
             &options,
             out,
         )
-        .map_err(|e| anyhow::anyhow!("writing the site file: {e}"))?
-    };
-    temp.as_file().sync_all()?;
-    let name = format!("{}.{SITE_FILE_EXTENSION}", &summary.hash[..32]);
-    crate::build::make_public(temp.as_file())?;
-    temp.persist(dir.join(&name))
-        .context("renaming the site file into place")?;
+    })
+    .context("writing the site file")?;
+    let name = format!("{id}.{SITE_FILE_EXTENSION}");
     remove_other_site_files(dir, &name)?;
     Ok(SiteFileEntry {
         path: format!("{path_prefix}{name}"),
@@ -192,15 +185,6 @@ fn searched_fields(used: &SiteFields) -> Vec<SearchedField> {
     searched
 }
 
-/// A field's values: a string, or a list of strings.
-fn texts(value: Option<&Value>) -> Vec<&str> {
-    match value {
-        Some(Value::String(text)) => vec![text.as_str()],
-        Some(Value::Array(values)) => values.iter().filter_map(Value::as_str).collect(),
-        _ => Vec::new(),
-    }
-}
-
 /// Analyses one JSON line of `super::record`.
 fn analyse(
     line: &str,
@@ -213,7 +197,7 @@ fn analyse(
     let mut lengths = vec![0; searched.len()];
     for (field, searched_field) in searched.iter().enumerate() {
         let mut position = 0u32;
-        for (value, text) in texts(page.get(&searched_field.name))
+        for (value, text) in text_values(page.get(&searched_field.name))
             .into_iter()
             .enumerate()
         {
@@ -247,7 +231,7 @@ fn analyse(
     }
     if let Some(Value::Object(keys)) = page.get(fields::FILTER) {
         for (key, values) in keys {
-            let values = texts(Some(values));
+            let values = text_values(Some(values));
             filters.extend(values.iter().map(|value| filter_word(key, value)));
             let stored = match values.as_slice() {
                 [one] => Value::String(one.to_string()),
@@ -366,17 +350,18 @@ struct ChunkWriter {
 impl ChunkWriter {
     fn add(&mut self, entry: WordEntry) {
         let mut encoded = Vec::new();
-        put_word_entry(&mut encoded, "", &entry);
-        // A word too large to share a chunk gets one of its own.
+        put_word_entry(&mut encoded, &self.previous, &entry);
+        // A word too large to share a chunk gets one of its own: it starts a chunk, where it
+        // shares no prefix.
         if !self.current.is_empty() && self.current.len() + encoded.len() > CHUNK_BYTES {
             self.flush();
+            encoded.clear();
+            put_word_entry(&mut encoded, "", &entry);
         }
-        if self.first.is_none() {
+        if self.current.is_empty() {
             self.first = Some(entry.word.clone());
-            self.current = encoded;
-        } else {
-            put_word_entry(&mut self.current, &self.previous, &entry);
         }
+        self.current.extend_from_slice(&encoded);
         self.previous = entry.word;
         if self.current.len() >= CHUNK_BYTES {
             self.flush();

@@ -52,6 +52,35 @@ pub struct SplitPages {
 }
 
 impl SplitPages {
+    /// The pages of the file `id`, `file_len` bytes long, whose footer is `footer`.
+    pub fn for_footer(id: Arc<str>, file_len: u64, footer: &crate::format::Footer) -> SplitPages {
+        SplitPages {
+            id,
+            file_len,
+            data_len: footer.data_len,
+            page_size: u64::from(footer.page_size),
+        }
+    }
+
+    /// The data range `range` from `pages`, the data of the pages [`Self::pages_of`] gives
+    /// for it, in order.
+    pub fn join(&self, pages: &[OwnedBytes], range: &Range<u64>) -> OwnedBytes {
+        let covered = self.pages_of(range);
+        let first_page_start = self.page_range(covered.start).start;
+        let from = (range.start - first_page_start) as usize;
+        let to = (range.end - first_page_start) as usize;
+        if let [page] = pages {
+            return page.slice(from..to);
+        }
+        let mut joined = Vec::with_capacity(to);
+        for page in pages {
+            joined.extend_from_slice(page.as_slice());
+        }
+        joined.truncate(to);
+        joined.drain(..from);
+        OwnedBytes::new(joined)
+    }
+
     /// Data bytes a page holds.
     fn payload(&self) -> u64 {
         page_payload(self.page_size)

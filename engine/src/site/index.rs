@@ -5,17 +5,18 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::ops::Range;
 use std::sync::Arc;
 
-use bytes::Bytes;
+use ownedbytes::OwnedBytes;
 use tantivy_query_grammar::Occur;
 
 use super::analyzer::Analyzer;
 use super::evaluate::{Found, Scorer, WordData};
 use super::frames::Frames;
-use super::layout::{self, decode_positions, filter_word, word_entries, Head, Postings};
+use super::layout::{self, decode_positions, filter_word, word_entries, Head, Postings, WordEntry};
 use super::query::{self, Node, Slot};
 use super::snippet;
 use crate::api::{Hit, SearchRequest, SearchResponse, SearchStats};
 use crate::error::{ErrorKind, Result};
+use crate::format::ByteReader;
 use crate::io::{
     open_region, Fetcher, PageKey, PageRequest, QueryStats, SplitLocation, SplitPages,
 };
@@ -115,12 +116,11 @@ impl SiteIndex {
         if let (Some(tier), Some(tail)) = (fetcher.persistent(), from_network) {
             tier.put_open_region(&location.id, tail);
         }
-        let pages = Arc::new(SplitPages {
-            id: location.id.clone(),
+        let pages = Arc::new(SplitPages::for_footer(
+            location.id.clone(),
             file_len,
-            data_len: region.footer.data_len,
-            page_size: u64::from(region.footer.page_size),
-        });
+            &region.footer,
+        ));
         let index = SiteIndex {
             location,
             pages,
@@ -218,7 +218,7 @@ impl SiteIndex {
         let bytes = self.read(&ranges, stats).await?;
         let fields = self.head.meta.fields.len();
         let mut found = Found::default();
-        let mut candidates: HashMap<String, Vec<(usize, String, Vec<u8>)>> = HashMap::new();
+        let mut candidates: HashMap<String, Vec<(u64, WordEntry)>> = HashMap::new();
         for (chunk, frame) in chunks.iter().zip(bytes) {
             let raw = self.named(self.frames.decode(&frame, &format!("chunk {chunk}")))?;
             for entry in self.named(word_entries(&raw))? {
@@ -236,30 +236,29 @@ impl SiteIndex {
                     .filter(|p| entry.word.starts_with(p.as_str()))
                 {
                     let pages = leading_count(&entry.postings);
-                    candidates.entry(prefix.clone()).or_default().push((
-                        pages,
-                        entry.word.clone(),
-                        entry.postings.clone(),
-                    ));
-                    found_positions_at(&mut found, &entry.word, entry.positions.clone());
+                    candidates
+                        .entry(prefix.clone())
+                        .or_default()
+                        .push((pages, entry.clone()));
                 }
             }
         }
         for (prefix, mut words) in candidates {
             // The words on the most pages, as typing heads for common words.
-            words.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            words.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.word.cmp(&b.1.word)));
             words.truncate(MAX_PREFIX_EXPANSIONS);
             let mut expansions = Vec::with_capacity(words.len());
-            for (_, word, postings) in words {
-                if !found.words.contains_key(&word) {
-                    let postings = self.named(Postings::decode(&postings, fields))?;
+            for (_, entry) in words {
+                if !found.words.contains_key(&entry.word) {
+                    let postings = self.named(Postings::decode(&entry.postings, fields))?;
                     let data = WordData {
                         postings,
                         positions: None,
                     };
-                    found.words.insert(word.clone(), data);
+                    found.words.insert(entry.word.clone(), data);
+                    found_positions_at(&mut found, &entry.word, entry.positions);
                 }
-                expansions.push(word);
+                expansions.push(entry.word);
             }
             found.expansions.insert(prefix, expansions);
         }
@@ -332,7 +331,7 @@ impl SiteIndex {
                 .unwrap_or_default()
                 .to_string();
             let cut = request.snippet.then(|| {
-                let values = text_values(record.get(&self.head.meta.snippet_field));
+                let values = layout::text_values(record.get(&self.head.meta.snippet_field));
                 snippet::cut(&values, &self.analyzer, terms, SNIPPET_CHARS)
             });
             if let Some(fields) = &request.fields {
@@ -352,7 +351,7 @@ impl SiteIndex {
     }
 
     /// The data ranges `ranges`, read in one wave (pages already cached are not read again).
-    async fn read(&self, ranges: &[Range<u64>], stats: &QueryStats) -> Result<Vec<Bytes>> {
+    async fn read(&self, ranges: &[Range<u64>], stats: &QueryStats) -> Result<Vec<OwnedBytes>> {
         if ranges.is_empty() {
             return Ok(Vec::new());
         }
@@ -374,24 +373,23 @@ impl SiteIndex {
     /// The bytes of `range` from the pages holding it.
     fn assemble(
         &self,
-        pages: &HashMap<PageKey, ownedbytes::OwnedBytes>,
+        pages: &HashMap<PageKey, OwnedBytes>,
         range: &Range<u64>,
-    ) -> Result<Bytes> {
-        let mut out = Vec::with_capacity((range.end - range.start) as usize);
-        for page in self.pages.pages_of(range) {
-            let key = PageKey {
-                split: self.pages.id.clone(),
-                page,
-            };
-            let bytes = pages.get(&key).ok_or_else(|| {
-                ErrorKind::Internal.with_message(format!("page {page} was not fetched"))
-            })?;
-            let within = self.pages.page_range(page);
-            let start = range.start.max(within.start) - within.start;
-            let end = range.end.min(within.end) - within.start;
-            out.extend_from_slice(&bytes.as_slice()[start as usize..end as usize]);
-        }
-        Ok(Bytes::from(out))
+    ) -> Result<OwnedBytes> {
+        let found = self
+            .pages
+            .pages_of(range)
+            .map(|page| {
+                let key = PageKey {
+                    split: self.pages.id.clone(),
+                    page,
+                };
+                pages.get(&key).cloned().ok_or_else(|| {
+                    ErrorKind::Internal.with_message(format!("page {page} was not fetched"))
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(self.pages.join(&found, range))
     }
 
     fn named<T>(&self, result: Result<T>) -> Result<T> {
@@ -411,31 +409,15 @@ fn found_positions_at(found: &mut Found, word: &str, range: Range<u64>) {
 }
 
 /// The number of pages at the start of encoded postings (0 when unreadable; decoding reports it).
-fn leading_count(postings: &[u8]) -> usize {
-    let mut value = 0usize;
-    for (i, byte) in postings.iter().take(5).enumerate() {
-        value |= usize::from(byte & 0x7f) << (7 * i);
-        if byte & 0x80 == 0 {
-            return value;
-        }
-    }
-    0
+fn leading_count(postings: &[u8]) -> u64 {
+    ByteReader::new(postings, "site index postings")
+        .varint()
+        .unwrap_or(0)
 }
 
 /// `range` of a region starting at `region.start`.
 fn offset(region: &Range<u64>, range: Range<u64>) -> Range<u64> {
     region.start + range.start..region.start + range.end
-}
-
-/// A field's values as text: one string or a list of them.
-fn text_values(value: Option<&serde_json::Value>) -> Vec<&str> {
-    match value {
-        Some(serde_json::Value::String(text)) => vec![text.as_str()],
-        Some(serde_json::Value::Array(values)) => {
-            values.iter().filter_map(|v| v.as_str()).collect()
-        }
-        _ => Vec::new(),
-    }
 }
 
 /// The words a hit's snippet marks: those of the query's clauses that are not excluded.

@@ -48,6 +48,17 @@ pub fn filter_word(key: &str, value: &str) -> String {
     format!("{FILTER_MARK}{key}={value}")
 }
 
+/// A field's values in a page's JSON: one string, or a list of them.
+pub fn text_values(value: Option<&serde_json::Value>) -> Vec<&str> {
+    match value {
+        Some(serde_json::Value::String(text)) => vec![text.as_str()],
+        Some(serde_json::Value::Array(values)) => {
+            values.iter().filter_map(|v| v.as_str()).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// A searched field of the index.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct SearchedField {

@@ -73,7 +73,7 @@ impl SplitData {
         let scope = QueryScope::active();
         let pages = self.pages.pages_of(&range);
         let mut found = Vec::with_capacity((pages.end - pages.start) as usize);
-        for page in pages.clone() {
+        for page in pages {
             let key = PageKey {
                 split: self.pages.id.clone(),
                 page,
@@ -98,19 +98,7 @@ impl SplitData {
                 }
             }
         }
-        let first_page_start = self.pages.page_range(pages.start).start;
-        let from = (range.start - first_page_start) as usize;
-        let to = (range.end - first_page_start) as usize;
-        if found.len() == 1 {
-            return Ok(found[0].slice(from..to));
-        }
-        let mut joined = Vec::with_capacity(to);
-        for page in &found {
-            joined.extend_from_slice(page.as_slice());
-        }
-        joined.truncate(to);
-        joined.drain(..from);
-        Ok(OwnedBytes::new(joined))
+        Ok(self.pages.join(&found, &range))
     }
 }
 

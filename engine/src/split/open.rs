@@ -42,12 +42,11 @@ pub async fn open_split(
     // Reads name their file themselves; the checks of what was read are named here.
     let named = |e: Error| e.with_context(source.name().to_string());
     let (region, file_len, from_network) = open_region(location, fetcher, stats).await?;
-    let pages = Arc::new(SplitPages {
-        id: location.id.clone(),
+    let pages = Arc::new(SplitPages::for_footer(
+        location.id.clone(),
         file_len,
-        data_len: region.footer.data_len,
-        page_size: u64::from(region.footer.page_size),
-    });
+        &region.footer,
+    ));
     let hot = region
         .footer
         .hot
