@@ -6,13 +6,13 @@
 use std::path::{Path, PathBuf};
 use std::{env, fs};
 
-/// The widget's files: the element, the engine's worker and the wasm engine (without
-/// aggregations, which the widget never asks for).
+/// The widget's files: the element, the engine's worker and the site engine (the widget
+/// searches site files; the split engines stay in the npm package).
 const WIDGET_FILES: [&str; 4] = [
     "rangefind-search.js",
     "worker.js",
-    "wasm/rangefind_wasm.js",
-    "wasm/rangefind_wasm_bg.wasm",
+    "wasm-site/rangefind_wasm.js",
+    "wasm-site/rangefind_wasm_bg.wasm",
 ];
 
 fn main() {

@@ -8,6 +8,7 @@ use rangefind_engine::search::{
     Filters, IndexOptions, SearchIndex, SearchRequest, SearchResponse, SearchStats,
 };
 use rangefind_engine::site::SiteIndex;
+use rangefind_engine::typos::Lexicon;
 
 use crate::options::SearchArgs;
 
@@ -146,7 +147,7 @@ fn print_request(request: &rangefind_engine::io::RequestRecord, what: &str) {
 }
 
 /// Opens the site file of `index` (a site index's directory or URL, holding `site.json`) for
-/// its default language, reading with `fetcher`; returns what opening it cost.
+/// its default language with its lexicon, reading with `fetcher`; returns what opening it cost.
 pub async fn open_site_file(
     index: &str,
     fetcher: Fetcher,
@@ -171,9 +172,14 @@ pub async fn open_site_file(
         len: Some(entry.size),
         open_region: Some(entry.open_region[0]..entry.open_region[1]),
     };
-    SiteIndex::open(location, Arc::new(fetcher))
+    let (index, stats) = SiteIndex::open(location, Arc::new(fetcher))
         .await
-        .with_context(|| format!("opening {}", entry.path))
+        .with_context(|| format!("opening {}", entry.path))?;
+    let index = match &entry.lexicon {
+        Some(lexicon) => index.with_lexicon(Lexicon::new(store.as_ref(), lexicon)),
+        None => index,
+    };
+    Ok((index, stats))
 }
 
 /// `search --site-file`: the site engine on the default language's site file.

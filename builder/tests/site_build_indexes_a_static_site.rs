@@ -377,10 +377,17 @@ fn the_widget_is_written_next_to_site_json() {
     assert!(script.contains("rangefind-search") && script.contains("worker.js"));
     assert!(std::fs::read_to_string(out.join("worker.js"))
         .unwrap()
-        .contains("./wasm/rangefind_wasm.js"));
-    let wasm = std::fs::read(out.join("wasm/rangefind_wasm_bg.wasm")).unwrap();
+        .contains("./wasm-site/rangefind_wasm.js"));
+    let wasm = std::fs::read(out.join("wasm-site/rangefind_wasm_bg.wasm")).unwrap();
     assert_eq!(&wasm[..4], b"\0asm");
-    assert!(out.join("wasm/rangefind_wasm.js").is_file());
+    assert!(out.join("wasm-site/rangefind_wasm.js").is_file());
+    // The widget searches site files: the split engine an earlier widget used is removed.
+    assert!(!out.join("wasm").exists());
+    std::fs::create_dir_all(out.join("wasm")).unwrap();
+    std::fs::write(out.join("wasm/rangefind_wasm_bg.wasm"), b"\0asm").unwrap();
+    std::fs::write(out.join("wasm/rangefind_wasm.js"), b"").unwrap();
+    build(&site);
+    assert!(!out.join("wasm").exists());
     // The summary counts the index apart from the widget: site.json, and per language a
     // manifest, one split, the lexicon and the site file.
     let languages = 3;

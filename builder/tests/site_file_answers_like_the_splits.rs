@@ -166,6 +166,53 @@ async fn the_site_file_finds_what_the_splits_find_in_two_waves() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn typos_are_replaced_as_the_splits_replace_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = built_site(dir.path());
+    let url = common::serve(&out).await;
+    let splits = common::open_http(&format!("{url}en/"), 64 << 20).await;
+    let (site, _) = open_site_file(&url, fetcher()).await.unwrap();
+    // A typo, the widget's typing of one, a prefix typed past its word's stem, a phrase with a
+    // typo, and words the index holds (nothing replaced).
+    for query in [
+        "promsie",
+        "(promsie OR promsie*)",
+        "(transformat OR transformat*)",
+        "\"asynchronus function\"",
+        "fetch (api OR api*)",
+    ] {
+        let expected = splits.search(&SearchRequest::new(query, 10)).await.unwrap();
+        let response = site_search(&site, query).await;
+        assert_eq!(response.replaced, expected.replaced, "{query}");
+        assert_eq!(response.count, expected.count, "{query}");
+        assert_eq!(
+            response.hits.first().map(|h| &h.id),
+            expected.hits.first().map(|h| &h.id),
+            "{query}"
+        );
+    }
+    assert_eq!(
+        site_search(&site, "promsie").await.replaced[0].with,
+        ["promise"]
+    );
+
+    // Preloaded, the lexicon's block index is not read again: a cold typo costs its chunks,
+    // the lexicon blocks, the replacements' chunks when elsewhere, and the records.
+    let (fresh, _) = open_site_file(&url, fetcher()).await.unwrap();
+    let preload = fresh.preload().await.unwrap();
+    assert_eq!((preload.requests, preload.waves), (1, 1));
+    let cold = site_search(&fresh, "promsie").await;
+    assert!(cold.count > 0);
+    assert!((3..=4).contains(&cold.stats.waves), "{:?}", cold.stats);
+
+    // Without typo tolerance the word is searched as typed.
+    let mut exact = SearchRequest::new("promsie", 10);
+    exact.typo_tolerance = false;
+    let response = site.search(&exact).await.unwrap();
+    assert_eq!((response.count, response.replaced.len()), (0, 0));
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn damaged_site_files_are_clear_errors() {
     let dir = tempfile::tempdir().unwrap();
     let out = built_site(dir.path());

@@ -35,7 +35,6 @@ pub mod site;
 #[cfg(feature = "splits")]
 pub mod split;
 mod stemming;
-#[cfg(feature = "splits")]
 pub mod typos;
 
 #[cfg(feature = "splits")]

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ErrorKind, Result};
 use crate::mapping::DocMapping;
+pub use crate::typos::LexiconEntry;
 
 /// File name of the manifest at the index root.
 pub const MANIFEST_FILE: &str = "manifest.json";
@@ -29,21 +30,6 @@ pub struct Manifest {
     /// `typo_tolerance: true`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lexicon: Option<LexiconEntry>,
-}
-
-/// The lexicon file of an index (see [`crate::typos`]).
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct LexiconEntry {
-    /// Content id (BLAKE3 prefix, hex).
-    pub id: String,
-    /// Path relative to the index root.
-    pub path: String,
-    /// File length.
-    pub size: u64,
-    /// `[start, end)` of its word list (read by the builder when appending).
-    pub words: [u64; 2],
-    /// `[start, end)` of its block index (a reader's first read).
-    pub index: [u64; 2],
 }
 
 /// The split filter file of one field (see [`crate::pruning`]).

@@ -129,6 +129,8 @@ export interface Session {
   page: Page;
   /** Console messages of the page and its workers (Playwright reports both on the page). */
   console: string[];
+  /** URLs of every request of the page and its workers, in order. */
+  requested: string[];
   close(): Promise<void>;
 }
 
@@ -146,9 +148,11 @@ export async function openPage(url: string, { testPage = true, selfSigned = fals
   const messages: string[] = [];
   page.on("console", (message) => messages.push(`${message.type()}: ${message.text()}`));
   page.on("pageerror", (error) => messages.push(`pageerror: ${error.message}`));
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(request.url()));
   await page.goto(url);
   if (testPage) await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
-  return { browser, context, page, console: messages, close: () => browser.close() };
+  return { browser, context, page, console: messages, requested, close: () => browser.close() };
 }
 
 /** Waits until `page` loaded the package again (after a reload). */

@@ -49,6 +49,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The CLI's answer from the site file, which the widget searches. */
+function siteSearch(query: string, limit: number, extra: string[] = []) {
+  return nativeSearch(join(site, "_rangefind"), query, limit, ["--site-file", ...extra]);
+}
+
 const box = (page: Page) => page.locator("rangefind-search input");
 const options = (page: Page) => page.locator("rangefind-search [role=option]");
 const status = (page: Page) => page.locator("rangefind-search [role=status]");
@@ -94,7 +99,7 @@ describe("<rangefind-search> on a static site", () => {
   it("searches as you type and shows what the CLI finds, linked to the matching section", async () => {
     const page = await visit();
     await typeAndWait(page, "fetch api");
-    const native = nativeSearch(join(site, "_rangefind", "en"), "fetch (api OR api*)", 10);
+    const native = siteSearch("fetch (api OR api*)", 10);
     await expect.poll(() => options(page).count()).toBe(Math.min(10, native.count));
     const hrefs = await options(page).evaluateAll((nodes) => nodes.map((node) => (node as HTMLAnchorElement).href));
     const expected = native.hits.map((hit) => {
@@ -108,6 +113,11 @@ describe("<rangefind-search> on a static site", () => {
       `${native.count} result${native.count === 1 ? "" : "s"} for “fetch api”` + (native.count > 10 ? ", showing 10" : ""),
     );
     expect(await options(page).first().locator("mark").count()).toBeGreaterThan(0);
+    // The site engine on the site file: no splits, no manifest, no split engine.
+    const read = session.requested.map((url) => new URL(url).pathname);
+    expect(read.some((path) => path.endsWith(".rfsite"))).toBe(true);
+    expect(read.some((path) => path.endsWith("/wasm-site/rangefind_wasm_bg.wasm"))).toBe(true);
+    expect(read.filter((path) => /\/wasm\/|manifest\.json|\/splits\//.test(path))).toEqual([]);
     await box(page).press("ArrowDown");
     await page.screenshot({ path: join(artifacts, "widget-results-light.png") });
   });
@@ -122,7 +132,7 @@ describe("<rangefind-search> on a static site", () => {
   it("finds the page despite a typo, and says which word it searched instead", async () => {
     const page = await visit();
     await typeAndWait(page, "promsie");
-    const native = nativeSearch(join(site, "_rangefind", "en"), typeaheadQuery("promsie"), 10);
+    const native = siteSearch(typeaheadQuery("promsie"), 10);
     expect(native.replaced?.map((r) => r.word)).toEqual(["promsie"]);
     const instead = native.replaced![0].with;
     expect(instead).toContain("promise");
@@ -174,7 +184,7 @@ describe("<rangefind-search> on a static site", () => {
     );
     await page.locator("rangefind-search select").selectOption("Web/CSS");
     await filtered;
-    const native = nativeSearch(join(site, "_rangefind", "en"), "(property OR property*)", 10, ["--filter", "filter.section=Web/CSS"]);
+    const native = siteSearch("(property OR property*)", 10, ["--filter", "filter.section=Web/CSS"]);
     expect(native.count).toBeGreaterThan(0);
     expect(await status(page).textContent()).toMatch(new RegExp(`^${native.count} results? for “property”`));
     const paths = await options(page).locator(".path").allTextContents();

@@ -16,6 +16,7 @@ use std::sync::Arc;
 use js_sys::Promise;
 use rangefind_engine::io::{Fetcher, IndexStore, PageCache, SplitLocation, DEFAULT_CACHE_BYTES};
 use rangefind_engine::site;
+use rangefind_engine::typos::{Lexicon, LexiconEntry};
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
@@ -32,6 +33,9 @@ struct SiteFile {
     size: u64,
     /// Where its open region lies: opening is then one read.
     open_region: [u64; 2],
+    /// Its lexicon, for typo tolerance.
+    #[serde(default)]
+    lexicon: Option<LexiconEntry>,
 }
 
 /// An opened site file. Methods return promises; searches may run concurrently.
@@ -75,6 +79,10 @@ impl SiteIndex {
         let (index, stats) = site::SiteIndex::open(location, fetcher)
             .await
             .map_err(engine_error)?;
+        let index = match &file.lexicon {
+            Some(lexicon) => index.with_lexicon(Lexicon::new(&store, lexicon)),
+            None => index,
+        };
         Ok(SiteIndex {
             inner: Rc::new(index),
             open_stats: serde_json::to_string(&stats).expect("stats serialise"),
@@ -93,6 +101,25 @@ impl SiteIndex {
             })
             .await
         })
+    }
+
+    /// Reads now what the first query with a typo would (the lexicon's block index); resolves
+    /// to what that cost, as JSON text.
+    pub fn preload(&self) -> Promise {
+        let index = self.inner.clone();
+        future_to_promise(async move {
+            let stats = index.preload().await.map_err(engine_error)?;
+            Ok(serde_json::to_string(&stats)
+                .expect("stats serialise")
+                .into())
+        })
+    }
+
+    /// `[pages, bytes]` held by the in-memory page cache.
+    #[wasm_bindgen(js_name = memoryCacheUsage)]
+    pub fn memory_cache_usage(&self) -> Vec<f64> {
+        let (pages, bytes) = self.inner.cache_usage();
+        vec![pages as f64, bytes as f64]
     }
 
     /// What opening it cost, as JSON text (`{requests, bytes, waves, ...}`).

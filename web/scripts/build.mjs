@@ -1,6 +1,6 @@
-// Builds the package into dist/: TypeScript (page side and worker side), then the wasm engine
-// engines built by ../scripts/build-wasm.sh (web/src/wasm → dist/wasm, and the engine with
-// aggregations, web/src/wasm-analytics → dist/wasm-analytics).
+// Builds the package into dist/: TypeScript (page side and worker side), then the wasm
+// engines built by ../scripts/build-wasm.sh: the split engine (web/src/wasm → dist/wasm), the
+// same with aggregations (web/src/wasm-analytics), and the site engine (web/src/wasm-site).
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { rolldown } from "rolldown";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const engines = ["wasm", "wasm-analytics"];
+const engines = ["wasm", "wasm-analytics", "wasm-site"];
 for (const engine of engines) {
   if (!existsSync(join(root, "src", engine, "rangefind_wasm_bg.wasm"))) {
     console.error(`web/src/${engine} is missing: run scripts/build-wasm.sh first`);

@@ -5,6 +5,9 @@
  * import { openIndex } from "rangefind";
  * const index = await openIndex("/search-index/");
  * const { count, hits, stats } = await index.search("array map", { limit: 10 });
+ *
+ * // A static site's index (`rangefind build --site`): the directory holding site.json.
+ * const { site, index: pages } = await openSite("/_rangefind/");
  * ```
  *
  * Importing this module downloads nothing. `openIndex` starts the engine in a module Web
@@ -14,6 +17,7 @@
  */
 
 import type { Call, Command, ErrorPayload, Reply } from "./protocol.js";
+import { loadSite, pickLanguage, type Site, type SiteFileEntry } from "./site.js";
 import {
   RangefindError,
   type CacheState,
@@ -25,6 +29,7 @@ import {
 } from "./types.js";
 
 export * from "./types.js";
+export { hitTarget, type HitTarget, type Site, type SiteFileEntry, type SiteIndex, type SiteLanguage } from "./site.js";
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: RangefindError) => void };
 
@@ -59,7 +64,8 @@ export class RangefindIndex {
     return result;
   }
 
-  /** Opens every split now (one concurrent wave), so the first search is faster. */
+  /** Reads now what a first search would (every split's open region, one concurrent wave; for
+   * a site file, its lexicon's block index), so the first search is faster. */
   preload(): Promise<SearchStats> {
     return this.call<SearchStats>({ type: "preload" }).result;
   }
@@ -113,19 +119,58 @@ function toError(error: ErrorPayload): RangefindError {
  */
 export async function openIndex(url: string | URL, options: OpenOptions = {}): Promise<RangefindIndex> {
   const absolute = new URL(url, globalThis.location?.href).href;
+  return startEngine(absolute, options);
+}
+
+/** Options of {@link openSite}. */
+export interface SiteOpenOptions extends Omit<OpenOptions, "analytics"> {
+  /** The language of the page searching, a BCP 47 tag (default: the page's `<html lang>`). */
+  lang?: string;
+}
+
+/** A static site's index, opened for one of its languages. */
+export interface OpenedSite {
+  /** Its `site.json`, and where hits link to (see {@link hitTarget}). */
+  site: Site;
+  /** The language searched: `site.index.languages[language]`. */
+  language: string;
+  /** That language's index. */
+  index: RangefindIndex;
+}
+
+/**
+ * Opens a static site's index (`rangefind build --site`) whose `site.json` is in the directory
+ * `dir`: picks the language for `options.lang`, then opens that language's site file with the
+ * site engine (one read of its head), or the splits of an index built before site files.
+ */
+export async function openSite(dir: string | URL, options: SiteOpenOptions = {}): Promise<OpenedSite> {
+  const absolute = new URL(dir, globalThis.location?.href);
+  const site = await loadSite(absolute.href.endsWith("/") ? absolute : new URL(`${absolute.href}/`));
+  const language = pickLanguage(site.index, options.lang ?? globalThis.document?.documentElement.lang ?? "");
+  const entry = site.index.languages[language];
+  const index = entry.site_file
+    ? await startEngine(new URL(".", site.url).href, options, entry.site_file)
+    : await startEngine(new URL(entry.path, site.url).href, options);
+  return { site, language, index };
+}
+
+/** Starts the engine's worker and opens `url`: an index's directory, or with `siteFile` the
+ * directory of `site.json`. */
+async function startEngine(url: string, options: OpenOptions, siteFile?: SiteFileEntry): Promise<RangefindIndex> {
   const worker = options.workerUrl
     ? new Worker(options.workerUrl, { type: "module", name: "rangefind" })
     : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "rangefind" });
-  const index = new RangefindIndex(worker, absolute);
+  const index = new RangefindIndex(worker, url);
   try {
     await index.call({
       type: "open",
-      url: absolute,
+      url,
       cacheBytes: options.cacheBytes,
       persistent: options.persistent ?? true,
       timeoutMs: options.timeoutMs,
       maxRequestsPerWave: options.maxRequestsPerWave,
       analytics: options.analytics ?? false,
+      siteFile,
     }).result;
   } catch (error) {
     worker.terminate();

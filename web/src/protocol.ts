@@ -1,5 +1,6 @@
 /** Messages between the page (`index.ts`) and the engine's Web Worker (`worker.ts`). */
 
+import type { SiteFileEntry } from "./site.js";
 import type { SearchOptions } from "./types.js";
 
 export interface OpenMessage {
@@ -10,6 +11,9 @@ export interface OpenMessage {
   timeoutMs?: number;
   maxRequestsPerWave?: number;
   analytics: boolean;
+  /** A site file (`site.json`'s `site_file` of a language) to open, `url` being the
+   * directory of `site.json`; without it, `url` is an index's directory (its manifest). */
+  siteFile?: SiteFileEntry;
 }
 
 export interface SearchMessage {

@@ -7,9 +7,8 @@
  * ```
  *
  * Nothing of the engine or the index is downloaded until the box is focused or typed in. Then
- * it reads `site.json`, opens the index of the page's language (`<html lang>`) and its splits'
- * hotcaches, and searches as
- * the reader types: an ARIA combobox whose listbox holds the results, moved through with the
+ * it reads `site.json`, opens the site file of the page's language (`<html lang>`) with the
+ * site engine (one read of its head), and searches as the reader types: an ARIA combobox whose listbox holds the results, moved through with the
  * arrow keys, with the result count announced to screen readers.
  *
  * Attributes: `index` (the `_rangefind/` directory; default: where this script is),
@@ -21,9 +20,9 @@
  * {@link ResultsDetail}: the query, its cost in `response.stats`, and the time it took.
  */
 
-import { openIndex, type RangefindIndex } from "./index.js";
+import { openSite, type RangefindIndex } from "./index.js";
 import { STYLE } from "./search-element-style.js";
-import { hitTarget, loadSite, pickLanguage, RESULT_FIELDS, type HitTarget, type Site } from "./site.js";
+import { hitTarget, RESULT_FIELDS, type HitTarget, type Site } from "./site.js";
 import { typeaheadQuery } from "./typeahead.js";
 import { RangefindError, type Filters, type Replaced, type SearchResponse } from "./types.js";
 
@@ -116,12 +115,11 @@ export class RangefindSearchElement extends HTMLElement {
 
   private async open(): Promise<Engine> {
     const dir = new URL(this.getAttribute("index") ?? SCRIPT_DIR, document.baseURI);
-    const site = await loadSite(dir.href.endsWith("/") ? dir : new URL(`${dir.href}/`));
-    const language = pickLanguage(site.index, this.getAttribute("lang") ?? document.documentElement.lang ?? "");
-    const index = await openIndex(new URL(site.index.languages[language].path, site.url));
+    const { site, language, index } = await openSite(dir, { lang: this.getAttribute("lang") ?? undefined });
     this.showFilters(site, language);
-    // Open the splits (their hotcache) while the reader is still typing: the first query then
-    // starts at the dictionary. A failure here resurfaces, explained, in the search itself.
+    // Read what a first query needs beyond the open (a site file's lexicon index; an older
+    // index's split hotcaches) while the reader is still typing. A failure here resurfaces,
+    // explained, in the search itself.
     await index.preload().catch(() => {});
     return { site, index };
   }

@@ -22,6 +22,18 @@ export interface SiteLanguage {
   stemmer: string | null;
   /** Filter values with their page counts, by filter name (searched as `filter.NAME`). */
   filters: Record<string, Record<string, number>>;
+  /** The language's pages as one site file, which the site engine searches; absent in
+   * indexes written before site files, whose splits (`path`) are searched instead. */
+  site_file?: SiteFileEntry;
+}
+
+/** A language's site file: its path relative to `site.json`, size and open region, and its
+ * lexicon (for typo tolerance). The engine reads it as it is. */
+export interface SiteFileEntry {
+  path: string;
+  size: number;
+  open_region: [number, number];
+  lexicon?: unknown;
 }
 
 /** A site index read from `dir` (the directory holding `site.json`). */

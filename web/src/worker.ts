@@ -5,17 +5,22 @@
  */
 
 import type { Index } from "./wasm/rangefind_wasm.js";
+import type { SiteIndex } from "./wasm-site/rangefind_wasm.js";
 import { IdbPageCache } from "./idb-cache.js";
 import type { Call, Command, ErrorPayload, Reply } from "./protocol.js";
 import type { CacheState, ResourceEntry } from "./types.js";
 
 declare const self: DedicatedWorkerGlobalScope;
 
-let index: Index | null = null;
+/** What the page calls of either engine's index (a split index, or a site file). */
+type OpenedIndex = Pick<Index, "search" | "preload" | "memoryCacheUsage"> &
+  Pick<SiteIndex, "search" | "preload" | "memoryCacheUsage">;
+
+let index: OpenedIndex | null = null;
 let cache: IdbPageCache | null = null;
 const searches = new Map<number, AbortController>();
 
-function opened(): Index {
+function opened(): OpenedIndex {
   if (!index) throw payload("closed", "the index is not open");
   return index;
 }
@@ -28,13 +33,6 @@ async function handle(call: Call): Promise<unknown> {
   const command: Command = call;
   switch (command.type) {
     case "open": {
-      // The engine itself, with aggregations only when asked for (they add about 226 KB, brotli);
-      // the glue resolves the .wasm next to it (new URL(…, import.meta.url)). Literal paths,
-      // so that bundlers see and emit both.
-      const engine = command.analytics
-        ? await import("./wasm-analytics/rangefind_wasm.js")
-        : await import("./wasm/rangefind_wasm.js");
-      await engine.default();
       // Room for every request of a long session, so diagnostics can compare with the stats.
       self.performance.setResourceTimingBufferSize(100_000);
       cache = command.persistent ? await IdbPageCache.open(`rangefind ${command.url}`) : null;
@@ -44,8 +42,25 @@ async function handle(call: Call): Promise<unknown> {
         timeoutMs: command.timeoutMs,
         maxRequestsPerWave: command.maxRequestsPerWave,
       };
-      index = await engine.Index.open(command.url, options, hooks, null);
-      const manifest = JSON.parse(index.manifest()) as { splits: unknown[] };
+      // Each engine's glue resolves its .wasm next to it (new URL(…, import.meta.url)); the
+      // paths are literal, so that bundlers see and emit them.
+      if (command.siteFile) {
+        // A site file: the site engine, without tantivy (about a third of the split engine).
+        const engine = await import("./wasm-site/rangefind_wasm.js");
+        await engine.default();
+        const site = await engine.SiteIndex.open(command.url, command.siteFile, options, hooks, null);
+        index = site;
+        return { pages: site.pages(), open: JSON.parse(site.openStats()) as unknown };
+      }
+      // Splits: the engine with aggregations only when asked for (they add about 226 KB,
+      // brotli).
+      const engine = command.analytics
+        ? await import("./wasm-analytics/rangefind_wasm.js")
+        : await import("./wasm/rangefind_wasm.js");
+      await engine.default();
+      const splits = await engine.Index.open(command.url, options, hooks, null);
+      index = splits;
+      const manifest = JSON.parse(splits.manifest()) as { splits: unknown[] };
       return { splits: manifest.splits.length };
     }
     case "search": {

@@ -1,7 +1,7 @@
 //! Writing a language's site file (`<id>.rfsite`, see `rangefind_engine::site`): the pages'
 //! words with postings in chunks, positions, and one zstd record per page.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fs;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -13,6 +13,7 @@ use rangefind_engine::site::layout::{
     self, encode_positions, filter_word, put_word_entry, score_byte, text_values, Head, HeadMeta,
     Postings, SearchedField, WordEntry, SITE_LAYOUT_VERSION,
 };
+use rangefind_engine::typos::{is_lexicon_word, LexiconEntry, WordCounts};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -45,6 +46,9 @@ pub struct SiteFileEntry {
     pub size: u64,
     /// The range of its open region: opening it is then one read.
     pub open_region: [u64; 2],
+    /// The lexicon of its pages' words, for typo tolerance (path relative to `site.json`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lexicon: Option<LexiconEntry>,
 }
 
 /// Pages analysed at once (in parallel) before their words join the index.
@@ -56,6 +60,8 @@ struct AnalysedPage {
     words: BTreeMap<String, Vec<(u8, Vec<u32>)>>,
     /// Filter words.
     filters: Vec<String>,
+    /// Its words as typed (lowercased and folded, not stemmed) that the lexicon keeps, each once.
+    typed: HashSet<String>,
     /// What is kept of it once its words joined the index.
     stored: StoredPage,
 }
@@ -80,6 +86,8 @@ struct WordPostings {
 #[derive(Default)]
 struct WordIndex {
     words: HashMap<String, WordPostings>,
+    /// Pages holding each word as typed: the lexicon's input.
+    typed: WordCounts,
 }
 
 /// Writes the site file of the pages in `inputs` (JSON lines of `super::record`) into `dir`,
@@ -113,6 +121,7 @@ pub fn write_site_file(
         }
     }
     words.add_batch(&mut pages, &batch, &searched, &analyzer)?;
+    let typed = std::mem::take(&mut words.typed);
     let (chunks, chunk_firsts, chunk_offsets, positions) = words.write(&pages, searched.len());
     let dictionary = train_dictionary(&pages);
     let (records, record_offsets) = compress_records(&pages, &dictionary)?;
@@ -152,10 +161,14 @@ pub fn write_site_file(
     .context("writing the site file")?;
     let name = format!("{id}.{SITE_FILE_EXTENSION}");
     remove_other_site_files(dir, &name)?;
+    // In the splits' lexicon directory: the same words make the same file, written once.
+    let mut lexicon = crate::lexicon::write_file(dir, &typed).context("writing the lexicon")?;
+    lexicon.path = format!("{path_prefix}{}", lexicon.path);
     Ok(SiteFileEntry {
         path: format!("{path_prefix}{name}"),
         size: summary.len,
         open_region: [summary.open_region.start, summary.open_region.end],
+        lexicon: Some(lexicon),
     })
 }
 
@@ -194,6 +207,7 @@ fn analyse(
     let page: Map<String, Value> =
         serde_json::from_str(line).context("a page record the crawl wrote is not JSON")?;
     let mut words: BTreeMap<String, Vec<(u8, Vec<u32>)>> = BTreeMap::new();
+    let mut typed_words = HashSet::new();
     let mut lengths = vec![0; searched.len()];
     for (field, searched_field) in searched.iter().enumerate() {
         let mut position = 0u32;
@@ -205,7 +219,10 @@ fn analyse(
                 // A gap, so that no phrase runs from one value (section) into the next.
                 position += 1;
             }
-            analyzer.words(text, |word| {
+            analyzer.words_as_typed(text, |word, typed| {
+                if !typed_words.contains(typed) && is_lexicon_word(typed) {
+                    typed_words.insert(typed.to_string());
+                }
                 let fields = words.entry(word.term).or_default();
                 match fields.last_mut() {
                     Some((f, positions)) if usize::from(*f) == field => positions.push(position),
@@ -248,6 +265,7 @@ fn analyse(
     Ok(AnalysedPage {
         words,
         filters,
+        typed: typed_words,
         stored: StoredPage {
             lengths,
             record: serde_json::to_vec(&record)?,
@@ -278,6 +296,9 @@ impl WordIndex {
                 for (field, at) in &fields {
                     entry.postings.push((number, *field, at.len() as u32));
                 }
+            }
+            for word in page.typed {
+                *self.typed.entry(word).or_default() += 1;
             }
             for word in page.filters {
                 self.words

@@ -18,8 +18,22 @@ pub fn embedded() -> bool {
     !WIDGET_FILES.is_empty()
 }
 
-/// Writes the widget's files into `out`; returns how many and their bytes.
+/// Files earlier widgets wrote that this one has no use for: the split engine, which it
+/// loaded before site files.
+const RETIRED_FILES: [&str; 2] = ["wasm/rangefind_wasm.js", "wasm/rangefind_wasm_bg.wasm"];
+
+/// Writes the widget's files into `out`, removing those of an earlier widget it does not use;
+/// returns how many and their bytes.
 pub fn write(out: &Path) -> anyhow::Result<(u64, u64)> {
+    for path in RETIRED_FILES {
+        let target = out.join(path);
+        if target.is_file() {
+            fs::remove_file(&target)
+                .with_context(|| format!("removing the old widget's {}", target.display()))?;
+            // Gone with its last file; a directory holding anything else stays.
+            fs::remove_dir(target.parent().expect("a file inside out")).ok();
+        }
+    }
     let mut bytes = 0;
     for (path, content) in WIDGET_FILES {
         let target = out.join(path);

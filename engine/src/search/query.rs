@@ -18,7 +18,8 @@ use tantivy::tokenizer::TokenizerManager;
 use crate::error::{ErrorKind, Result};
 use crate::mapping::{register_tokenizers, MappedSchema, Operator};
 use crate::site::query::{is_prefix, plain_words};
-use crate::typos::{is_lexicon_word, MAX_LEXICON_CHARS, MIN_CORRECTED_CHARS};
+use crate::typos::is_correctable;
+pub use crate::typos::{QueryWord, Replacements};
 
 /// Terms a prefix may expand to, per field and split.
 pub const MAX_PREFIX_EXPANSIONS: u32 = 50;
@@ -45,19 +46,6 @@ pub struct ParsedQuery {
     /// The words typo tolerance may replace when the index holds none of their terms.
     pub words: Vec<QueryWord>,
 }
-
-/// A word of a query that typo tolerance may replace: a single unquoted word searched in the
-/// default fields, not excluded, long enough.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct QueryWord {
-    /// The word lowercased and folded (as the lexicon holds words).
-    pub word: String,
-    /// It is searched as a prefix (`word*`), so any expansion makes it known.
-    pub prefix: bool,
-}
-
-/// Unknown words and the words searched instead of each (see [`crate::typos`]).
-pub type Replacements = [(String, Vec<String>)];
 
 /// Prefixes met while converting, and the cutoffs to apply to them (second parse).
 struct ParseState<'a> {
@@ -200,10 +188,7 @@ impl QueryBuilder {
         tokens
             .into_iter()
             .enumerate()
-            .filter(|(_, (word, _))| {
-                let chars = word.chars().count();
-                (MIN_CORRECTED_CHARS..=MAX_LEXICON_CHARS).contains(&chars) && is_lexicon_word(word)
-            })
+            .filter(|(_, (word, _))| is_correctable(word))
             .map(|(i, (word, at))| {
                 let word = QueryWord {
                     word,

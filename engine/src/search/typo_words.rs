@@ -5,40 +5,25 @@ use super::warmup::FoundTerm;
 use crate::typos::UnknownWord;
 
 /// The words of `words` that no split in `found` (the term lookups of every split searched)
-/// holds in any default field: none of their terms, and for a prefix no expansion. Each once,
-/// a prefix if any of its occurrences is one.
+/// holds in any default field: none of their terms, and for a prefix no expansion.
 pub(crate) fn unknown_words(
     queries: &QueryBuilder,
     words: &[QueryWord],
     found: &[Vec<FoundTerm>],
 ) -> Vec<UnknownWord> {
     let found: Vec<&FoundTerm> = found.iter().flatten().collect();
-    let mut unknown: Vec<UnknownWord> = Vec::new();
-    let mut seen: Vec<&str> = Vec::new();
-    for QueryWord { word, .. } in words {
-        // `fetch (ap OR ap*)` holds `ap` twice: known as either, it is known.
-        if seen.contains(&word.as_str()) {
-            continue;
-        }
-        seen.push(word);
-        let prefix = words.iter().any(|w| w.word == *word && w.prefix);
+    crate::typos::unknown_words(words, |QueryWord { word, prefix }| {
         let exact = queries.word_terms(word).iter().any(|term| {
             found
                 .iter()
                 .any(|f| f.field == term.field() && f.key == term.serialized_value_bytes())
         });
-        let expanded = prefix
+        let expanded = *prefix
             && found.iter().any(|f| {
                 f.expansion.is_some()
                     && queries.default_fields().contains(&f.field)
                     && f.key.starts_with(word.as_bytes())
             });
-        if !exact && !expanded {
-            unknown.push(UnknownWord {
-                word: word.clone(),
-                prefix,
-            });
-        }
-    }
-    unknown
+        exact || expanded
+    })
 }

@@ -48,20 +48,29 @@ impl Analyzer {
 
     /// Calls `each` with every word of `text`, in order.
     pub fn words(&self, text: &str, mut each: impl FnMut(Word)) {
+        self.words_as_typed(text, |word, _| each(word));
+    }
+
+    /// Calls `each` with every word of `text`, in order, and the word lowercased and folded
+    /// but not stemmed (as the lexicon holds words).
+    pub fn words_as_typed(&self, text: &str, mut each: impl FnMut(Word, &str)) {
         let mut term = String::new();
+        let mut typed = String::new();
         for (start, end) in word_spans(text) {
             if end - start >= MAX_WORD_BYTES {
                 continue;
             }
             fold_into(&text[start..end], &mut term);
+            typed.clone_from(&term);
             if let Some((algorithm, stemmer)) = &self.stemmer {
                 stem_remembered(stemmer, *algorithm, &mut term);
             }
-            each(Word {
+            let word = Word {
                 term: std::mem::take(&mut term),
                 start,
                 end,
-            });
+            };
+            each(word, &typed);
         }
     }
 

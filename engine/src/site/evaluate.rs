@@ -38,6 +38,7 @@ impl Found {
     pub fn slot_words<'a>(&'a self, slot: &'a Slot) -> Vec<&'a str> {
         match slot {
             Slot::Word(word) => vec![word.as_str()],
+            Slot::AnyOf(words) => words.iter().map(String::as_str).collect(),
             Slot::Prefix(prefix) => self
                 .expansions
                 .get(prefix)
@@ -136,7 +137,7 @@ impl Scorer<'_> {
             .collect()
     }
 
-    /// A slot's score on each page: a word's, or the best of a prefix's words.
+    /// A slot's score on each page: a word's, or the best of the words it stands for.
     fn slot(&self, slot: &Slot, field: Option<usize>) -> Scored {
         self.found
             .slot_words(slot)

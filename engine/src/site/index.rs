@@ -14,12 +14,13 @@ use super::frames::Frames;
 use super::layout::{self, decode_positions, filter_word, word_entries, Head, Postings, WordEntry};
 use super::query::{self, Node, Slot};
 use super::snippet;
-use crate::api::{Hit, SearchRequest, SearchResponse, SearchStats};
+use crate::api::{Hit, Replaced, SearchRequest, SearchResponse, SearchStats};
 use crate::error::{ErrorKind, Result};
 use crate::format::ByteReader;
 use crate::io::{
     open_region, Fetcher, PageKey, PageRequest, QueryStats, SplitLocation, SplitPages,
 };
+use crate::typos::{unknown_words, Lexicon};
 
 /// Words a prefix is searched as at most: the ones on the most pages.
 pub const MAX_PREFIX_EXPANSIONS: usize = 50;
@@ -46,6 +47,8 @@ pub struct SiteIndex {
     analyzer: Analyzer,
     frames: Frames,
     fetcher: Arc<Fetcher>,
+    /// The site's lexicon, for typo tolerance (read as queries need it).
+    lexicon: Option<Lexicon>,
 }
 
 impl std::fmt::Debug for SiteIndex {
@@ -129,9 +132,16 @@ impl SiteIndex {
             analyzer,
             frames,
             fetcher,
+            lexicon: None,
         };
         let cost = search_stats(&stats, started);
         Ok((index, cost))
+    }
+
+    /// The index with typo tolerance from `lexicon` (the site file's, as `site.json` names it).
+    pub fn with_lexicon(mut self, lexicon: Lexicon) -> SiteIndex {
+        self.lexicon = Some(lexicon);
+        self
     }
 
     /// Pages in the index.
@@ -139,14 +149,58 @@ impl SiteIndex {
         self.head.meta.pages
     }
 
+    /// `(pages, bytes)` held by the in-memory page cache.
+    pub fn cache_usage(&self) -> (usize, usize) {
+        self.fetcher.cache().usage()
+    }
+
+    /// Reads now what the first query with a typo would (the lexicon's block index), so that
+    /// it costs one wave less: a page calls this while its reader starts typing.
+    pub async fn preload(&self) -> Result<SearchStats> {
+        let started = web_time::Instant::now();
+        let stats = QueryStats::new();
+        if let Some(lexicon) = &self.lexicon {
+            lexicon.preload(self.fetcher.persistent(), &stats).await?;
+        }
+        Ok(search_stats(&stats, started))
+    }
+
     /// Runs a search: chunks of the query's words, positions for phrases, records of the hits.
+    ///
+    /// With a lexicon, a word the index lacks (or a prefix that begins none of its words) is
+    /// searched as the words one edit from it, or that it begins: one wave of lexicon blocks
+    /// and one of their chunks more; the answer's `replaced` names them.
     pub async fn search(&self, request: &SearchRequest) -> Result<SearchResponse> {
         let started = web_time::Instant::now();
         refuse_unsupported(request)?;
         let stats = QueryStats::new();
-        let node = query::parse(&request.query, &self.head.meta, &self.analyzer);
         let filter_groups = filter_groups(request)?;
+        let parsed = query::parse(&request.query, &self.head.meta, &self.analyzer, &[]);
+        let mut node = parsed.node;
         let mut found = self.read_words(&node, &filter_groups, &stats).await?;
+        let mut replaced = Vec::new();
+        if let (true, Some(lexicon)) = (request.typo_tolerance, &self.lexicon) {
+            let unknown = unknown_words(&parsed.words, |word| {
+                let exact = self.analyzer.terms(&word.word);
+                let held = !exact.is_empty() && exact.iter().all(|t| found.words.contains_key(t));
+                let expanded = word.prefix
+                    && found
+                        .expansions
+                        .get(&word.word)
+                        .is_some_and(|words| !words.is_empty());
+                held || expanded
+            });
+            if !unknown.is_empty() {
+                let persistent = self.fetcher.persistent();
+                replaced = lexicon.replacements(&unknown, persistent, &stats).await?;
+            }
+            if !replaced.is_empty() {
+                node =
+                    query::parse(&request.query, &self.head.meta, &self.analyzer, &replaced).node;
+                // Chunks read already come from the cache: only the replacements' are read.
+                found = self.read_words(&node, &filter_groups, &stats).await?;
+            }
+        }
         self.read_positions(&node, &mut found, &stats).await?;
         let scorer = Scorer {
             meta: &self.head.meta,
@@ -175,7 +229,10 @@ impl SiteIndex {
             count_is_lower_bound: false,
             hits,
             aggregations: None,
-            replaced: Vec::new(),
+            replaced: replaced
+                .into_iter()
+                .map(|(word, with)| Replaced { word, with })
+                .collect(),
             stats: search_stats(&stats, started),
             requests: stats.requests(),
         })
@@ -195,9 +252,14 @@ impl SiteIndex {
             Node::Phrase { slots, .. } => {
                 for slot in slots {
                     match slot {
-                        Slot::Word(word) => words.insert(word.clone()),
-                        Slot::Prefix(prefix) => prefixes.insert(prefix.clone()),
-                    };
+                        Slot::Word(word) => {
+                            words.insert(word.clone());
+                        }
+                        Slot::AnyOf(any) => words.extend(any.iter().cloned()),
+                        Slot::Prefix(prefix) => {
+                            prefixes.insert(prefix.clone());
+                        }
+                    }
                 }
             }
             Node::Filter(word) => {

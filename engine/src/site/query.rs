@@ -7,8 +7,9 @@
 
 use tantivy_query_grammar::{Delimiter, Occur, UserInputAst, UserInputLeaf, UserInputLiteral};
 
-use super::analyzer::{fold, Analyzer};
+use super::analyzer::Analyzer;
 use super::layout::{filter_word, HeadMeta};
+use crate::typos::{is_correctable, QueryWord, Replacements};
 
 /// How a site query matches pages.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,101 +43,167 @@ pub enum Slot {
     Word(String),
     /// Any word beginning with this (lowercased, folded, not stemmed).
     Prefix(String),
+    /// Any of these analysed words: the replacements of a typo.
+    AnyOf(Vec<String>),
+}
+
+/// A parsed query: its tree, and the words typo tolerance may replace.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parsed {
+    /// How it matches pages.
+    pub node: Node,
+    /// Its words typo tolerance may replace (see [`crate::typos`]), in order, with repeats.
+    pub words: Vec<QueryWord>,
 }
 
 /// Why a parsed query cannot be searched as written.
 struct Unsupported;
 
-/// Parses `text` for an index described by `meta`.
-pub fn parse(text: &str, meta: &HeadMeta, analyzer: &Analyzer) -> Node {
-    let convert = |text: &str| -> Option<Node> {
+/// Parses `text` for an index described by `meta`, each word of `replacements` searched as
+/// any of its replacements.
+pub fn parse(
+    text: &str,
+    meta: &HeadMeta,
+    analyzer: &Analyzer,
+    replacements: &Replacements,
+) -> Parsed {
+    let convert = |text: &str| -> Option<Parsed> {
         let ast = tantivy_query_grammar::parse_query(text).ok()?;
-        convert(&ast, meta, analyzer).ok()
+        let mut parser = Parser {
+            meta,
+            analyzer,
+            replacements,
+            words: Vec::new(),
+        };
+        let node = parser.convert(&ast, false).ok()?;
+        Some(Parsed {
+            node,
+            words: parser.words,
+        })
     };
     convert(text)
         .or_else(|| convert(&plain_words(text)))
-        .unwrap_or(Node::Nothing)
+        .unwrap_or(Parsed {
+            node: Node::Nothing,
+            words: Vec::new(),
+        })
 }
 
-fn convert(ast: &UserInputAst, meta: &HeadMeta, analyzer: &Analyzer) -> Result<Node, Unsupported> {
-    Ok(match ast {
-        UserInputAst::Clause(clauses) if clauses.is_empty() => Node::Nothing,
-        UserInputAst::Clause(clauses) => Node::Clauses(
-            clauses
-                .iter()
-                .map(|(occur, ast)| {
-                    let occur = occur.unwrap_or(Occur::Must);
-                    Ok((occur, convert(ast, meta, analyzer)?))
-                })
-                .collect::<Result<_, Unsupported>>()?,
-        ),
-        UserInputAst::Boost(ast, boost) => {
-            Node::Boost(Box::new(convert(ast, meta, analyzer)?), boost.0 as f32)
-        }
-        UserInputAst::Leaf(leaf) => match leaf.as_ref() {
-            UserInputLeaf::Literal(literal) => literal_node(literal, meta, analyzer)?,
-            UserInputLeaf::All => Node::All,
-            UserInputLeaf::Set { field, elements } => Node::Clauses(
-                elements
+/// Converts the grammar's tree, collecting the words typo tolerance may replace.
+struct Parser<'a> {
+    meta: &'a HeadMeta,
+    analyzer: &'a Analyzer,
+    replacements: &'a Replacements,
+    words: Vec<QueryWord>,
+}
+
+impl Parser<'_> {
+    /// `ast` as a node; `excluded`: under a `-`/`NOT`, where words are neither replaced nor
+    /// collected.
+    fn convert(&mut self, ast: &UserInputAst, excluded: bool) -> Result<Node, Unsupported> {
+        Ok(match ast {
+            UserInputAst::Clause(clauses) if clauses.is_empty() => Node::Nothing,
+            UserInputAst::Clause(clauses) => Node::Clauses(
+                clauses
                     .iter()
-                    .map(|element| {
-                        let literal = UserInputLiteral {
-                            field_name: field.clone(),
-                            phrase: element.clone(),
-                            delimiter: Delimiter::None,
-                            slop: 0,
-                            prefix: false,
-                        };
-                        Ok((Occur::Should, literal_node(&literal, meta, analyzer)?))
+                    .map(|(occur, ast)| {
+                        let occur = occur.unwrap_or(Occur::Must);
+                        let excluded = excluded || occur == Occur::MustNot;
+                        Ok((occur, self.convert(ast, excluded)?))
                     })
                     .collect::<Result<_, Unsupported>>()?,
             ),
-            // Ranges, regexes and `field:*` mean nothing on a page's text.
-            _ => return Err(Unsupported),
-        },
-    })
-}
-
-fn literal_node(
-    literal: &UserInputLiteral,
-    meta: &HeadMeta,
-    analyzer: &Analyzer,
-) -> Result<Node, Unsupported> {
-    let field = match literal.field_name.as_deref() {
-        None => None,
-        Some(name) => {
-            if let Some(key) = name.strip_prefix("filter.") {
-                return Ok(Node::Filter(filter_word(key, &literal.phrase)));
+            UserInputAst::Boost(ast, boost) => {
+                Node::Boost(Box::new(self.convert(ast, excluded)?), boost.0 as f32)
             }
-            let index = meta.fields.iter().position(|f| f.name == name);
-            Some(index.ok_or(Unsupported)?)
-        }
-    };
-    let prefix = is_prefix(literal);
-    let text = if prefix {
-        literal.phrase.trim_end_matches('*')
-    } else {
-        literal.phrase.as_str()
-    };
-    let mut slots: Vec<Slot> = analyzer.terms(text).into_iter().map(Slot::Word).collect();
-    if prefix {
-        // The last word is a prefix: as typed, folded, never stemmed.
-        let last = crate::site::analyzer::word_spans(text)
-            .last()
-            .map(|(start, end)| fold(&text[start..end]));
-        match (slots.last_mut(), last) {
-            (Some(slot), Some(prefix)) => *slot = Slot::Prefix(prefix),
-            _ => return Ok(Node::Nothing),
-        }
+            UserInputAst::Leaf(leaf) => match leaf.as_ref() {
+                UserInputLeaf::Literal(literal) => self.literal(literal, excluded)?,
+                UserInputLeaf::All => Node::All,
+                UserInputLeaf::Set { field, elements } => Node::Clauses(
+                    elements
+                        .iter()
+                        .map(|element| {
+                            let literal = UserInputLiteral {
+                                field_name: field.clone(),
+                                phrase: element.clone(),
+                                delimiter: Delimiter::None,
+                                slop: 0,
+                                prefix: false,
+                            };
+                            Ok((Occur::Should, self.literal(&literal, excluded)?))
+                        })
+                        .collect::<Result<_, Unsupported>>()?,
+                ),
+                // Ranges, regexes and `field:*` mean nothing on a page's text.
+                _ => return Err(Unsupported),
+            },
+        })
     }
-    if slots.is_empty() {
-        return Ok(Node::Nothing);
+
+    fn literal(&mut self, literal: &UserInputLiteral, excluded: bool) -> Result<Node, Unsupported> {
+        let field = match literal.field_name.as_deref() {
+            None => None,
+            Some(name) => {
+                if let Some(key) = name.strip_prefix("filter.") {
+                    return Ok(Node::Filter(filter_word(key, &literal.phrase)));
+                }
+                let index = self.meta.fields.iter().position(|f| f.name == name);
+                Some(index.ok_or(Unsupported)?)
+            }
+        };
+        let prefix = is_prefix(literal);
+        let text = if prefix {
+            literal.phrase.trim_end_matches('*')
+        } else {
+            literal.phrase.as_str()
+        };
+        let mut words = Vec::new();
+        self.analyzer.words_as_typed(text, |word, typed| {
+            words.push((word.term, typed.to_string()))
+        });
+        // Typos are corrected in words searched in every field, and not excluded.
+        let correctable = field.is_none() && !excluded;
+        let last = words.len().saturating_sub(1);
+        let mut slots = Vec::with_capacity(words.len());
+        for (i, (term, typed)) in words.into_iter().enumerate() {
+            // The last word of a prefix is as typed, folded, never stemmed.
+            let is_prefix = prefix && i == last;
+            if correctable && is_correctable(&typed) {
+                self.words.push(QueryWord {
+                    word: typed.clone(),
+                    prefix: is_prefix,
+                });
+            }
+            let instead = correctable
+                .then(|| self.replacements.iter().find(|(w, _)| *w == typed))
+                .flatten();
+            slots.push(match instead {
+                // A replaced prefix is whole words: the replacement is what was meant.
+                Some((_, instead)) => Slot::AnyOf(self.terms_of(instead)),
+                None if is_prefix => Slot::Prefix(typed),
+                None => Slot::Word(term),
+            });
+        }
+        if slots.is_empty() {
+            return Ok(Node::Nothing);
+        }
+        Ok(Node::Phrase {
+            field,
+            slots,
+            slop: literal.slop,
+        })
     }
-    Ok(Node::Phrase {
-        field,
-        slots,
-        slop: literal.slop,
-    })
+
+    /// The analysed words of `words`, each once, in order.
+    fn terms_of(&self, words: &[String]) -> Vec<String> {
+        let mut terms: Vec<String> = Vec::new();
+        for term in words.iter().flat_map(|word| self.analyzer.terms(word)) {
+            if !terms.contains(&term) {
+                terms.push(term);
+            }
+        }
+        terms
+    }
 }
 
 impl Node {
@@ -205,7 +272,7 @@ mod tests {
     }
 
     fn parsed(text: &str) -> Node {
-        parse(text, &meta(), &Analyzer::new(Some("en")))
+        parse(text, &meta(), &Analyzer::new(Some("en")), &[]).node
     }
 
     fn word(field: Option<usize>, slots: &[Slot]) -> Node {
@@ -281,5 +348,43 @@ mod tests {
         assert_eq!(parsed("((("), Node::Nothing);
         assert_eq!(parsed("\"unclosed"), word(None, &[w("unclos")]));
         assert_eq!(parsed("…"), Node::Nothing);
+    }
+
+    #[test]
+    fn typed_words_are_collected_and_replaced_outside_exclusions_and_fields() {
+        let analyzer = Analyzer::new(Some("en"));
+        let words = |text: &str| -> Vec<(String, bool)> {
+            parse(text, &meta(), &analyzer, &[])
+                .words
+                .into_iter()
+                .map(|w| (w.word, w.prefix))
+                .collect()
+        };
+        assert_eq!(
+            words("Promsie -fetch title:arrray \"evant listener\" ma"),
+            [
+                ("promsie".to_string(), false),
+                ("evant".into(), false),
+                ("listener".into(), false)
+            ]
+        );
+        assert_eq!(
+            words("fetch (Ap OR apix*)"),
+            [("fetch".to_string(), false), ("apix".into(), true)]
+        );
+        let replacements = [(
+            "promsie".to_string(),
+            vec!["promises".to_string(), "promise".into(), "premise".into()],
+        )];
+        let replaced = |text: &str| parse(text, &meta(), &analyzer, &replacements).node;
+        let any = Slot::AnyOf(vec!["promis".into(), "premis".into()]);
+        // A replaced prefix is whole words.
+        assert_eq!(replaced("promsie*"), word(None, std::slice::from_ref(&any)));
+        assert_eq!(replaced("\"promsie race\""), word(None, &[any, w("race")]));
+        assert_eq!(
+            replaced("-promsie"),
+            Node::Clauses(vec![(Occur::MustNot, word(None, &[w("promsi")]))])
+        );
+        assert_eq!(replaced("body:promsie"), word(Some(1), &[w("promsi")]));
     }
 }

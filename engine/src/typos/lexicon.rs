@@ -8,10 +8,11 @@ use bytes::Bytes;
 use futures::lock::Mutex as AsyncMutex;
 
 use super::edits::{delete_keys, one_edit_apart};
-use super::lexicon_file::{decode_block, decode_index, BlockRef, KeyedWord, LexiconBlock};
+use super::lexicon_file::{
+    decode_block, decode_index, BlockRef, KeyedWord, LexiconBlock, LexiconEntry,
+};
 use crate::error::{ErrorKind, Result};
 use crate::io::{ByteRange, IndexStore, PersistentCache, QueryStats, RangeSource};
-use crate::manifest::LexiconEntry;
 
 /// Replacements tried for one unknown word, the most frequent first: a typo is usually one
 /// edit from a few words, and the query searches them all, so the best match ranks first.
@@ -126,6 +127,15 @@ impl Lexicon {
             }
         }
         Ok(found)
+    }
+
+    /// Reads the block index now (once per reader), so that a first lookup reads blocks only.
+    pub async fn preload(
+        &self,
+        persistent: Option<&Arc<dyn PersistentCache>>,
+        stats: &QueryStats,
+    ) -> Result<()> {
+        self.block_index(persistent, stats).await.map(drop)
     }
 
     async fn block_index(

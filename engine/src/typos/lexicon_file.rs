@@ -20,6 +20,8 @@
 
 use std::collections::BTreeMap;
 
+use serde::{Deserialize, Serialize};
+
 use crate::error::{ErrorKind, Result};
 use crate::format::{put_shared, put_varint, ByteReader};
 
@@ -33,6 +35,21 @@ const BLOCK_BYTES: usize = 4096;
 
 /// Words and their document frequencies.
 pub type WordCounts = BTreeMap<String, u32>;
+
+/// A lexicon file, as an index's manifest (or a site file's entry in `site.json`) names it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct LexiconEntry {
+    /// Content id (BLAKE3 prefix, hex).
+    pub id: String,
+    /// Path relative to the index root.
+    pub path: String,
+    /// File length.
+    pub size: u64,
+    /// `[start, end)` of its word list (read by the builder when appending).
+    pub words: [u64; 2],
+    /// `[start, end)` of its block index (a reader's first read).
+    pub index: [u64; 2],
+}
 
 /// Where the parts of a lexicon file are (as the manifest records them).
 #[derive(Clone, Debug, PartialEq, Eq)]

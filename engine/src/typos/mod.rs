@@ -20,11 +20,15 @@
 mod edits;
 mod lexicon;
 mod lexicon_file;
+mod query_words;
+#[cfg(feature = "splits")]
 mod words;
 
 pub use edits::{
     delete_keys, is_lexicon_word, one_edit_apart, MAX_LEXICON_CHARS, MIN_CORRECTED_CHARS,
 };
 pub use lexicon::{Lexicon, UnknownWord, MAX_REPLACEMENTS};
-pub use lexicon_file::{decode_words, encode_lexicon, LexiconLayout, WordCounts};
+pub use lexicon_file::{decode_words, encode_lexicon, LexiconEntry, LexiconLayout, WordCounts};
+pub use query_words::{is_correctable, unknown_words, QueryWord, Replacements};
+#[cfg(feature = "splits")]
 pub use words::{add_counts, WordCounter};

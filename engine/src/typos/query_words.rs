@@ -1,0 +1,87 @@
+//! The words of a query that typo tolerance may replace, and which of them the index lacks:
+//! shared by split and site indexes, each of which knows in its own way whether it holds a
+//! word.
+
+use super::edits::{is_lexicon_word, MAX_LEXICON_CHARS, MIN_CORRECTED_CHARS};
+use super::lexicon::UnknownWord;
+
+/// A word of a query that typo tolerance may replace: a single unquoted word searched in the
+/// default fields, not excluded, long enough.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueryWord {
+    /// The word lowercased and folded (as the lexicon holds words).
+    pub word: String,
+    /// It is searched as a prefix (`word*`), so any expansion makes it known.
+    pub prefix: bool,
+}
+
+/// Unknown words and the words searched instead of each (see [`crate::typos`]).
+pub type Replacements = [(String, Vec<String>)];
+
+/// Whether typo tolerance may replace `word` (lowercased and folded): long enough to correct,
+/// and a word the lexicon could hold.
+pub fn is_correctable(word: &str) -> bool {
+    let chars = word.chars().count();
+    (MIN_CORRECTED_CHARS..=MAX_LEXICON_CHARS).contains(&chars) && is_lexicon_word(word)
+}
+
+/// The words of `words` that `known` says the index lacks, each once: a prefix if any of its
+/// occurrences is one (`fetch (ap OR ap*)` holds `ap` twice; known as either, it is known).
+pub fn unknown_words(
+    words: &[QueryWord],
+    mut known: impl FnMut(&QueryWord) -> bool,
+) -> Vec<UnknownWord> {
+    let mut unknown: Vec<UnknownWord> = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for QueryWord { word, .. } in words {
+        if seen.contains(&word.as_str()) {
+            continue;
+        }
+        seen.push(word);
+        let word = QueryWord {
+            word: word.clone(),
+            prefix: words.iter().any(|w| w.word == *word && w.prefix),
+        };
+        if !known(&word) {
+            unknown.push(UnknownWord {
+                word: word.word,
+                prefix: word.prefix,
+            });
+        }
+    }
+    unknown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_word_once_a_prefix_if_typed_as_one_anywhere() {
+        let word = |word: &str, prefix| QueryWord {
+            word: word.into(),
+            prefix,
+        };
+        let words = [
+            word("fetch", false),
+            word("apix", false),
+            word("apix", true),
+            word("promsie", false),
+        ];
+        let unknown = unknown_words(&words, |w| w.word == "fetch");
+        assert_eq!(
+            unknown,
+            [
+                UnknownWord {
+                    word: "apix".into(),
+                    prefix: true
+                },
+                UnknownWord {
+                    word: "promsie".into(),
+                    prefix: false
+                }
+            ]
+        );
+        assert!(is_correctable("promsie") && !is_correctable("api") && !is_correctable("1234"));
+    }
+}
