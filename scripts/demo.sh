@@ -43,7 +43,7 @@ for _ in $(seq 50); do
   sleep 0.1
 done
 
-url="http://127.0.0.1:$port/_rangefind/en/"
+url="http://127.0.0.1:$port/_rangefind/"
 for query in 'fetch api' 'Notification: click event' 'promis*' '"flex container"' 'filter.section:"Web/CSS" grid'; do
   printf '\n\033[1m$ rangefind search %s %q --limit 3 --fields title,url\033[0m\n' "$url" "$query"
   "$bin" search "$url" "$query" --limit 3 --fields title,url

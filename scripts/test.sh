@@ -26,5 +26,5 @@ echo "==> vitest: the Worker in workerd (local R2, caches.default, real origins)
 npx vitest run --project worker --project worker-e2e
 echo "==> demo (smoke test)"
 DEMO_NO_SERVE=1 PORT=${DEMO_PORT:-18080} ./scripts/demo.sh >/tmp/rangefind-demo.log 2>&1 || { cat /tmp/rangefind-demo.log; exit 1; }
-grep -q "documents match" /tmp/rangefind-demo.log
+grep -q "pages match" /tmp/rangefind-demo.log
 echo "demo: ok"

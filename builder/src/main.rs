@@ -1,5 +1,8 @@
 //! `rangefind`: build, search, inspect and serve split indexes.
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     // Behave like other Unix tools when the reader of stdout goes away (`| head`).
     #[cfg(unix)]

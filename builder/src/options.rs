@@ -77,10 +77,16 @@ pub struct BuildArgs {
     )]
     pub language: Option<String>,
     /// With --site: do not write the <rangefind-search> widget (rangefind-search.js, worker.js
-    /// and wasm/: 2.3 MB, 0.6 MB brotli) next to site.json, e.g. when the site bundles the
-    /// `rangefind` npm package itself.
+    /// and the site engine in wasm-site/: 0.7 MB, 244 KB brotli) next to site.json, e.g. when
+    /// the site bundles the `rangefind` npm package itself.
     #[arg(long, requires = "site")]
     pub no_widget: bool,
+    /// With --site: also write each language's pages as an ordinary split index in
+    /// --out/LANG (manifest.json and splits), which `openIndex`, the Worker API and `rangefind
+    /// search --out/LANG` read. The widget reads each language's site file, always written;
+    /// the splits double the build's time and the index's size.
+    #[arg(long, requires = "site")]
+    pub splits: bool,
     /// Doc mapping (YAML): fields, types, id and timestamp fields. See examples/*/rangefind.yaml.
     #[arg(long, env = "RANGEFIND_CONFIG", required_unless_present = "site")]
     pub config: Option<PathBuf>,
@@ -302,8 +308,9 @@ pub struct SearchArgs {
     /// budget, as the Worker does (where every request counts against a limit).
     #[arg(long)]
     pub metered_requests: bool,
-    /// Search a site index (`build --site`) through its language's site file, with the site
-    /// engine the widget will use (no tantivy), instead of through its splits.
+    /// Search a site index (`build --site`) through its default language's site file, with the
+    /// site engine the widget uses (no tantivy), instead of through its splits (`--splits`).
+    /// A site index built without splits is always searched this way.
     #[arg(long)]
     pub site_file: bool,
 }

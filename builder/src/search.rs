@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use rangefind_engine::io::{DirStore, Fetcher, HttpStore, IndexStore, PageCache, SplitLocation};
+use rangefind_engine::manifest::MANIFEST_FILE;
 use rangefind_engine::search::{
     Filters, IndexOptions, SearchIndex, SearchRequest, SearchResponse, SearchStats,
 };
@@ -11,6 +12,9 @@ use rangefind_engine::site::SiteIndex;
 use rangefind_engine::typos::Lexicon;
 
 use crate::options::SearchArgs;
+
+/// What opening a site file reads, as the human output names it.
+const SITE_FILE_HEAD: &str = "site file head";
 
 /// `--filter FIELD=VALUE` pairs as the engine's filters (values of one field are alternatives).
 fn filters(pairs: &[(String, String)]) -> Filters {
@@ -41,7 +45,7 @@ fn store_at(index: &str, language: bool) -> anyhow::Result<Arc<dyn IndexStore>> 
         anyhow::bail!("INDEX {index}: not a directory or an http(s) URL");
     }
     let dir = if language {
-        language_index(path)
+        language_index(path)?
     } else {
         path.to_path_buf()
     };
@@ -50,16 +54,25 @@ fn store_at(index: &str, language: bool) -> anyhow::Result<Arc<dyn IndexStore>> 
 
 /// `dir` itself, or for a site index (`build --site`: a `site.json`, no manifest) the
 /// directory of its default language, said on stderr.
-fn language_index(dir: &std::path::Path) -> std::path::PathBuf {
-    if dir.join(rangefind_engine::manifest::MANIFEST_FILE).exists() {
-        return dir.to_path_buf();
+fn language_index(dir: &std::path::Path) -> anyhow::Result<std::path::PathBuf> {
+    if dir.join(MANIFEST_FILE).exists() {
+        return Ok(dir.to_path_buf());
     }
     let Some(site) = crate::site::site_index::read(dir) else {
-        return dir.to_path_buf();
+        return Ok(dir.to_path_buf());
     };
     let Some(entry) = site.languages.get(&site.default_language) else {
-        return dir.to_path_buf();
+        return Ok(dir.to_path_buf());
     };
+    let language = dir.join(&entry.path);
+    if !language.join(MANIFEST_FILE).exists() {
+        anyhow::bail!(
+            "{} is a site index without splits: `rangefind search {}` searches its site file, and \
+             `rangefind build --site SITE --splits` writes the split index this command reads",
+            dir.display(),
+            dir.display()
+        );
+    }
     let others: Vec<&str> = site
         .languages
         .keys()
@@ -70,19 +83,46 @@ fn language_index(dir: &std::path::Path) -> std::path::PathBuf {
         "{} is a site index: using its {} pages ({}){}",
         dir.display(),
         site.default_language,
-        dir.join(&entry.path).display(),
+        language.display(),
         if others.is_empty() {
             String::new()
         } else {
             format!("; other languages: {}", others.join(", "))
         }
     );
-    dir.join(&entry.path)
+    Ok(language)
+}
+
+/// Whether `index` is a site index whose default language has a site file and no split
+/// index (`build --site` without `--splits`): then it is searched through the site file.
+async fn is_site_without_splits(index: &str) -> bool {
+    let Ok(store) = store_at(index, false) else {
+        return false;
+    };
+    let Some(site) = read_site_json(store.as_ref()).await.ok() else {
+        return false;
+    };
+    let Some(entry) = site.languages.get(&site.default_language) else {
+        return false;
+    };
+    let manifest = format!("{}{MANIFEST_FILE}", entry.path);
+    entry.site_file.is_some() && store.read_all(&manifest).await.is_err()
+}
+
+/// `site.json` of the site index in `store`.
+async fn read_site_json(
+    store: &dyn IndexStore,
+) -> anyhow::Result<crate::site::site_index::SiteIndex> {
+    let bytes = store
+        .read_all(crate::site::site_index::SITE_FILE)
+        .await
+        .context("reading site.json (is it a site index?)")?;
+    serde_json::from_slice(&bytes).context("site.json is not a site index")
 }
 
 /// Runs `rangefind search`.
 pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
-    if args.site_file {
+    if args.site_file || is_site_without_splits(&args.index).await {
         return run_site_file(args).await;
     }
     let store = store_for(&args.index)?;
@@ -153,12 +193,9 @@ pub async fn open_site_file(
     fetcher: Fetcher,
 ) -> anyhow::Result<(SiteIndex, SearchStats)> {
     let store = store_at(index, false)?;
-    let bytes = store
-        .read_all(crate::site::site_index::SITE_FILE)
+    let site = read_site_json(store.as_ref())
         .await
-        .with_context(|| format!("{index}: reading site.json (is it a site index?)"))?;
-    let site: crate::site::site_index::SiteIndex = serde_json::from_slice(&bytes)
-        .with_context(|| format!("{index}: site.json is not a site index"))?;
+        .with_context(|| index.to_string())?;
     let entry = site
         .languages
         .get(&site.default_language)
@@ -201,7 +238,7 @@ async fn run_site_file(args: SearchArgs) -> anyhow::Result<()> {
         json["index_open"] = serde_json::to_value(open_stats)?;
         println!("{json}");
     } else {
-        print_human(Some("title"), &response, ("site file head", open_stats));
+        print_human(Some("title"), &response, (SITE_FILE_HEAD, open_stats));
     }
     if args.explain {
         for request in &response.requests {
@@ -242,7 +279,11 @@ fn print_human(title_field: Option<&str>, response: &SearchResponse, opened: (&s
             replaced.with.join(" or ")
         );
     }
-    println!("{at_least}{} documents match", response.count);
+    let what = match opened.0 == SITE_FILE_HEAD {
+        true => "pages",
+        false => "documents",
+    };
+    println!("{at_least}{} {what} match", response.count);
     for (rank, hit) in response.hits.iter().enumerate() {
         let title = title_field
             .and_then(|f| hit.doc.get(f))
@@ -267,11 +308,16 @@ fn print_human(title_field: Option<&str>, response: &SearchResponse, opened: (&s
         );
     }
     let s = &response.stats;
-    println!(
-        "cost: {} requests, {} bytes, {} waves; {}/{} splits opened; {:.1} ms",
-        s.requests, s.bytes, s.waves, s.splits_opened, s.splits_total, s.elapsed_ms
-    );
     let (what, open) = opened;
+    // A site file is one file: splits are not its unit.
+    let splits = match what == SITE_FILE_HEAD {
+        true => String::new(),
+        false => format!("; {}/{} splits opened", s.splits_opened, s.splits_total),
+    };
+    println!(
+        "cost: {} requests, {} bytes, {} waves{splits}; {:.1} ms",
+        s.requests, s.bytes, s.waves, s.elapsed_ms
+    );
     println!(
         "index open ({what}): {} requests, {} bytes, {} waves",
         open.requests, open.bytes, open.waves

@@ -98,11 +98,13 @@ fn make_site(root: &Path) {
     std::os::unix::fs::symlink(root.join("missing-target"), root.join("broken.html")).unwrap();
 }
 
+/// `build --site` with the split index too, which these tests search language by language.
 fn build(site: &Path) -> String {
     succeeded(&rangefind(&[
         "build",
         "--site",
         site.to_str().unwrap(),
+        "--splits",
         "-q",
     ]))
 }
@@ -389,7 +391,7 @@ fn the_widget_is_written_next_to_site_json() {
     build(&site);
     assert!(!out.join("wasm").exists());
     // The summary counts the index apart from the widget: site.json, and per language a
-    // manifest, one split, the lexicon and the site file.
+    // manifest, one split, the lexicon and the site file (built with --splits).
     let languages = 3;
     assert!(
         summary.contains(&format!("the index is {} files", 1 + 4 * languages)),
@@ -410,4 +412,47 @@ fn the_widget_is_written_next_to_site_json() {
     assert!(!plain.join("_rangefind/rangefind-search.js").exists());
     assert!(!plain.join("_rangefind/wasm").exists());
     assert!(plain.join("_rangefind/site.json").is_file());
+}
+
+#[test]
+fn without_splits_a_site_index_is_its_site_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("public");
+    make_site(&site);
+    let out = site.join("_rangefind");
+    let default_build = || {
+        let args = [
+            "build",
+            "--site",
+            site.to_str().unwrap(),
+            "--no-widget",
+            "-q",
+        ];
+        succeeded(&rangefind(&args))
+    };
+    let summary = default_build();
+    // site.json, and per language the site file and its lexicon.
+    let languages = 3;
+    assert!(
+        summary.contains(&format!("the index is {} files", 1 + 2 * languages)),
+        "{summary}"
+    );
+    assert!(!out.join("en/manifest.json").exists() && !out.join("en/splits").exists());
+    // The CLI searches the site directory through its default language's site file.
+    let found = search_json(&out, "keyboard", &[]);
+    assert_eq!(ids(found["hits"].as_array().unwrap()), ["/guide/"]);
+    let found = search_json(&out, "keybaord", &[]);
+    assert_eq!(found["replaced"][0]["with"][0], "keyboard", "{found}");
+    // Commands that read splits say how to get them.
+    fails_saying(
+        &["inspect", out.to_str().unwrap()],
+        "`rangefind build --site SITE --splits`",
+    );
+    // With --splits the split index is there; rebuilt without, it is gone again.
+    build(&site);
+    assert!(out.join("en/manifest.json").exists());
+    default_build();
+    assert!(!out.join("en/manifest.json").exists() && !out.join("en/splits").exists());
+    let lexicons = std::fs::read_dir(out.join("en/lexicon")).unwrap().count();
+    assert_eq!(lexicons, 1);
 }

@@ -37,6 +37,7 @@ fn built_site(dir: &Path) -> PathBuf {
         "build",
         "--site",
         root.to_str().unwrap(),
+        "--splits",
         "--no-widget",
         "-q",
     ]));

@@ -8,7 +8,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { typeaheadQuery } from "../../web/src/typeahead.js";
@@ -214,6 +214,23 @@ describe("<rangefind-search> on a static site", () => {
     await expect
       .poll(() => page.locator("#broken [role=status]").textContent())
       .toMatch(/^Search is unavailable: .*\/no-such-index\/site\.json does not exist/);
+  });
+
+  it("keeps searching when the site is rebuilt under it (its site file replaced)", async () => {
+    const page = await visit();
+    await typeAndWait(page, "grid");
+    const siteFile = () => (JSON.parse(readFileSync(join(site, "_rangefind", "site.json"), "utf8")) as { languages: { en: { site_file: { path: string } } } }).languages.en.site_file.path;
+    const before = siteFile();
+    // A page gains a word, and the site is rebuilt: a new site file, the old one deleted.
+    const changed = join(site, "glossary", "api", "index.html");
+    writeFileSync(changed, readFileSync(changed, "utf8").replace("<p>In Web development", "<p>Zebracorn. In Web development"));
+    execFileSync(cli, ["build", "--site", site, "-q"], { stdio: ["ignore", "ignore", "inherit"] });
+    expect(siteFile()).not.toBe(before);
+    expect(existsSync(join(site, "_rangefind", before))).toBe(false);
+    await box(page).fill("");
+    await typeAndWait(page, "zebracorn");
+    expect(await status(page).textContent()).toBe("1 result for “zebracorn”");
+    expect(await options(page).first().getAttribute("href")).toContain("/glossary/api/");
   });
 
   for (const scheme of ["light", "dark"] as const) {

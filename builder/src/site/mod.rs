@@ -27,11 +27,13 @@ use rayon::prelude::*;
 use self::discover::SiteFile;
 use self::extract::{Page, SkipReason};
 use self::mapping::SiteFields;
+use self::site_file::SiteFileEntry;
 use self::site_index::{LanguageIndex, SiteIndex, SITE_FILE, SITE_FORMAT};
 use crate::build::{self, SPLITS_DIR};
 use crate::lexicon::LEXICON_DIR;
 use crate::options::{BuildArgs, BuildOptions};
 use crate::progress::count_bar;
+use rangefind_engine::manifest::{Manifest, MANIFEST_FILE};
 
 /// The default index directory inside the site.
 pub const DEFAULT_OUT: &str = "_rangefind";
@@ -61,6 +63,8 @@ pub struct SiteOptions {
     pub quiet: bool,
     /// Write the `<rangefind-search>` widget next to `site.json`.
     pub widget: bool,
+    /// Also write each language's pages as a split index (`--splits`).
+    pub splits: bool,
 }
 
 impl SiteOptions {
@@ -93,6 +97,7 @@ impl SiteOptions {
             threads: args.threads,
             quiet: args.quiet,
             widget: !args.no_widget,
+            splits: args.splits,
         })
     }
 }
@@ -209,22 +214,12 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
     };
     for (language, input) in languages {
         let out = options.out.join(&language);
-        let mapping = mapping::site_mapping(&language, &input.used);
-        let built = build::build(&BuildOptions {
-            mapping,
-            inputs: input.files.clone(),
-            out: out.clone(),
-            split_docs: options.split_docs,
-            skip_invalid: false,
-            page_size: options.page_size,
-            quiet: options.quiet,
-            append_to: None,
-            shard: None,
-            threads: options.threads,
-        })
-        .with_context(|| format!("indexing the pages in {language}"))?;
-        remove_unlisted_files(&out)?;
-        let site_file = site_file::write_site_file(
+        // The split index first: the site file's lexicon is the same file when the words are.
+        let manifest = match options.splits {
+            true => Some(build_splits(&language, &input, &out, options)?),
+            false => None,
+        };
+        let (site_file, pages) = site_file::write_site_file(
             &input.files,
             &language,
             &input.used,
@@ -232,12 +227,13 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
             &format!("{language}/"),
         )
         .with_context(|| format!("writing the site file of the pages in {language}"))?;
-        report.indexed.insert(language.clone(), built.indexed);
+        remove_unlisted_files(&out, manifest.as_ref(), &site_file, &language)?;
+        report.indexed.insert(language.clone(), pages);
         index.languages.insert(
             language.clone(),
             LanguageIndex {
                 path: format!("{language}/"),
-                pages: built.indexed,
+                pages,
                 stemmer: mapping::stemmer_of(&language),
                 filters: input.filter_counts,
                 site_file: Some(site_file),
@@ -453,31 +449,76 @@ fn by_language(
     Ok(languages)
 }
 
-/// Deletes the split and lexicon files of `out` that its new manifest does not list: a site
-/// rebuilt after every change would otherwise keep every old one. (Readers holding the old
-/// manifest fail with a clear error and reopen.)
-fn remove_unlisted_files(out: &Path) -> anyhow::Result<()> {
-    let path = out.join(rangefind_engine::manifest::MANIFEST_FILE);
+/// Builds the split index of one language's pages into `out`; returns its manifest.
+fn build_splits(
+    language: &str,
+    input: &LanguageInput,
+    out: &Path,
+    options: &SiteOptions,
+) -> anyhow::Result<Manifest> {
+    build::build(&BuildOptions {
+        mapping: mapping::site_mapping(language, &input.used),
+        inputs: input.files.clone(),
+        out: out.to_path_buf(),
+        split_docs: options.split_docs,
+        skip_invalid: false,
+        page_size: options.page_size,
+        quiet: options.quiet,
+        append_to: None,
+        shard: None,
+        threads: options.threads,
+    })
+    .with_context(|| format!("indexing the pages in {language} as splits"))?;
+    let path = out.join(MANIFEST_FILE);
     let bytes = fs::read(&path).with_context(|| format!("{}: cannot read", path.display()))?;
-    let manifest = rangefind_engine::manifest::Manifest::parse(&bytes)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    let keep: BTreeSet<&str> = manifest
-        .splits
+    Manifest::parse(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+}
+
+/// Deletes what the new build of the language directory `out` does not list: splits and
+/// lexicons of earlier builds (a site rebuilt after every change would otherwise keep every
+/// one), and without `manifest` (no `--splits`) the split index itself. Readers holding the
+/// old `site.json` or manifest fail with a clear error and reopen.
+fn remove_unlisted_files(
+    out: &Path,
+    manifest: Option<&Manifest>,
+    site_file: &SiteFileEntry,
+    language: &str,
+) -> anyhow::Result<()> {
+    // The site file's paths are relative to site.json, the manifest's to `out`.
+    let in_language = |path: &str| path.strip_prefix(&format!("{language}/")).map(String::from);
+    let keep: BTreeSet<String> = manifest
         .iter()
-        .map(|split| split.path.as_str())
-        .chain(manifest.lexicon.iter().map(|lexicon| lexicon.path.as_str()))
+        .flat_map(|manifest| {
+            let splits = manifest.splits.iter().map(|split| split.path.clone());
+            splits.chain(manifest.lexicon.iter().map(|lexicon| lexicon.path.clone()))
+        })
+        .chain(
+            site_file
+                .lexicon
+                .iter()
+                .filter_map(|l| in_language(&l.path)),
+        )
         .collect();
+    if manifest.is_none() {
+        let path = out.join(MANIFEST_FILE);
+        if path.exists() {
+            fs::remove_file(&path)
+                .with_context(|| format!("removing the old split index's {}", path.display()))?;
+        }
+    }
     for (dir, extension) in [(SPLITS_DIR, ".split"), (LEXICON_DIR, ".lex")] {
         let Ok(entries) = fs::read_dir(out.join(dir)) else {
             continue;
         };
         for entry in entries.flatten() {
             let name = entry.file_name().to_string_lossy().to_string();
-            if name.ends_with(extension) && !keep.contains(format!("{dir}/{name}").as_str()) {
+            if name.ends_with(extension) && !keep.contains(&format!("{dir}/{name}")) {
                 fs::remove_file(entry.path())
                     .with_context(|| format!("removing the old file {}", entry.path().display()))?;
             }
         }
+        // Gone with its last file; a directory holding anything else stays.
+        fs::remove_dir(out.join(dir)).ok();
     }
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! Writing a language's site file (`<id>.rfsite`, see `rangefind_engine::site`): the pages'
 //! words with postings in chunks, positions, and one zstd record per page.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::fs;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -27,9 +27,9 @@ pub const SITE_PAGE_SIZE: u32 = 512;
 /// Uncompressed bytes a word chunk holds before the next starts (about 2–3 KB compressed).
 const CHUNK_BYTES: usize = 6 * 1024;
 /// zstd level of chunks and the head (small, read on every query: worth the time).
-const CHUNK_LEVEL: i32 = 19;
+const CHUNK_LEVEL: i32 = 16;
 /// zstd level of records.
-const RECORD_LEVEL: i32 = 12;
+const RECORD_LEVEL: i32 = 9;
 /// Size of the records' zstd dictionary.
 const DICTIONARY_BYTES: usize = 32 * 1024;
 /// Record bytes the dictionary is trained on at most (zstd suggests about 100 times its size).
@@ -54,16 +54,30 @@ pub struct SiteFileEntry {
 /// Pages analysed at once (in parallel) before their words join the index.
 const ANALYSIS_BATCH: usize = 512;
 
-/// One page, analysed.
+/// Shards of the word index: adding a batch's words runs on every core, a shard each.
+const SHARDS: usize = 8;
+
+/// One page, analysed, its words split by shard.
 struct AnalysedPage {
+    /// Per shard: its words with their (field, positions), fields ascending, and its filter
+    /// words.
+    shards: Vec<PageShard>,
+    /// What is kept of it once its words joined the index.
+    stored: StoredPage,
+}
+
+/// Each field of a page holding a word, ascending, with the word's positions in it.
+type FieldPositions = Vec<(u8, Vec<u32>)>;
+
+/// The words of one page that fall in one shard.
+#[derive(Default)]
+struct PageShard {
     /// Word → (field, positions), fields ascending.
-    words: BTreeMap<String, Vec<(u8, Vec<u32>)>>,
+    words: Vec<(String, FieldPositions)>,
     /// Filter words.
     filters: Vec<String>,
     /// Its words as typed (lowercased and folded, not stemmed) that the lexicon keeps, each once.
-    typed: HashSet<String>,
-    /// What is kept of it once its words joined the index.
-    stored: StoredPage,
+    typed: Vec<String>,
 }
 
 /// What the index keeps of a page: its field lengths and its record.
@@ -82,28 +96,42 @@ struct WordPostings {
     positions: Vec<u8>,
 }
 
-/// The words of the pages analysed so far.
-#[derive(Default)]
+/// The words of the pages analysed so far, in [`SHARDS`] shards by word.
 struct WordIndex {
-    words: HashMap<String, WordPostings>,
-    /// Pages holding each word as typed: the lexicon's input.
-    typed: WordCounts,
+    shards: Vec<WordShard>,
 }
 
-/// Writes the site file of the pages in `inputs` (JSON lines of `super::record`) into `dir`,
-/// named after its contents; other site files there are removed. `path_prefix` is `dir`
-/// relative to `site.json`.
+/// The words of one shard.
+#[derive(Default)]
+struct WordShard {
+    words: FxHashMap<String, WordPostings>,
+    /// Pages holding each word as typed: the lexicon's input.
+    typed: FxHashMap<String, u32>,
+}
+
+/// The shard of `word`.
+fn shard_of(word: &str) -> usize {
+    let mut hasher = rustc_hash::FxHasher::default();
+    std::hash::Hasher::write(&mut hasher, word.as_bytes());
+    (std::hash::Hasher::finish(&hasher) % SHARDS as u64) as usize
+}
+
+/// Writes the site file of the pages in `inputs` (JSON lines of `super::record`) and its
+/// lexicon into `dir`, named after their contents; other site files there are removed.
+/// `path_prefix` is `dir` relative to `site.json`. Returns its entry and its page count.
 pub fn write_site_file(
     inputs: &[PathBuf],
     language: &str,
     used: &SiteFields,
     dir: &Path,
     path_prefix: &str,
-) -> anyhow::Result<SiteFileEntry> {
+) -> anyhow::Result<(SiteFileEntry, u64)> {
     let searched = searched_fields(used);
     let stemmer = stemmer_of(language);
     let analyzer = Analyzer::new(stemmer.as_deref());
-    let mut words = WordIndex::default();
+    let mut words = WordIndex {
+        shards: (0..SHARDS).map(|_| WordShard::default()).collect(),
+    };
     let mut pages: Vec<StoredPage> = Vec::new();
     let mut batch = Vec::with_capacity(ANALYSIS_BATCH);
     for input in inputs {
@@ -121,10 +149,24 @@ pub fn write_site_file(
         }
     }
     words.add_batch(&mut pages, &batch, &searched, &analyzer)?;
-    let typed = std::mem::take(&mut words.typed);
-    let (chunks, chunk_firsts, chunk_offsets, positions) = words.write(&pages, searched.len());
-    let dictionary = train_dictionary(&pages);
-    let (records, record_offsets) = compress_records(&pages, &dictionary)?;
+    let typed = words.typed_counts();
+    // Three independent jobs, on every core: the chunks, the records, the lexicon.
+    let ((written_words, records), lexicon) = rayon::join(
+        || {
+            rayon::join(
+                || words.write(&pages, searched.len()),
+                || {
+                    let dictionary = train_dictionary(&pages);
+                    compress_records(&pages, &dictionary).map(|r| (r, dictionary))
+                },
+            )
+        },
+        // In the splits' lexicon directory: the same words make the same file, written once.
+        || crate::lexicon::write_file(dir, &typed).context("writing the lexicon"),
+    );
+    let (chunks, chunk_firsts, chunk_offsets, positions) = written_words;
+    let ((records, record_offsets), dictionary) = records?;
+    let mut lexicon = lexicon?;
     let head = Head {
         meta: HeadMeta {
             version: SITE_LAYOUT_VERSION,
@@ -161,15 +203,14 @@ pub fn write_site_file(
     .context("writing the site file")?;
     let name = format!("{id}.{SITE_FILE_EXTENSION}");
     remove_other_site_files(dir, &name)?;
-    // In the splits' lexicon directory: the same words make the same file, written once.
-    let mut lexicon = crate::lexicon::write_file(dir, &typed).context("writing the lexicon")?;
     lexicon.path = format!("{path_prefix}{}", lexicon.path);
-    Ok(SiteFileEntry {
+    let entry = SiteFileEntry {
         path: format!("{path_prefix}{name}"),
         size: summary.len,
         open_region: [summary.open_region.start, summary.open_region.end],
         lexicon: Some(lexicon),
-    })
+    };
+    Ok((entry, pages.len() as u64))
 }
 
 /// The searched fields: title, headings, body, then the weighted text of `used`.
@@ -206,8 +247,8 @@ fn analyse(
 ) -> anyhow::Result<AnalysedPage> {
     let page: Map<String, Value> =
         serde_json::from_str(line).context("a page record the crawl wrote is not JSON")?;
-    let mut words: BTreeMap<String, Vec<(u8, Vec<u32>)>> = BTreeMap::new();
-    let mut typed_words = HashSet::new();
+    let mut words: FxHashMap<String, FieldPositions> = FxHashMap::default();
+    let mut typed_words = FxHashSet::default();
     let mut lengths = vec![0; searched.len()];
     for (field, searched_field) in searched.iter().enumerate() {
         let mut position = 0u32;
@@ -219,11 +260,15 @@ fn analyse(
                 // A gap, so that no phrase runs from one value (section) into the next.
                 position += 1;
             }
-            analyzer.words_as_typed(text, |word, typed| {
+            analyzer.each_word(text, |term, typed, _, _| {
                 if !typed_words.contains(typed) && is_lexicon_word(typed) {
                     typed_words.insert(typed.to_string());
                 }
-                let fields = words.entry(word.term).or_default();
+                // Most words repeat on a page: a key is allocated once per page.
+                let fields = match words.get_mut(term) {
+                    Some(fields) => fields,
+                    None => words.entry(term.to_string()).or_default(),
+                };
                 match fields.last_mut() {
                     Some((f, positions)) if usize::from(*f) == field => positions.push(position),
                     _ => fields.push((field as u8, vec![position])),
@@ -262,10 +307,18 @@ fn analyse(
             record.insert(format!("{}.{key}", fields::META), value.clone());
         }
     }
+    let mut shards: Vec<PageShard> = (0..SHARDS).map(|_| PageShard::default()).collect();
+    for (word, fields) in words {
+        shards[shard_of(&word)].words.push((word, fields));
+    }
+    for word in filters {
+        shards[shard_of(&word)].filters.push(word);
+    }
+    for word in typed_words {
+        shards[shard_of(&word)].typed.push(word);
+    }
     Ok(AnalysedPage {
-        words,
-        filters,
-        typed: typed_words,
+        shards,
         stored: StoredPage {
             lengths,
             record: serde_json::to_vec(&record)?,
@@ -286,30 +339,28 @@ impl WordIndex {
             .par_iter()
             .map(|line| analyse(line, searched, analyzer))
             .collect::<anyhow::Result<_>>()?;
-        for page in analysed {
+        // Each shard takes its part of every page, in page order.
+        let mut by_shard: Vec<Vec<(u32, PageShard)>> = (0..SHARDS).map(|_| Vec::new()).collect();
+        for mut page in analysed {
             let number = pages.len() as u32;
-            for (word, fields) in page.words {
-                let entry = self.words.entry(word).or_default();
-                let field_positions: Vec<&[u32]> =
-                    fields.iter().map(|(_, at)| at.as_slice()).collect();
-                encode_positions(&mut entry.positions, &field_positions);
-                for (field, at) in &fields {
-                    entry.postings.push((number, *field, at.len() as u32));
-                }
-            }
-            for word in page.typed {
-                *self.typed.entry(word).or_default() += 1;
-            }
-            for word in page.filters {
-                self.words
-                    .entry(word)
-                    .or_default()
-                    .postings
-                    .push((number, u8::MAX, 0));
+            for (shard, part) in by_shard.iter_mut().zip(page.shards.drain(..)) {
+                shard.push((number, part));
             }
             pages.push(page.stored);
         }
+        self.shards
+            .par_iter_mut()
+            .zip(by_shard)
+            .for_each(|(shard, parts)| shard.add(parts));
         Ok(())
+    }
+
+    /// Pages holding each word as typed.
+    fn typed_counts(&mut self) -> WordCounts {
+        let shards = self.shards.iter_mut();
+        shards
+            .flat_map(|shard| std::mem::take(&mut shard.typed))
+            .collect()
     }
 
     /// The chunks region, the first word and offset of each chunk, and the positions region.
@@ -327,7 +378,8 @@ impl WordIndex {
         average
             .iter_mut()
             .for_each(|a| *a /= pages.len().max(1) as f32);
-        let mut words: Vec<(String, WordPostings)> = self.words.into_iter().collect();
+        let shards = self.shards.into_iter();
+        let mut words: Vec<(String, WordPostings)> = shards.flat_map(|s| s.words).collect();
         words.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let mut chunks = ChunkWriter::default();
         let mut positions = Vec::new();
@@ -357,12 +409,39 @@ impl WordIndex {
     }
 }
 
-/// Cuts word entries into compressed chunks of about [`CHUNK_BYTES`].
+impl WordShard {
+    /// Adds the parts of pages that fall in this shard, in page order.
+    fn add(&mut self, parts: Vec<(u32, PageShard)>) {
+        for (number, part) in parts {
+            for (word, fields) in part.words {
+                let entry = match self.words.get_mut(&word) {
+                    Some(entry) => entry,
+                    None => self.words.entry(word).or_default(),
+                };
+                let field_positions: Vec<&[u32]> =
+                    fields.iter().map(|(_, at)| at.as_slice()).collect();
+                encode_positions(&mut entry.positions, &field_positions);
+                for (field, at) in &fields {
+                    entry.postings.push((number, *field, at.len() as u32));
+                }
+            }
+            for word in part.typed {
+                *self.typed.entry(word).or_default() += 1;
+            }
+            for word in part.filters {
+                let entry = self.words.entry(word).or_default();
+                entry.postings.push((number, u8::MAX, 0));
+            }
+        }
+    }
+}
+
+/// Cuts word entries into chunks of about [`CHUNK_BYTES`], compressed together at the end.
 #[derive(Default)]
 struct ChunkWriter {
-    bytes: Vec<u8>,
+    /// Finished chunks, uncompressed.
+    chunks: Vec<Vec<u8>>,
     firsts: Vec<String>,
-    offsets: Vec<u64>,
     current: Vec<u8>,
     first: Option<String>,
     previous: String,
@@ -393,19 +472,28 @@ impl ChunkWriter {
         let Some(first) = self.first.take() else {
             return;
         };
-        self.offsets.push(self.bytes.len() as u64);
         self.firsts.push(first);
-        let compressed =
-            zstd::bulk::compress(&self.current, CHUNK_LEVEL).expect("zstd compresses to memory");
-        self.bytes.extend_from_slice(&compressed);
-        self.current.clear();
+        self.chunks.push(std::mem::take(&mut self.current));
         self.previous.clear();
     }
 
+    /// The chunks region, each chunk's first word, and the chunks' offsets (one more).
     fn finish(mut self) -> (Vec<u8>, Vec<String>, Vec<u64>) {
         self.flush();
-        self.offsets.push(self.bytes.len() as u64);
-        (self.bytes, self.firsts, self.offsets)
+        // zstd's highest levels are slow: on every core.
+        let compressed: Vec<Vec<u8>> = self
+            .chunks
+            .par_iter()
+            .map(|raw| zstd::bulk::compress(raw, CHUNK_LEVEL).expect("zstd compresses to memory"))
+            .collect();
+        let mut bytes = Vec::with_capacity(compressed.iter().map(Vec::len).sum());
+        let mut offsets = Vec::with_capacity(compressed.len() + 1);
+        for chunk in compressed {
+            offsets.push(bytes.len() as u64);
+            bytes.extend_from_slice(&chunk);
+        }
+        offsets.push(bytes.len() as u64);
+        (bytes, self.firsts, offsets)
     }
 }
 

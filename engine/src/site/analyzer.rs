@@ -48,29 +48,43 @@ impl Analyzer {
 
     /// Calls `each` with every word of `text`, in order.
     pub fn words(&self, text: &str, mut each: impl FnMut(Word)) {
-        self.words_as_typed(text, |word, _| each(word));
+        self.each_word(text, |term, _, start, end| {
+            each(Word {
+                term: term.to_string(),
+                start,
+                end,
+            })
+        });
     }
 
     /// Calls `each` with every word of `text`, in order, and the word lowercased and folded
     /// but not stemmed (as the lexicon holds words).
     pub fn words_as_typed(&self, text: &str, mut each: impl FnMut(Word, &str)) {
+        self.each_word(text, |term, typed, start, end| {
+            let word = Word {
+                term: term.to_string(),
+                start,
+                end,
+            };
+            each(word, typed)
+        });
+    }
+
+    /// Calls `each(term, typed, start, end)` with every word of `text`, in order, without
+    /// allocating: the builder analyses every word of a site through this.
+    pub fn each_word(&self, text: &str, mut each: impl FnMut(&str, &str, usize, usize)) {
         let mut term = String::new();
         let mut typed = String::new();
         for (start, end) in word_spans(text) {
             if end - start >= MAX_WORD_BYTES {
                 continue;
             }
-            fold_into(&text[start..end], &mut term);
-            typed.clone_from(&term);
+            fold_into(&text[start..end], &mut typed);
+            term.clone_from(&typed);
             if let Some((algorithm, stemmer)) = &self.stemmer {
                 stem_remembered(stemmer, *algorithm, &mut term);
             }
-            let word = Word {
-                term: std::mem::take(&mut term),
-                start,
-                end,
-            };
-            each(word, &typed);
+            each(&term, &typed, start, end);
         }
     }
 
