@@ -16,14 +16,17 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use clap::Parser;
-use rangefind_engine::io::DirStore;
+use rangefind_builder::search::open_site_file;
+use rangefind_engine::io::{DirStore, Fetcher, PageCache};
 use rangefind_engine::search::{IndexOptions, SearchIndex, SearchRequest, SearchResponse};
 use serde::{Deserialize, Serialize};
 
 #[derive(Parser, Debug)]
 #[command(about = "found@k of title queries with one typo, with and without typo tolerance")]
 struct Args {
-    /// Index directory (one language of a site index: `_rangefind/en`).
+    /// Index directory: a site index (`_rangefind`, searched through its default language's
+    /// site file), or a split index (one language of a site built with `--splits`:
+    /// `_rangefind/en`).
     #[arg(long)]
     index: PathBuf,
     /// Query file: its `"kind": "title"` lines are used.
@@ -128,16 +131,22 @@ fn typo(title: &str, kind: &str, draws: &mut Draws) -> Option<String> {
 }
 
 async fn search(dir: &PathBuf, query: &str, typos: bool) -> anyhow::Result<SearchResponse> {
-    // A fresh index per query: every query pays for all it reads (except the manifest).
+    let mut request = SearchRequest::new(query, 10);
+    request.snippet = false;
+    request.typo_tolerance = typos;
+    // A fresh index per query: every query pays for all it reads (except the manifest, or
+    // the site file's head).
+    if dir.join("site.json").exists() {
+        let fetcher = Fetcher::new(Arc::new(PageCache::new(64 << 20)), None);
+        let (index, _) = open_site_file(&dir.to_string_lossy(), fetcher).await?;
+        return Ok(index.search(&request).await?);
+    }
     let store = Arc::new(DirStore::new(dir));
     let options = IndexOptions {
         cache_bytes: 0,
         ..IndexOptions::default()
     };
     let index = SearchIndex::open(store, options).await?;
-    let mut request = SearchRequest::new(query, 10);
-    request.snippet = false;
-    request.typo_tolerance = typos;
     Ok(index.search(&request).await?)
 }
 

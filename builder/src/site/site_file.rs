@@ -11,7 +11,7 @@ use rangefind_engine::format::{write_regions, SplitWriteOptions};
 use rangefind_engine::site::analyzer::Analyzer;
 use rangefind_engine::site::layout::{
     self, encode_positions, filter_word, put_word_entry, score_byte, text_values, Head, HeadMeta,
-    Postings, SearchedField, WordEntry, SITE_LAYOUT_VERSION,
+    Postings, SearchedField, WordEntry, RECORD_ALIGN, SITE_LAYOUT_VERSION,
 };
 use rangefind_engine::typos::{is_lexicon_word, LexiconEntry, WordCounts};
 use rayon::prelude::*;
@@ -534,6 +534,9 @@ fn compress_records(
     for frame in frames {
         offsets.push(records.len() as u64);
         records.extend_from_slice(&frame);
+        // Each record starts at a multiple of RECORD_ALIGN: the head keeps lengths in those units.
+        let padded = (records.len() as u64).div_ceil(RECORD_ALIGN) * RECORD_ALIGN;
+        records.resize(padded as usize, 0);
     }
     offsets.push(records.len() as u64);
     Ok((records, offsets))

@@ -3,7 +3,7 @@
 
 use std::sync::Mutex;
 
-use ruzstd::decoding::{Dictionary, FrameDecoder};
+use ruzstd::decoding::{BlockDecodingStrategy, Dictionary, FrameDecoder};
 
 use crate::error::{ErrorKind, Result};
 
@@ -42,20 +42,21 @@ impl Frames {
         })
     }
 
-    /// The bytes of the single frame `frame`; `what` names it in errors.
-    pub fn decode(&self, frame: &[u8], what: &str) -> Result<Vec<u8>> {
+    /// The bytes of the frame at the start of `bytes` (what follows it, such as a record's
+    /// padding, is left alone); `what` names it in errors.
+    pub fn decode(&self, bytes: &[u8], what: &str) -> Result<Vec<u8>> {
         let mut decoder = self.decoder.lock().expect("decoder lock");
-        let mut header = frame;
-        decoder.reset(&mut header).map_err(|e| corrupt(what, e))?;
+        let mut source = bytes;
+        decoder.reset(&mut source).map_err(|e| corrupt(what, e))?;
         let size = decoder.content_size();
         if size > MAX_DECODED_BYTES {
             return Err(corrupt(what, format!("claims {size} bytes decoded")));
         }
-        let mut out = Vec::with_capacity(size as usize);
-        decoder
-            .decode_all_to_vec(frame, &mut out)
+        let finished = decoder
+            .decode_blocks(&mut source, BlockDecodingStrategy::All)
             .map_err(|e| corrupt(what, e))?;
-        if out.len() as u64 != size {
+        let out = decoder.collect().unwrap_or_default();
+        if !finished || out.len() as u64 != size {
             return Err(corrupt(
                 what,
                 format!("decoded {} bytes, its header says {size}", out.len()),

@@ -32,7 +32,11 @@ pub const POSITIONS: &str = "positions";
 pub const RECORDS: &str = "records";
 
 /// The version of this layout, in the head; a reader refuses another.
-pub const SITE_LAYOUT_VERSION: u32 = 1;
+pub const SITE_LAYOUT_VERSION: u32 = 2;
+/// Records start at multiples of this many bytes (the builder pads each one), so the head
+/// keeps their lengths in these units: 11 KB instead of 24 for MDN's 14,590 pages, in a head
+/// every visitor reads, for 1 % more records (read by pages of 512 B anyway).
+pub const RECORD_ALIGN: u64 = 32;
 
 /// BM25's term-frequency saturation.
 pub const K1: f32 = 1.2;
@@ -92,7 +96,8 @@ pub struct Head {
     pub chunk_firsts: Vec<String>,
     /// Where each chunk starts in the chunks region, and where the last ends.
     pub chunk_offsets: Vec<u64>,
-    /// Where each page's record starts in the records region, and where the last ends.
+    /// Where each page's record starts in the records region, and where the last ends:
+    /// multiples of [`RECORD_ALIGN`].
     pub record_offsets: Vec<u64>,
     /// The zstd dictionary the records are compressed with (empty: none).
     pub dictionary: Vec<u8>,
@@ -118,7 +123,7 @@ impl Head {
         }
         put_varint(&mut out, self.record_offsets.len().saturating_sub(1) as u64);
         for bounds in self.record_offsets.windows(2) {
-            put_varint(&mut out, bounds[1] - bounds[0]);
+            put_varint(&mut out, (bounds[1] - bounds[0]).div_ceil(RECORD_ALIGN));
         }
         put_varint(&mut out, self.dictionary.len() as u64);
         out.extend_from_slice(&self.dictionary);
@@ -163,7 +168,7 @@ impl Head {
         let mut record_offsets = Vec::with_capacity(pages.min(bytes.len()) + 1);
         record_offsets.push(0);
         for _ in 0..pages {
-            let len = reader.varint()?;
+            let len = reader.varint()?.saturating_mul(RECORD_ALIGN);
             record_offsets.push(record_offsets.last().expect("an offset") + len);
         }
         let dictionary_len = reader.varint()? as usize;
@@ -436,7 +441,7 @@ mod tests {
                 "mapping".into(),
             ],
             chunk_offsets: vec![0, 10, 25, 40, 41],
-            record_offsets: vec![0, 5, 9, 20],
+            record_offsets: vec![0, 32, 96, 128],
             dictionary: vec![1, 2, 3],
         }
     }
@@ -454,9 +459,9 @@ mod tests {
         assert_eq!(head.chunks_of_prefix("mappi"), 2..4);
         assert_eq!(head.chunks_of_prefix("b"), 1..2);
         assert_eq!(head.chunks_of_prefix("zz"), 3..4);
-        assert_eq!(head.record_range(1), 5..9);
-        head.check_regions(41, 20).unwrap();
-        assert!(head.check_regions(40, 20).is_err());
+        assert_eq!(head.record_range(1), 32..96);
+        head.check_regions(41, 128).unwrap();
+        assert!(head.check_regions(40, 128).is_err());
     }
 
     #[test]
