@@ -63,7 +63,7 @@ pub struct BuildArgs {
     /// Index a built static site instead of JSON Lines: every *.html under DIR (hidden files
     /// left out) becomes a document with its URL, title, headings, text cut into sections at
     /// headings (with anchors), and the filters and metadata of its data-rangefind-* (or
-    /// data-pagefind-*) attributes; one index per <html lang>, in --out/LANG, with
+    /// data-pagefind-*) attributes; one site file per <html lang>, in --out/LANG, with
     /// --out/site.json describing them for the <rangefind-search> widget. See docs/site-search.md.
     #[arg(long, value_name = "DIR", env = "RANGEFIND_SITE", conflicts_with_all = ["config", "input", "append", "shard", "staging"])]
     pub site: Option<PathBuf>,
@@ -77,7 +77,7 @@ pub struct BuildArgs {
     )]
     pub language: Option<String>,
     /// With --site: do not write the <rangefind-search> widget (rangefind-search.js, worker.js
-    /// and the site engine in wasm-site/: 0.7 MB, 244 KB brotli) next to site.json, e.g. when
+    /// and the site engine in wasm-site/: 0.7 MB, 243 KB brotli) next to site.json, e.g. when
     /// the site bundles the `rangefind` npm package itself.
     #[arg(long, requires = "site")]
     pub no_widget: bool,

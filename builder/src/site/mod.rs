@@ -1,9 +1,10 @@
 //! `rangefind build --site DIR`: index a built static site.
 //!
 //! Every HTML page is read on all cores ([`extract`]) and written, in path order, as a JSON
-//! document ([`record`]) to a temporary file per language; each language is then built as an
-//! ordinary index ([`crate::build`]) with a mapping made from what its pages use
-//! ([`mapping`]), into `OUT/LANG/`. `OUT/site.json` ([`site_index`]) names them for the widget.
+//! document ([`record`]) to a temporary file per language. Each language then becomes a site
+//! file and its lexicon ([`site_file`]) in `OUT/LANG/`, and with `--splits` also an ordinary
+//! index ([`crate::build`]) with a mapping made from what its pages use ([`mapping`]).
+//! `OUT/site.json` ([`site_index`]) names them for the widget.
 
 pub mod attributes;
 pub mod decode;

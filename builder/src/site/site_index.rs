@@ -1,5 +1,5 @@
-//! `site.json`: what the widget reads first. It names the index of each language, the pages
-//! in it, their filters with page counts, and where the site's root is from the index.
+//! `site.json`: what the widget reads first. It names the site file of each language, the
+//! pages in it, their filters with page counts, and where the site's root is from the index.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -30,7 +30,8 @@ pub struct SiteIndex {
 /// One language's index.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LanguageIndex {
-    /// Its directory relative to this file (`en/`): `manifest.json` is there.
+    /// Its directory relative to this file (`en/`): its split index (`manifest.json`) is
+    /// there when built with `--splits`.
     pub path: String,
     /// Pages indexed.
     pub pages: u64,

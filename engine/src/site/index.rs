@@ -1,5 +1,6 @@
 //! A site index opened for searching: its head from the open read, then per query one wave of
-//! word chunks, one of positions for phrases only, and one of the hits' records.
+//! word chunks, lexicon blocks and replacements' chunks for typos only, one of positions for
+//! phrases only, and one of the hits' records.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::ops::Range;

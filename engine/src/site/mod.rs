@@ -6,8 +6,10 @@
 //! records' zstd dictionary), word chunks with postings inline, positions for phrases, and
 //! one compressed record per page. A query reads the chunks of its words in one wave, the
 //! positions of phrase words in a second only when it has a phrase, and its hits' records in
-//! the last: two waves for most queries. Why a second format: docs/design-notes.md, "Next: a
-//! site format".
+//! the last: two waves for most queries. A word the index lacks is looked up in the site's
+//! lexicon ([`crate::typos`], a file beside it) and searched as its replacements: a wave of
+//! lexicon blocks, and one of their chunks when elsewhere. Why a second format:
+//! docs/design-notes.md, "Next: a site format".
 
 pub mod analyzer;
 mod evaluate;
