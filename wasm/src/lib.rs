@@ -23,14 +23,14 @@ use std::sync::Arc;
 
 use futures::future::{select, Either};
 use js_sys::{Promise, Reflect};
-use rangefind_engine::api::{SearchRequest, SearchResponse};
+use rangefind_engine::api::{SearchRequest, SearchResponse, SearchStats};
 use rangefind_engine::error::{Error, ErrorKind};
 use rangefind_engine::io::{
     PersistentCache, DEFAULT_MAX_READ_THROUGH_BYTES, DEFAULT_MAX_REQUESTS_PER_WAVE,
 };
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen_futures::JsFuture;
+use wasm_bindgen_futures::{future_to_promise, JsFuture};
 use web_sys::AbortSignal;
 
 pub use fetch::{FetchOptions, FetchSource, FetchStore};
@@ -130,26 +130,37 @@ fn persistent_tier(persistent: JsValue) -> Result<Option<Arc<dyn PersistentCache
     Ok(Some(Arc::new(JsPersistentCache::new(persistent)?)))
 }
 
-/// Runs `search` on the JSON `request` until it ends or `signal` aborts; resolves to the
+/// A promise of `search` run on the JSON `request` until it ends or `signal` aborts: the
 /// response as JSON text.
-async fn run_search<F, Fut>(
-    request: String,
-    signal: Option<AbortSignal>,
-    search: F,
-) -> Result<JsValue, JsValue>
+fn search_promise<F, Fut>(request: &str, signal: Option<AbortSignal>, search: F) -> Promise
 where
-    F: FnOnce(SearchRequest) -> Fut,
+    F: FnOnce(SearchRequest) -> Fut + 'static,
     Fut: std::future::Future<Output = Result<SearchResponse, Error>>,
 {
-    let request: SearchRequest =
-        serde_json::from_str(&request).map_err(|e| invalid(format!("bad search request: {e}")))?;
-    let search = Box::pin(search(request));
-    let abort = Box::pin(aborted(signal));
-    let response = match select(search, abort).await {
-        Either::Left((result, _)) => result.map_err(engine_error)?,
-        Either::Right(_) => return Err(js_error("aborted", "the search was aborted")),
-    };
-    Ok(serde_json::to_string(&response)
-        .expect("responses serialise")
-        .into())
+    let request = request.to_string();
+    future_to_promise(async move {
+        let request: SearchRequest = serde_json::from_str(&request)
+            .map_err(|e| invalid(format!("bad search request: {e}")))?;
+        let search = Box::pin(search(request));
+        let abort = Box::pin(aborted(signal));
+        let response = match select(search, abort).await {
+            Either::Left((result, _)) => result.map_err(engine_error)?,
+            Either::Right(_) => return Err(js_error("aborted", "the search was aborted")),
+        };
+        Ok(serde_json::to_string(&response)
+            .expect("responses serialise")
+            .into())
+    })
+}
+
+/// A promise of what `work` cost, as JSON text (`{requests, bytes, waves, ...}`).
+fn stats_promise(
+    work: impl std::future::Future<Output = Result<SearchStats, Error>> + 'static,
+) -> Promise {
+    future_to_promise(async move {
+        let stats = work.await.map_err(engine_error)?;
+        Ok(serde_json::to_string(&stats)
+            .expect("stats serialise")
+            .into())
+    })
 }

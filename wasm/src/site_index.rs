@@ -19,10 +19,9 @@ use rangefind_engine::site;
 use rangefind_engine::typos::{Lexicon, LexiconEntry};
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen_futures::future_to_promise;
 use web_sys::AbortSignal;
 
-use crate::{engine_error, invalid, persistent_tier, run_search, OpenOptions};
+use crate::{engine_error, invalid, persistent_tier, search_promise, stats_promise, OpenOptions};
 
 /// A site file as `site.json` lists it.
 #[derive(Debug, Deserialize)]
@@ -94,12 +93,8 @@ impl SiteIndex {
     /// code `aborted`.
     pub fn search(&self, request: &str, signal: Option<AbortSignal>) -> Promise {
         let index = self.inner.clone();
-        let request = request.to_string();
-        future_to_promise(async move {
-            run_search(request, signal, |request| async move {
-                index.search(&request).await
-            })
-            .await
+        search_promise(request, signal, |request| async move {
+            index.search(&request).await
         })
     }
 
@@ -107,12 +102,7 @@ impl SiteIndex {
     /// to what that cost, as JSON text.
     pub fn preload(&self) -> Promise {
         let index = self.inner.clone();
-        future_to_promise(async move {
-            let stats = index.preload().await.map_err(engine_error)?;
-            Ok(serde_json::to_string(&stats)
-                .expect("stats serialise")
-                .into())
-        })
+        stats_promise(async move { index.preload().await })
     }
 
     /// `[pages, bytes]` held by the in-memory page cache.

@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 use web_sys::AbortSignal;
 
-use crate::{engine_error, persistent_tier, run_search, OpenOptions};
+use crate::{engine_error, persistent_tier, search_promise, stats_promise, OpenOptions};
 
 /// An opened index. Methods return promises; searches may run concurrently.
 #[wasm_bindgen]
@@ -78,12 +78,8 @@ impl Index {
     /// `aborted` and stops the search's downloads.
     pub fn search(&self, request: &str, signal: Option<AbortSignal>) -> Promise {
         let index = self.current();
-        let request = request.to_string();
-        future_to_promise(async move {
-            run_search(request, signal, |request| async move {
-                index.search(&request).await
-            })
-            .await
+        search_promise(request, signal, |request| async move {
+            index.search(&request).await
         })
     }
 
@@ -91,12 +87,7 @@ impl Index {
     /// to the stats as JSON text.
     pub fn preload(&self) -> Promise {
         let index = self.current();
-        future_to_promise(async move {
-            let stats = index.preload().await.map_err(engine_error)?;
-            Ok(serde_json::to_string(&stats)
-                .expect("stats serialise")
-                .into())
-        })
+        stats_promise(async move { index.preload().await })
     }
 
     /// The manifest, as JSON text.
