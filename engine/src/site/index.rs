@@ -177,31 +177,22 @@ impl SiteIndex {
         let stats = QueryStats::new();
         let filter_groups = filter_groups(request)?;
         let parsed = query::parse(&request.query, &self.head.meta, &self.analyzer, &[]);
-        let mut node = parsed.node;
-        let mut found = self.read_words(&node, &filter_groups, &stats).await?;
-        let mut replaced = Vec::new();
-        if let (true, Some(lexicon)) = (request.typo_tolerance, &self.lexicon) {
-            let unknown = unknown_words(&parsed.words, |word| {
-                let exact = self.analyzer.terms(&word.word);
-                let held = !exact.is_empty() && exact.iter().all(|t| found.words.contains_key(t));
-                let expanded = word.prefix
-                    && found
-                        .expansions
-                        .get(&word.word)
-                        .is_some_and(|words| !words.is_empty());
-                held || expanded
-            });
-            if !unknown.is_empty() {
-                let persistent = self.fetcher.persistent();
-                replaced = lexicon.replacements(&unknown, persistent, &stats).await?;
-            }
-            if !replaced.is_empty() {
-                node =
-                    query::parse(&request.query, &self.head.meta, &self.analyzer, &replaced).node;
+        let mut found = self
+            .read_words(&parsed.node, &filter_groups, &stats)
+            .await?;
+        let replaced = self
+            .typo_replacements(request, &parsed, &found, &stats)
+            .await?;
+        let node = match replaced.is_empty() {
+            true => parsed.node,
+            false => {
+                let meta = &self.head.meta;
+                let node = query::parse(&request.query, meta, &self.analyzer, &replaced).node;
                 // Chunks read already come from the cache: only the replacements' are read.
                 found = self.read_words(&node, &filter_groups, &stats).await?;
+                node
             }
-        }
+        };
         self.read_positions(&node, &mut found, &stats).await?;
         let scorer = Scorer {
             meta: &self.head.meta,
@@ -237,6 +228,34 @@ impl SiteIndex {
             stats: search_stats(&stats, started),
             requests: stats.requests(),
         })
+    }
+
+    /// With typo tolerance and a lexicon, the replacements of the query's words that the
+    /// words read show the index lacks: one wave of lexicon blocks (and its block index once,
+    /// unless preloaded). Empty when every word is known or has no replacement.
+    async fn typo_replacements(
+        &self,
+        request: &SearchRequest,
+        parsed: &query::Parsed,
+        found: &Found,
+        stats: &QueryStats,
+    ) -> Result<Vec<(String, Vec<String>)>> {
+        let Some(lexicon) = self.lexicon.as_ref().filter(|_| request.typo_tolerance) else {
+            return Ok(Vec::new());
+        };
+        let unknown = unknown_words(&parsed.words, |word| {
+            let terms = self.analyzer.terms(&word.word);
+            let held = !terms.is_empty() && terms.iter().all(|t| found.words.contains_key(t));
+            let expanded = word.prefix
+                && (found.expansions.get(&word.word)).is_some_and(|words| !words.is_empty());
+            held || expanded
+        });
+        if unknown.is_empty() {
+            return Ok(Vec::new());
+        }
+        lexicon
+            .replacements(&unknown, self.fetcher.persistent(), stats)
+            .await
     }
 
     /// Reads, in one wave, the chunks holding the query's words, prefixes and filter words,
