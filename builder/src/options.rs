@@ -294,6 +294,11 @@ pub struct SearchArgs {
     /// index's words one edit away from it, and the answer says so.
     #[arg(long)]
     pub no_typos: bool,
+    /// Search as a search box does while the text is being typed (site indexes): the last
+    /// word is also a prefix, and the pages only it finds come after every page the text
+    /// finds as typed.
+    #[arg(long)]
+    pub typeahead: bool,
     /// List every range request the query sent, by wave, with what it read.
     #[arg(long)]
     pub explain: bool,

@@ -262,6 +262,7 @@ fn search_request(args: &SearchArgs) -> SearchRequest {
         aggs: args.aggs.clone(),
         count_all: !args.no_count_all,
         typo_tolerance: !args.no_typos,
+        typeahead: args.typeahead,
     }
 }
 

@@ -23,13 +23,17 @@
 import { openSite, type RangefindIndex } from "./index.js";
 import { STYLE } from "./search-element-style.js";
 import { hitTarget, RESULT_FIELDS, type HitTarget, type Site } from "./site.js";
-import { typeaheadQuery } from "./typeahead.js";
 import { RangefindError, type Filters, type Replaced, type SearchResponse } from "./types.js";
 
 /** The `detail` of the `rangefind-results` event the element fires when it shows results. */
 export interface ResultsDetail {
-  /** The query sent to the engine (the typed text, with a prefix on the last word). */
+  /** The text searched: the box's text, trimmed. */
   query: string;
+  /**
+   * Whether it was searched as text still being typed (`typeahead`: pages its last word
+   * completes to follow the pages it finds as typed); false after Enter.
+   */
+  typeahead: boolean;
   filters: Filters;
   response: SearchResponse;
   /** Milliseconds from sending the search to its answer, the engine's loading included. */
@@ -63,7 +67,9 @@ export class RangefindSearchElement extends HTMLElement {
   private targets: HitTarget[] = [];
   private active = -1;
   /** The search whose results are shown, to repeat it for "More results". */
-  private shown: { query: string; filters: Filters } | null = null;
+  private shown: Search | null = null;
+  /** Enter was pressed since the last keystroke: the text is searched as typed, no completion. */
+  private finished = false;
   /** Bumped by each search: an answer to an older one is dropped. */
   private generation = 0;
   private inFlight: AbortController | null = null;
@@ -79,7 +85,10 @@ export class RangefindSearchElement extends HTMLElement {
     this.listbox = this.byPart("results");
     this.more = this.byPart("more") as HTMLButtonElement;
     this.input.addEventListener("focus", () => void this.start().catch(() => {}));
-    this.input.addEventListener("input", () => this.scheduleSearch());
+    this.input.addEventListener("input", () => {
+      this.finished = false;
+      this.scheduleSearch();
+    });
     this.input.addEventListener("keydown", (event) => this.onKey(event));
     this.filters.addEventListener("change", () => this.searchNow());
     this.more.addEventListener("click", () => void this.search(true));
@@ -137,12 +146,17 @@ export class RangefindSearchElement extends HTMLElement {
 
   /** Runs the box's query; `more` appends the next page of the results shown. */
   private async search(more: boolean): Promise<void> {
-    const query = more && this.shown ? this.shown.query : typeaheadQuery(this.input.value);
-    const filters = more && this.shown ? this.shown.filters : this.selectedFilters();
+    // The engine completes the last word itself, unless the text ends in a space or
+    // punctuation, so the hits start with what the same text finds in the CLI.
+    const search: Search =
+      more && this.shown
+        ? this.shown
+        : { text: this.input.value, typeahead: !this.finished, filters: this.selectedFilters() };
+    const query = search.text.trim();
     const generation = ++this.generation;
     this.inFlight?.abort();
     if (!query) {
-      this.showResults(null, "", {}, false);
+      this.showResults(null, null, false);
       return;
     }
     const controller = new AbortController();
@@ -151,18 +165,19 @@ export class RangefindSearchElement extends HTMLElement {
     const started = performance.now();
     try {
       const { index, site } = await this.start();
-      const response = await this.searchOnce(index, query, filters, more, controller.signal).catch(
+      const response = await this.searchOnce(index, search, more, controller.signal).catch(
         async (error: unknown) => {
-          // A rebuild deleted the splits this reader's manifest names: read the new manifest.
+          // A rebuild deleted the site file this reader opened: read the new one.
           if (!(error instanceof RangefindError) || error.code !== "not_found") throw error;
           this.closeEngine();
           const reopened = await this.start();
-          return this.searchOnce(reopened.index, query, filters, more, controller.signal);
+          return this.searchOnce(reopened.index, search, more, controller.signal);
         },
       );
       if (generation !== this.generation) return;
-      this.showResults(response, query, filters, more, site);
-      const detail: ResultsDetail = { query, filters, response, ms: performance.now() - started };
+      this.showResults(response, search, more, site);
+      const { typeahead, filters } = search;
+      const detail: ResultsDetail = { query, typeahead, filters, response, ms: performance.now() - started };
       this.dispatchEvent(new CustomEvent("rangefind-results", { bubbles: true, composed: true, detail }));
     } catch (error) {
       if (generation !== this.generation || (error instanceof RangefindError && error.code === "aborted")) return;
@@ -172,12 +187,13 @@ export class RangefindSearchElement extends HTMLElement {
     }
   }
 
-  private searchOnce(index: RangefindIndex, query: string, filters: Filters, more: boolean, signal: AbortSignal) {
-    return index.search(query, {
+  private searchOnce(index: RangefindIndex, search: Search, more: boolean, signal: AbortSignal) {
+    return index.search(search.text, {
       limit: this.limit(),
       offset: more ? this.targets.length : 0,
       fields: RESULT_FIELDS,
-      filters,
+      filters: search.filters,
+      typeahead: search.typeahead,
       signal,
     });
   }
@@ -187,7 +203,7 @@ export class RangefindSearchElement extends HTMLElement {
     return Number.isInteger(limit) && limit > 0 ? Math.min(limit, 100) : 10;
   }
 
-  private showResults(response: SearchResponse | null, query: string, filters: Filters, more: boolean, site?: Site): void {
+  private showResults(response: SearchResponse | null, search: Search | null, more: boolean, site?: Site): void {
     this.status.classList.remove("error");
     if (!more) {
       this.listbox.replaceChildren();
@@ -201,7 +217,7 @@ export class RangefindSearchElement extends HTMLElement {
       this.more.hidden = true;
       return;
     }
-    this.shown = { query, filters };
+    this.shown = search;
     const { count } = response;
     for (const hit of response.hits) {
       const target = hitTarget(hit, site.root);
@@ -291,6 +307,7 @@ export class RangefindSearchElement extends HTMLElement {
         if (this.active >= 0 && !this.listbox.hidden) {
           (this.listbox.children[this.active] as HTMLAnchorElement).click();
         } else {
+          this.finished = true;
           this.searchNow();
         }
         break;
@@ -330,6 +347,14 @@ export class RangefindSearchElement extends HTMLElement {
   private byPart(name: string): HTMLElement {
     return this.root.querySelector(`[part="${name}"]`) as HTMLElement;
   }
+}
+
+/** One search of the box: its text, how it was typed, the filters chosen. */
+interface Search {
+  text: string;
+  /** Still being typed: the engine completes the last word (`typeahead`). */
+  typeahead: boolean;
+  filters: Filters;
 }
 
 /** The directory this script was loaded from: where `build --site` puts it, next to `site.json`. */

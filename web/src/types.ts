@@ -41,6 +41,14 @@ export interface SearchOptions {
    * added, changed, or two swapped); `replaced` in the answer names them. Default true.
    */
   typo_tolerance?: boolean;
+  /**
+   * The text is still being typed (a search box; site indexes only): its last word is also
+   * searched as a prefix (`fetch ap` finds `fetch api`), and the pages only that completion
+   * finds are ranked after every page the text finds as typed, so the first hits are those of
+   * the same search without `typeahead`. Text ending in a space or punctuation is searched as
+   * typed. Default false.
+   */
+  typeahead?: boolean;
   /** Abort the search: it rejects with code `aborted` and stops its downloads. */
   signal?: AbortSignal;
 }

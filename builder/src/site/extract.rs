@@ -17,7 +17,8 @@ pub const NORMAL_WEIGHT: u8 = 10;
 /// What the index keeps of a page.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Page {
-    /// `<html lang>`, lowercased (`en`, `pt-br`), when it is a well-formed language tag.
+    /// `<html lang>` (or `xml:lang`), lowercased (`en`, `pt-br`), when it is a well-formed
+    /// language tag.
     pub language: Option<String>,
     /// The page marks its content with `data-*-body`.
     pub marked_body: bool,
@@ -34,7 +35,26 @@ pub struct Page {
     pub meta: BTreeMap<String, String>,
     /// Text under `data-*-weight` other than 1, by weight in tenths.
     pub weighted: BTreeMap<u8, String>,
+    /// The share of its indexed letters and digits that are link text (0 to 1): near 1 for
+    /// a generated index, a glossary of links or a table of contents.
+    pub link_share: f32,
 }
+
+impl Page {
+    /// The weight of the page's text against other pages' (1, or less for a page that is
+    /// mostly links: it lists terms, and should rank below the pages about them).
+    pub fn text_weight(&self) -> f32 {
+        if self.link_share <= MOSTLY_LINKS {
+            return 1.0;
+        }
+        ((1.0 - self.link_share) / (1.0 - MOSTLY_LINKS)).max(MIN_TEXT_WEIGHT)
+    }
+}
+
+/// Above this share of link text, a page is mostly links and its text weighs less.
+const MOSTLY_LINKS: f32 = 0.6;
+/// The weight of the text of a page that is all links.
+const MIN_TEXT_WEIGHT: f32 = 0.2;
 
 /// A run of text under one heading.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -71,7 +91,8 @@ impl SkipReason {
     }
 }
 
-/// Elements whose text is never indexed: programmatic, navigation and form elements.
+/// Elements whose text is never indexed: programmatic, navigation and form elements (and the
+/// page's chrome: [`is_skipped`]).
 const SKIPPED_ELEMENTS: &[&str] = &[
     "script", "style", "noscript", "template", "svg", "nav", "footer", "form", "select", "button",
     "textarea", "iframe", "object", "canvas", "audio", "video",
@@ -90,7 +111,11 @@ pub fn extract(html: &str, url: &str) -> Result<Page, SkipReason> {
     let root = document.root_element();
     let survey = survey(&document)?;
     let mut page = Page {
-        language: root.attr("lang").and_then(language_tag),
+        // XHTML output (DocBook, some Sphinx themes) may declare only `xml:lang`.
+        language: root
+            .attr("lang")
+            .or_else(|| root.attr("xml:lang"))
+            .and_then(language_tag),
         marked_body: survey.marked,
         ..Page::default()
     };
@@ -109,6 +134,7 @@ pub fn extract(html: &str, url: &str) -> Result<Page, SkipReason> {
     if page.title.is_empty() {
         page.title = url.to_string();
     }
+    page.link_share = walk.link_chars as f32 / walk.text_chars.max(1) as f32;
     for (key, value) in walk.default_meta {
         page.meta.entry(key).or_insert(value);
     }
@@ -118,7 +144,7 @@ pub fn extract(html: &str, url: &str) -> Result<Page, SkipReason> {
 /// What one pass over a page's elements finds before the walk.
 struct Survey {
     /// The elements whose text is indexed: every outermost `data-*-body`, else the first
-    /// `<main>`, else `<body>`.
+    /// `<main>`, else the first `role="main"` (Sphinx), else `<body>`.
     content_roots: Vec<NodeId>,
     /// The page has `data-*-body`.
     marked: bool,
@@ -129,6 +155,7 @@ struct Survey {
 fn survey(document: &Html) -> Result<Survey, SkipReason> {
     let mut roots = Vec::new();
     let mut main = None;
+    let mut role_main = None;
     let mut body = None;
     for element in elements(document.root_element()) {
         let value = element.value();
@@ -140,6 +167,9 @@ fn survey(document: &Html) -> Result<Survey, SkipReason> {
             }
             "main" if main.is_none() => main = Some(element.id()),
             "body" if body.is_none() => body = Some(element.id()),
+            _ if role_main.is_none() && value.attr("role") == Some("main") => {
+                role_main = Some(element.id())
+            }
             _ => {}
         }
         if site_attr(value, "body").is_some()
@@ -150,7 +180,7 @@ fn survey(document: &Html) -> Result<Survey, SkipReason> {
     }
     let marked = !roots.is_empty();
     if roots.is_empty() {
-        roots.extend(main.or(body));
+        roots.extend(main.or(role_main).or(body));
     }
     Ok(Survey {
         content_roots: roots,
@@ -243,6 +273,11 @@ struct Walk<'a> {
     weights: Vec<(NodeId, u8)>,
     /// A block boundary since the last text.
     separate: bool,
+    /// Open `<a href>` elements.
+    in_link: usize,
+    /// Letters and digits of the sections' text, and of them those in links.
+    text_chars: usize,
+    link_chars: usize,
     current: Section,
     first_h1: Option<String>,
     default_meta: BTreeMap<String, String>,
@@ -259,6 +294,9 @@ impl<'a> Walk<'a> {
             in_heading: 0,
             weights: Vec::new(),
             separate: false,
+            in_link: 0,
+            text_chars: 0,
+            link_chars: 0,
             current: Section::default(),
             first_h1: None,
             default_meta: BTreeMap::new(),
@@ -278,7 +316,7 @@ impl<'a> Walk<'a> {
                 },
                 Edge::Close(node) => {
                     if let Node::Element(element) = node.value() {
-                        self.close(node.id(), element);
+                        self.close(node, element);
                     }
                 }
             }
@@ -296,12 +334,12 @@ impl<'a> Walk<'a> {
             self.in_content += 1;
         }
         let name = element.name();
-        if ignored.is_some() || SKIPPED_ELEMENTS.contains(&name) {
+        if ignored.is_some() || is_skipped(node, element) {
             self.muted += 1;
         }
         self.captures(node, element, page);
         if name == "h1" && self.first_h1.is_none() {
-            self.first_h1 = Some(element_text(node));
+            self.first_h1 = Some(heading_text(node));
         }
         if name == "img" && self.first_h1.is_some() && !self.default_meta.contains_key("image") {
             if let Some(src) = element.attr("src").filter(|s| !s.trim().is_empty()) {
@@ -314,6 +352,9 @@ impl<'a> Walk<'a> {
         if let Some(weight) = site_attr(element, "weight").and_then(parse_weight) {
             self.weights.push((node.id(), weight));
         }
+        if is_link(element) {
+            self.in_link += 1;
+        }
         if !INLINE_ELEMENTS.contains(&name) {
             self.separate = true;
         }
@@ -322,7 +363,7 @@ impl<'a> Walk<'a> {
         }
         if is_heading(name) {
             self.in_heading += 1;
-            let heading = element_text(node);
+            let heading = heading_text(node);
             if !heading.is_empty() {
                 self.finish_section(page);
                 let first = page.sections.is_empty();
@@ -340,7 +381,8 @@ impl<'a> Walk<'a> {
         }
     }
 
-    fn close(&mut self, id: NodeId, element: &Element) {
+    fn close(&mut self, node: ego_tree::NodeRef<'_, Node>, element: &Element) {
+        let id = node.id();
         if self.ignored_all > 0 {
             self.ignored_all -= 1;
             return;
@@ -349,7 +391,8 @@ impl<'a> Walk<'a> {
         if self.indexing() && is_heading(name) {
             self.in_heading -= 1;
         }
-        if ignore(element).is_some() || SKIPPED_ELEMENTS.contains(&name) {
+        let element_ref = ElementRef::wrap(node).expect("an element");
+        if ignore(element).is_some() || is_skipped(element_ref, element) {
             self.muted -= 1;
         }
         if self.content_roots.contains(&id) {
@@ -357,6 +400,9 @@ impl<'a> Walk<'a> {
         }
         if self.weights.last().is_some_and(|(node, _)| *node == id) {
             self.weights.pop();
+        }
+        if is_link(element) {
+            self.in_link -= 1;
         }
         if !INLINE_ELEMENTS.contains(&name) {
             self.separate = true;
@@ -380,6 +426,11 @@ impl<'a> Walk<'a> {
         let weight = self.weights.last().map_or(NORMAL_WEIGHT, |(_, w)| *w);
         if weight >= NORMAL_WEIGHT {
             push_collapsed(&mut self.current.text, text, self.separate);
+            let chars = text.chars().filter(|c| c.is_alphanumeric()).count();
+            self.text_chars += chars;
+            if self.in_link > 0 {
+                self.link_chars += chars;
+            }
         }
         if weight != NORMAL_WEIGHT && weight > 0 {
             let bucket = page.weighted.entry(weight).or_default();
@@ -458,25 +509,142 @@ pub fn field_safe_key(key: &str) -> String {
         .collect()
 }
 
+fn is_link(element: &Element) -> bool {
+    element.name() == "a" && element.attr("href").is_some()
+}
+
 fn is_heading(name: &str) -> bool {
     matches!(name, "h1" | "h2" | "h3" | "h4" | "h5" | "h6")
 }
 
-/// Where a link to this heading should land: its own id or the first id inside it, else a
-/// text fragment of its text (scrolled to and highlighted by Chromium, Safari and Firefox),
-/// else nothing for the page's first section.
+/// Where a link to this heading should land, the first of: its own id, an id (or `<a name>`)
+/// inside it, the target of its permalink (`<a class="headerlink" href="#…">¶</a>`), the id of
+/// the element it opens (`<section id><h2>`), an empty anchor right before it (`<a id></a><h2>`);
+/// else a text fragment of its text (scrolled to and highlighted by Chromium, Safari and
+/// Firefox), or nothing for the page's first section.
 fn anchor(heading: ElementRef<'_>, text: &str, first: bool) -> String {
-    let id = std::iter::once(heading)
+    let inner = std::iter::once(heading)
         .chain(elements(heading))
-        .find_map(|e| e.value().id().filter(|id| !id.is_empty()));
+        .find_map(|e| {
+            let value = e.value();
+            let name = (value.name() == "a").then(|| value.attr("name")).flatten();
+            value.id().or(name).filter(|id| !id.is_empty())
+        });
+    let permalink = || {
+        elements(heading)
+            .find(|e| is_permalink(*e))
+            .and_then(|e| e.value().attr("href"))
+            .and_then(|href| href.strip_prefix('#'))
+            .filter(|id| !id.is_empty())
+            .and_then(|id| percent_encoding::percent_decode_str(id).decode_utf8().ok())
+            .map(|id| id.into_owned())
+    };
+    let id = inner
+        .map(str::to_string)
+        .or_else(permalink)
+        .or_else(|| opened_by(heading))
+        .or_else(|| anchor_before(heading));
     match id {
-        Some(id) => format!("#{}", percent_encoding::utf8_percent_encode(id, FRAGMENT)),
+        Some(id) => format!("#{}", percent_encoding::utf8_percent_encode(&id, FRAGMENT)),
         None if first => String::new(),
         None => format!(
             "#:~:text={}",
             percent_encoding::utf8_percent_encode(text, TEXT_DIRECTIVE)
         ),
     }
+}
+
+/// The id of the nearest element that `heading` opens (it is its first child, directly or
+/// through other first children): Sphinx's `<section id>`, DocBook's `<div class="section">`.
+fn opened_by(heading: ElementRef<'_>) -> Option<String> {
+    let mut child = heading;
+    while let Some(parent) = child.parent().and_then(ElementRef::wrap) {
+        if matches!(parent.value().name(), "body" | "main" | "html") {
+            return None;
+        }
+        let first = parent.children().find(|node| !is_blank(node));
+        if first.map(|node| node.id()) != Some(child.id()) {
+            return None;
+        }
+        if let Some(id) = parent.value().id().filter(|id| !id.is_empty()) {
+            return Some(id.to_string());
+        }
+        child = parent;
+    }
+    None
+}
+
+/// The id of an empty element right before `heading` (`<a id="x"></a><h2>`, `<a name>`).
+fn anchor_before(heading: ElementRef<'_>) -> Option<String> {
+    let before = heading.prev_siblings().find(|node| !is_blank(node))?;
+    let element = ElementRef::wrap(before)?;
+    let value = element.value();
+    let name = (value.name() == "a").then(|| value.attr("name")).flatten();
+    let id = value.id().or(name).filter(|id| !id.is_empty())?;
+    element_text(element).is_empty().then(|| id.to_string())
+}
+
+/// Whitespace text or a comment: not content that separates a heading from what it opens.
+fn is_blank(node: &ego_tree::NodeRef<'_, Node>) -> bool {
+    match node.value() {
+        Node::Text(text) => text.trim().is_empty(),
+        Node::Comment(_) | Node::ProcessingInstruction(_) => true,
+        _ => false,
+    }
+}
+
+/// A permalink to its own heading or term: `<a href="#…">` with no letter or digit in its
+/// text (`¶`, `#`, `§`, an icon), which Sphinx, MkDocs, Docusaurus and others add. Its glyph
+/// is never indexed nor shown.
+fn is_permalink(element: ElementRef<'_>) -> bool {
+    let value = element.value();
+    value.name() == "a"
+        && value.attr("href").is_some_and(|href| href.starts_with('#'))
+        && !element
+            .text()
+            .any(|text| text.chars().any(char::is_alphanumeric))
+}
+
+/// A heading's text without its permalink's glyph.
+fn heading_text(heading: ElementRef<'_>) -> String {
+    let mut text = String::new();
+    for edge in heading.traverse() {
+        let Edge::Open(node) = edge else { continue };
+        if let Node::Text(piece) = node.value() {
+            let in_permalink = node
+                .ancestors()
+                .take_while(|a| a.id() != heading.id())
+                .filter_map(ElementRef::wrap)
+                .any(is_permalink);
+            if !in_permalink {
+                push_collapsed(&mut text, piece, false);
+            }
+        }
+    }
+    text.trim_end().to_string()
+}
+
+/// Whether nothing under `element` is indexed: programmatic, form and media elements, and the
+/// page's chrome: navigation (`<nav>`, `role="navigation"`, `.sidebar`, `.toc`, `#toc`), the page's
+/// own `<header>` and `<footer>` (not an article's), hidden elements and permalinks.
+fn is_skipped(node: ElementRef<'_>, element: &Element) -> bool {
+    let name = element.name();
+    if SKIPPED_ELEMENTS.contains(&name) {
+        return true;
+    }
+    let role = element.attr("role").unwrap_or("");
+    let chrome_role = matches!(role, "navigation" | "banner" | "contentinfo" | "search");
+    let hidden = element.attr("hidden").is_some() || element.attr("aria-hidden") == Some("true");
+    let chrome_class = element
+        .classes()
+        .chain(element.id())
+        .any(|name| matches!(name, "sidebar" | "toc"));
+    let page_header = name == "header"
+        && !node
+            .ancestors()
+            .filter_map(ElementRef::wrap)
+            .any(|a| matches!(a.value().name(), "article" | "main" | "section" | "aside"));
+    chrome_role || hidden || chrome_class || page_header || is_permalink(node)
 }
 
 /// Characters escaped in a URL fragment.
@@ -636,6 +804,14 @@ mod tests {
             extract("<body><script>x()</script></body>", "/a/"),
             Err(SkipReason::NoText)
         );
+    }
+
+    #[test]
+    fn xml_lang_declares_the_language_too() {
+        let xhtml = page(
+            r#"<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="de"><body><p>Hallo.</p></body></html>"#,
+        );
+        assert_eq!(xhtml.language.as_deref(), Some("de"));
     }
 
     #[test]

@@ -30,6 +30,9 @@ pub mod fields {
     pub const FILTER: &str = "filter";
     /// See [`FILTER`].
     pub const META: &str = "meta";
+    /// The weight of a page's text below 1 (a page that is mostly links), when it has one:
+    /// the site file scales its text's scores by it (not its title's or headings').
+    pub const TEXT_WEIGHT: &str = "text_weight";
 
     /// The field of text with weight `tenths` (`weight_20` for `data-*-weight="2"`).
     pub fn weighted(tenths: u8) -> String {

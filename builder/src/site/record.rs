@@ -18,6 +18,10 @@ pub fn record(url: &str, page: &Page) -> Value {
         fields::META: page.meta,
     });
     let object = record.as_object_mut().expect("an object");
+    let weight = page.text_weight();
+    if weight < 1.0 {
+        object.insert(fields::TEXT_WEIGHT.into(), Value::from(weight));
+    }
     for (&tenths, text) in &page.weighted {
         object.insert(fields::weighted(tenths), Value::String(text.clone()));
     }

@@ -80,10 +80,12 @@ struct PageShard {
     typed: Vec<String>,
 }
 
-/// What the index keeps of a page: its field lengths and its record.
+/// What the index keeps of a page: its field lengths, text weight and record.
 struct StoredPage {
     /// Words in each searched field.
     lengths: Vec<u32>,
+    /// The weight of its text (not its title's or headings'): [`fields::TEXT_WEIGHT`].
+    text_weight: f32,
     /// The stored record (JSON).
     record: Vec<u8>,
 }
@@ -154,7 +156,7 @@ pub fn write_site_file(
     let ((written_words, records), lexicon) = rayon::join(
         || {
             rayon::join(
-                || words.write(&pages, searched.len()),
+                || words.write(&pages, &searched),
                 || {
                     let dictionary = train_dictionary(&pages);
                     compress_records(&pages, &dictionary).map(|r| (r, dictionary))
@@ -321,6 +323,10 @@ fn analyse(
         shards,
         stored: StoredPage {
             lengths,
+            text_weight: page
+                .get(fields::TEXT_WEIGHT)
+                .and_then(Value::as_f64)
+                .map_or(1.0, |weight| weight.clamp(0.0, 1.0) as f32),
             record: serde_json::to_vec(&record)?,
         },
     })
@@ -367,8 +373,9 @@ impl WordIndex {
     fn write(
         self,
         pages: &[StoredPage],
-        fields: usize,
+        searched: &[SearchedField],
     ) -> (Vec<u8>, Vec<String>, Vec<u64>, Vec<u8>) {
+        let fields = searched.len();
         let mut average = vec![0f32; fields];
         for page in pages {
             for (field, len) in page.lengths.iter().enumerate() {
@@ -383,6 +390,9 @@ impl WordIndex {
         words.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let mut chunks = ChunkWriter::default();
         let mut positions = Vec::new();
+        let is_text: Vec<bool> = (0..fields)
+            .map(|f| !matches!(searched[f].name.as_str(), fields::TITLE | fields::HEADINGS))
+            .collect();
         for (word, postings) in words {
             // (page, [(field, score byte)]); a filter word's postings have no field.
             let mut list: Vec<(u32, Vec<(u8, u8)>)> = Vec::new();
@@ -392,7 +402,11 @@ impl WordIndex {
                 }
                 if field != u8::MAX {
                     let f = usize::from(field);
-                    let byte = score_byte(count, pages[page as usize].lengths[f], average[f]);
+                    let stored = &pages[page as usize];
+                    let mut byte = score_byte(count, stored.lengths[f], average[f]);
+                    if is_text[f] && stored.text_weight < 1.0 {
+                        byte = ((f32::from(byte) * stored.text_weight).round() as u8).max(1);
+                    }
                     list.last_mut().expect("a page").1.push((field, byte));
                 }
             }

@@ -9,7 +9,7 @@ use crate::error::{ErrorKind, Result};
 
 /// A search request. As JSON (the browser and Worker APIs): `{"query", "limit"?, "offset"?,
 /// "snippet"?, "filters"?, "fields"?, "start_timestamp"?, "end_timestamp"?, "sort"?, "aggs"?,
-/// "count_all"?, "typo_tolerance"?}`,
+/// "count_all"?, "typo_tolerance"?, "typeahead"?}`,
 /// where a filter value is one value or a list of alternatives.
 #[derive(Clone, Debug, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -51,6 +51,10 @@ pub struct SearchRequest {
     /// has a lexicon (`typo_tolerance: true` in its mapping). The answer's `replaced` names
     /// them.
     pub typo_tolerance: bool,
+    /// The text is still being typed (a search box): its last word is also searched as a
+    /// prefix, and the pages only that completion finds are ranked after every page the
+    /// text finds as typed, so the first hits are the same as without it. Site indexes only.
+    pub typeahead: bool,
 }
 
 impl Default for SearchRequest {
@@ -75,6 +79,7 @@ impl SearchRequest {
             aggs: None,
             count_all: true,
             typo_tolerance: true,
+            typeahead: false,
         }
     }
 }

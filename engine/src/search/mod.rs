@@ -83,6 +83,13 @@ fn check_request(
         return Err(ErrorKind::InvalidQuery
             .with_message(format!("offset + limit is above the maximum {MAX_WINDOW}")));
     }
+    if request.typeahead {
+        return Err(ErrorKind::InvalidQuery.with_message(
+            "`typeahead` is available on site indexes (their site file); search a split index \
+             with the last word as a prefix (`word*`) instead"
+                .to_string(),
+        ));
+    }
     let stored = schema.names_where(|f| f.stored);
     for name in request.fields.iter().flatten() {
         if !stored.contains(&name.as_str()) {

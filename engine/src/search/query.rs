@@ -556,6 +556,20 @@ mod tests {
     }
 
     #[test]
+    fn words_without_letters_or_digits_are_dropped_as_the_index_drops_them() {
+        let builder = builder();
+        let shown = |text: &str| format!("{:?}", builder.parse(text).unwrap().query);
+        let json = shown("json JSON encoder");
+        for text in [
+            "json — JSON encoder",
+            "json | JSON – encoder ¶",
+            "json \"—\" JSON encoder",
+        ] {
+            assert_eq!(shown(text), json, "{text}");
+        }
+    }
+
+    #[test]
     fn replaceable_words_are_unquoted_or_quoted_words_not_excluded_nor_in_a_field() {
         let words = |text: &str| -> Vec<(String, bool)> {
             builder()

@@ -10,7 +10,7 @@ use ownedbytes::OwnedBytes;
 use tantivy_query_grammar::Occur;
 
 use super::analyzer::Analyzer;
-use super::evaluate::{Found, Scorer, WordData};
+use super::evaluate::{Found, Scored, Scorer, WordData};
 use super::frames::Frames;
 use super::layout::{self, decode_positions, filter_word, word_entries, Head, Postings, WordEntry};
 use super::query::{self, Node, Slot};
@@ -21,7 +21,7 @@ use crate::format::ByteReader;
 use crate::io::{
     open_region, Fetcher, PageKey, PageRequest, QueryStats, SplitLocation, SplitPages,
 };
-use crate::typos::{unknown_words, Lexicon};
+use crate::typos::{is_correctable, unknown_words, Lexicon, UnknownWord};
 
 /// Words a prefix is searched as at most: the ones on the most pages.
 pub const MAX_PREFIX_EXPANSIONS: usize = 50;
@@ -176,86 +176,128 @@ impl SiteIndex {
         refuse_unsupported(request)?;
         let stats = QueryStats::new();
         let filter_groups = filter_groups(request)?;
-        let parsed = query::parse(&request.query, &self.head.meta, &self.analyzer, &[]);
+        let mut queries = self.parse(request, &Replacing::default());
         let mut found = self
-            .read_words(&parsed.node, &filter_groups, &stats)
+            .read_words(&queries.both(), &filter_groups, &stats)
             .await?;
-        let replaced = self
-            .typo_replacements(request, &parsed, &found, &stats)
+        let replacing = self
+            .typo_replacements(request, &queries, &found, &stats)
             .await?;
-        let node = match replaced.is_empty() {
-            true => parsed.node,
-            false => {
-                let meta = &self.head.meta;
-                let node = query::parse(&request.query, meta, &self.analyzer, &replaced).node;
-                // Chunks read already come from the cache: only the replacements' are read.
-                found = self.read_words(&node, &filter_groups, &stats).await?;
-                node
-            }
-        };
-        self.read_positions(&node, &mut found, &stats).await?;
+        if !replacing.is_empty() {
+            queries = self.parse(request, &replacing);
+            // Chunks read already come from the cache: only the replacements' are read.
+            found = self
+                .read_words(&queries.both(), &filter_groups, &stats)
+                .await?;
+        }
+        self.read_positions(&queries.both(), &mut found, &stats)
+            .await?;
         let scorer = Scorer {
             meta: &self.head.meta,
             found: &found,
         };
-        let mut matched = scorer.evaluate(&node);
-        for group in &filter_groups {
-            let allowed: HashSet<u32> = group
-                .iter()
-                .filter_map(|word| found.words.get(word))
-                .flat_map(|data| data.postings.postings.iter().map(|p| p.page))
-                .collect();
-            matched.retain(|(page, _)| allowed.contains(page));
-        }
-        let count = matched.len() as u64;
-        matched.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        let shown: Vec<(u32, f32)> = matched
+        let matched = |node: &Node| {
+            let mut matched = scorer.evaluate(node);
+            keep_filtered(&mut matched, &filter_groups, &found);
+            matched
+        };
+        let exact = matched(&queries.exact.node);
+        let completed = queries
+            .completed
+            .as_ref()
+            .map(|parsed| matched(&parsed.node));
+        let ranked = rank(exact, completed);
+        let count = ranked.len() as u64;
+        let shown: Vec<(u32, f32)> = ranked
             .into_iter()
             .skip(request.offset)
             .take(request.limit)
             .collect();
-        let terms = snippet_terms(&node, &found);
+        let terms = snippet_terms(&queries.both(), &found);
         let hits = self.hits(&shown, request, &terms, &stats).await?;
         Ok(SearchResponse {
             count,
             count_is_lower_bound: false,
             hits,
             aggregations: None,
-            replaced: replaced
-                .into_iter()
-                .map(|(word, with)| Replaced { word, with })
-                .collect(),
+            replaced: replacing.named(),
             stats: search_stats(&stats, started),
             requests: stats.requests(),
         })
     }
 
+    /// The request's query as typed and, for `typeahead`, with its last word completed.
+    fn parse(&self, request: &SearchRequest, replacing: &Replacing) -> Queries {
+        let (meta, analyzer) = (&self.head.meta, &self.analyzer);
+        let exact = query::parse(&request.query, meta, analyzer, &replacing.words);
+        let completed = request.typeahead.then(|| {
+            let completions = replacing
+                .completion
+                .as_ref()
+                .map(|(_, words)| words.as_slice());
+            query::parse_completed(
+                &request.query,
+                meta,
+                analyzer,
+                &replacing.words,
+                completions,
+            )
+        });
+        Queries {
+            exact,
+            completed: completed.flatten(),
+        }
+    }
+
     /// With typo tolerance and a lexicon, the replacements of the query's words that the
-    /// words read show the index lacks: one wave of lexicon blocks (and its block index once,
-    /// unless preloaded). Empty when every word is known or has no replacement.
+    /// words read show the index lacks, and the lexicon's completions of a completed last word
+    /// that begins none of the index's words: one wave of lexicon blocks (and its block index
+    /// once, unless preloaded). Empty when every word is known or has no replacement.
     async fn typo_replacements(
         &self,
         request: &SearchRequest,
-        parsed: &query::Parsed,
+        queries: &Queries,
         found: &Found,
         stats: &QueryStats,
-    ) -> Result<Vec<(String, Vec<String>)>> {
+    ) -> Result<Replacing> {
         let Some(lexicon) = self.lexicon.as_ref().filter(|_| request.typo_tolerance) else {
-            return Ok(Vec::new());
+            return Ok(Replacing::default());
         };
-        let unknown = unknown_words(&parsed.words, |word| {
+        let mut unknown = unknown_words(&queries.exact.words, |word| {
             let terms = self.analyzer.terms(&word.word);
             let held = !terms.is_empty() && terms.iter().all(|t| found.words.contains_key(t));
             let expanded = word.prefix
                 && (found.expansions.get(&word.word)).is_some_and(|words| !words.is_empty());
             held || expanded
         });
-        if unknown.is_empty() {
-            return Ok(Vec::new());
+        let exact_unknown = unknown.len();
+        let completing = queries
+            .completed
+            .as_ref()
+            .and_then(|parsed| parsed.completed.clone())
+            .filter(|word| is_correctable(word))
+            .filter(|word| found.expansions.get(word).is_none_or(Vec::is_empty));
+        if let Some(word) = completing {
+            unknown.push(UnknownWord { word, prefix: true });
         }
-        lexicon
-            .replacements(&unknown, self.fetcher.persistent(), stats)
-            .await
+        if unknown.is_empty() {
+            return Ok(Replacing::default());
+        }
+        let mut each = lexicon
+            .replacements_of_each(&unknown, self.fetcher.persistent(), stats)
+            .await?;
+        let completion = (each.len() > exact_unknown)
+            .then(|| each.pop())
+            .flatten()
+            .filter(|words| !words.is_empty())
+            .map(|words| (unknown.pop().expect("the completed word").word, words));
+        let words = unknown
+            .into_iter()
+            .zip(each)
+            .filter(|(_, instead)| !instead.is_empty())
+            .map(|(unknown, instead)| (unknown.word, instead))
+            .collect();
+        Ok(Replacing { words, completion })
     }
 
     /// Reads, in one wave, the chunks holding the query's words, prefixes and filter words,
@@ -480,6 +522,91 @@ impl SiteIndex {
 
     fn named_error(&self, error: crate::error::Error) -> crate::error::Error {
         error.with_context(self.location.source.name().to_string())
+    }
+}
+
+/// A query as typed and, while it is being typed, with its last word completed.
+struct Queries {
+    exact: query::Parsed,
+    completed: Option<query::Parsed>,
+}
+
+impl Queries {
+    /// Both trees under one node, for what they read and mark.
+    fn both(&self) -> Node {
+        let mut nodes = vec![(Occur::Should, self.exact.node.clone())];
+        if let Some(completed) = &self.completed {
+            nodes.push((Occur::Should, completed.node.clone()));
+        }
+        Node::Clauses(nodes)
+    }
+}
+
+/// The words searched instead of the query's unknown words, and of its completed last word.
+#[derive(Debug, Default)]
+struct Replacing {
+    /// Unknown words of the query as typed, each with its replacements.
+    words: Vec<(String, Vec<String>)>,
+    /// The completed last word, when it begins none of the index's words, with the
+    /// lexicon's words it begins (or is one edit from).
+    completion: Option<(String, Vec<String>)>,
+}
+
+impl Replacing {
+    fn is_empty(&self) -> bool {
+        self.words.is_empty() && self.completion.is_none()
+    }
+
+    /// What the answer names: each word once, with every word searched instead of it.
+    fn named(self) -> Vec<Replaced> {
+        let mut named: Vec<Replaced> = self
+            .words
+            .into_iter()
+            .map(|(word, with)| Replaced { word, with })
+            .collect();
+        if let Some((word, with)) = self.completion {
+            match named.iter_mut().find(|r| r.word == word) {
+                Some(known) => {
+                    let new: Vec<String> = with
+                        .into_iter()
+                        .filter(|w| !known.with.contains(w))
+                        .collect();
+                    known.with.extend(new);
+                }
+                None => named.push(Replaced { word, with }),
+            }
+        }
+        named
+    }
+}
+
+/// Pages by score, best first; then, for a completed query, the pages only it matched, by
+/// their score: so the first hits are those of the text as typed, in the same order.
+fn rank(exact: Scored, completed: Option<Scored>) -> Scored {
+    let by_score = |a: &(u32, f32), b: &(u32, f32)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
+    let mut ranked = exact;
+    ranked.sort_by(by_score);
+    if let Some(completed) = completed {
+        let exact: HashSet<u32> = ranked.iter().map(|(page, _)| *page).collect();
+        let mut more: Scored = completed
+            .into_iter()
+            .filter(|(page, _)| !exact.contains(page))
+            .collect();
+        more.sort_by(by_score);
+        ranked.extend(more);
+    }
+    ranked
+}
+
+/// Keeps the pages that hold one word of every filter group.
+fn keep_filtered(matched: &mut Scored, filter_groups: &[Vec<String>], found: &Found) {
+    for group in filter_groups {
+        let allowed: HashSet<u32> = group
+            .iter()
+            .filter_map(|word| found.words.get(word))
+            .flat_map(|data| data.postings.postings.iter().map(|p| p.page))
+            .collect();
+        matched.retain(|(page, _)| allowed.contains(page));
     }
 }
 

@@ -54,6 +54,9 @@ pub struct Parsed {
     pub node: Node,
     /// Its words typo tolerance may replace (see [`crate::typos`]), in order, with repeats.
     pub words: Vec<QueryWord>,
+    /// The last word, as typed (lowercased and folded), when it was searched as a prefix
+    /// because it may still be being typed ([`parse_completed`]).
+    pub completed: Option<String>,
 }
 
 /// Why a parsed query cannot be searched as written.
@@ -61,24 +64,77 @@ struct Unsupported;
 
 /// Parses `text` for an index described by `meta`, each word of `replacements` searched as
 /// any of its replacements.
+///
+/// A word the analyser drops entirely (`—`, `|`, `¶`: no letter or digit) is dropped from the
+/// query too, as the index never holds it: `json — JSON encoder` searches `json JSON encoder`.
 pub fn parse(
     text: &str,
     meta: &HeadMeta,
     analyzer: &Analyzer,
     replacements: &Replacements,
 ) -> Parsed {
+    parse_text(text, meta, analyzer, replacements, None)
+}
+
+/// Parses `text` as [`parse`] does, but with its last word searched as a prefix (any word
+/// it begins), for text still being typed: `fetch ap` matches `fetch api`. The completed word
+/// is searched as any of `completions` instead when given (the lexicon's words it begins).
+///
+/// `None` when the text does not end in a word that can be completed: it ends in a space or
+/// punctuation (`map()`, `"a phrase"`), or the last word is excluded, quoted or a prefix.
+pub fn parse_completed(
+    text: &str,
+    meta: &HeadMeta,
+    analyzer: &Analyzer,
+    replacements: &Replacements,
+    completions: Option<&[String]>,
+) -> Option<Parsed> {
+    let ends_in_a_word = text.chars().next_back().is_some_and(char::is_alphanumeric);
+    if !ends_in_a_word {
+        return None;
+    }
+    let completion = Completion {
+        replacements: completions,
+    };
+    let parsed = parse_text(text, meta, analyzer, replacements, Some(completion));
+    parsed.completed.is_some().then_some(parsed)
+}
+
+/// How the last word of a query is completed.
+#[derive(Clone, Copy)]
+struct Completion<'a> {
+    /// Words searched instead of the prefix (the lexicon's completions of it), if any.
+    replacements: Option<&'a [String]>,
+}
+
+fn parse_text(
+    text: &str,
+    meta: &HeadMeta,
+    analyzer: &Analyzer,
+    replacements: &Replacements,
+    completion: Option<Completion<'_>>,
+) -> Parsed {
     let convert = |text: &str| -> Option<Parsed> {
         let ast = tantivy_query_grammar::parse_query(text).ok()?;
+        let last = completion.and_then(|completion| {
+            let literal = last_literal(&ast)?;
+            let at_end = text.trim_end().ends_with(literal.phrase.as_str());
+            let plain = literal.delimiter == Delimiter::None && !is_prefix(literal);
+            (at_end && plain).then_some((literal, completion))
+        });
         let mut parser = Parser {
             meta,
             analyzer,
             replacements,
+            last,
+            completed: None,
             words: Vec::new(),
         };
-        let node = parser.convert(&ast, false).ok()?;
+        let node = parser.convert(&ast, false).ok()?.unwrap_or(Node::Nothing);
         Some(Parsed {
             node,
             words: parser.words,
+            completed: parser.completed,
         })
     };
     convert(text)
@@ -86,7 +142,20 @@ pub fn parse(
         .unwrap_or(Parsed {
             node: Node::Nothing,
             words: Vec::new(),
+            completed: None,
         })
+}
+
+/// The last literal of a query, as written.
+fn last_literal(ast: &UserInputAst) -> Option<&UserInputLiteral> {
+    match ast {
+        UserInputAst::Clause(clauses) => clauses.last().and_then(|(_, ast)| last_literal(ast)),
+        UserInputAst::Boost(..) => None,
+        UserInputAst::Leaf(leaf) => match leaf.as_ref() {
+            UserInputLeaf::Literal(literal) => Some(literal),
+            _ => None,
+        },
+    }
 }
 
 /// Converts the grammar's tree, collecting the words typo tolerance may replace.
@@ -94,65 +163,84 @@ struct Parser<'a> {
     meta: &'a HeadMeta,
     analyzer: &'a Analyzer,
     replacements: &'a Replacements,
+    /// The literal whose last word is completed, and how.
+    last: Option<(&'a UserInputLiteral, Completion<'a>)>,
+    /// The word completed, once it is.
+    completed: Option<String>,
     words: Vec<QueryWord>,
 }
 
-impl Parser<'_> {
-    /// `ast` as a node; `excluded`: under a `-`/`NOT`, where words are neither replaced nor
-    /// collected.
-    fn convert(&mut self, ast: &UserInputAst, excluded: bool) -> Result<Node, Unsupported> {
+impl<'a> Parser<'a> {
+    /// `ast` as a node, or `None` when it holds no word the index could hold; `excluded`:
+    /// under a `-`/`NOT`, where words are neither replaced nor collected.
+    fn convert(
+        &mut self,
+        ast: &'a UserInputAst,
+        excluded: bool,
+    ) -> Result<Option<Node>, Unsupported> {
         Ok(match ast {
-            UserInputAst::Clause(clauses) if clauses.is_empty() => Node::Nothing,
-            UserInputAst::Clause(clauses) => Node::Clauses(
-                clauses
-                    .iter()
-                    .map(|(occur, ast)| {
-                        let occur = occur.unwrap_or(Occur::Must);
-                        let excluded = excluded || occur == Occur::MustNot;
-                        Ok((occur, self.convert(ast, excluded)?))
-                    })
-                    .collect::<Result<_, Unsupported>>()?,
-            ),
-            UserInputAst::Boost(ast, boost) => {
-                Node::Boost(Box::new(self.convert(ast, excluded)?), boost.0 as f32)
+            UserInputAst::Clause(clauses) => {
+                let mut nodes = Vec::with_capacity(clauses.len());
+                for (occur, ast) in clauses {
+                    let occur = occur.unwrap_or(Occur::Must);
+                    let excluded = excluded || occur == Occur::MustNot;
+                    if let Some(node) = self.convert(ast, excluded)? {
+                        nodes.push((occur, node));
+                    }
+                }
+                (!nodes.is_empty()).then_some(Node::Clauses(nodes))
             }
+            UserInputAst::Boost(ast, boost) => self
+                .convert(ast, excluded)?
+                .map(|node| Node::Boost(Box::new(node), boost.0 as f32)),
             UserInputAst::Leaf(leaf) => match leaf.as_ref() {
                 UserInputLeaf::Literal(literal) => self.literal(literal, excluded)?,
-                UserInputLeaf::All => Node::All,
-                UserInputLeaf::Set { field, elements } => Node::Clauses(
-                    elements
-                        .iter()
-                        .map(|element| {
-                            let literal = UserInputLiteral {
-                                field_name: field.clone(),
-                                phrase: element.clone(),
-                                delimiter: Delimiter::None,
-                                slop: 0,
-                                prefix: false,
-                            };
-                            Ok((Occur::Should, self.literal(&literal, excluded)?))
-                        })
-                        .collect::<Result<_, Unsupported>>()?,
-                ),
+                UserInputLeaf::All => Some(Node::All),
+                UserInputLeaf::Set { field, elements } => {
+                    let mut nodes = Vec::with_capacity(elements.len());
+                    for element in elements {
+                        let literal = UserInputLiteral {
+                            field_name: field.clone(),
+                            phrase: element.clone(),
+                            delimiter: Delimiter::None,
+                            slop: 0,
+                            prefix: false,
+                        };
+                        if let Some(node) = self.literal(&literal, excluded)? {
+                            nodes.push((Occur::Should, node));
+                        }
+                    }
+                    (!nodes.is_empty()).then_some(Node::Clauses(nodes))
+                }
                 // Ranges, regexes and `field:*` mean nothing on a page's text.
                 _ => return Err(Unsupported),
             },
         })
     }
 
-    fn literal(&mut self, literal: &UserInputLiteral, excluded: bool) -> Result<Node, Unsupported> {
+    fn literal(
+        &mut self,
+        literal: &UserInputLiteral,
+        excluded: bool,
+    ) -> Result<Option<Node>, Unsupported> {
         let field = match literal.field_name.as_deref() {
             None => None,
             Some(name) => {
                 if let Some(key) = name.strip_prefix("filter.") {
-                    return Ok(Node::Filter(filter_word(key, &literal.phrase)));
+                    return Ok(Some(Node::Filter(filter_word(key, &literal.phrase))));
                 }
                 let index = self.meta.fields.iter().position(|f| f.name == name);
                 Some(index.ok_or(Unsupported)?)
             }
         };
-        let prefix = is_prefix(literal);
-        let text = if prefix {
+        let completion = match self.last {
+            Some((last, completion)) if std::ptr::eq(last, literal) && !excluded => {
+                Some(completion)
+            }
+            _ => None,
+        };
+        let prefix = is_prefix(literal) || completion.is_some();
+        let text = if is_prefix(literal) {
             literal.phrase.trim_end_matches('*')
         } else {
             literal.phrase.as_str()
@@ -174,24 +262,32 @@ impl Parser<'_> {
                     prefix: is_prefix,
                 });
             }
-            let instead = correctable
-                .then(|| self.replacements.iter().find(|(w, _)| *w == typed))
-                .flatten();
+            let completed = completion.filter(|_| is_prefix);
+            if completed.is_some() {
+                self.completed = Some(typed.clone());
+            }
+            let instead = match completed {
+                Some(completion) => completion.replacements.filter(|_| correctable),
+                None => correctable
+                    .then(|| self.replacements.iter().find(|(w, _)| *w == typed))
+                    .flatten()
+                    .map(|(_, instead)| instead.as_slice()),
+            };
             slots.push(match instead {
                 // A replaced prefix is whole words: the replacement is what was meant.
-                Some((_, instead)) => Slot::AnyOf(self.terms_of(instead)),
+                Some(instead) => Slot::AnyOf(self.terms_of(instead)),
                 None if is_prefix => Slot::Prefix(typed),
                 None => Slot::Word(term),
             });
         }
         if slots.is_empty() {
-            return Ok(Node::Nothing);
+            return Ok(None);
         }
-        Ok(Node::Phrase {
+        Ok(Some(Node::Phrase {
             field,
             slots,
             slop: literal.slop,
-        })
+        }))
     }
 
     /// The analysed words of `words`, each once, in order.
@@ -348,6 +444,84 @@ mod tests {
         assert_eq!(parsed("((("), Node::Nothing);
         assert_eq!(parsed("\"unclosed"), word(None, &[w("unclos")]));
         assert_eq!(parsed("…"), Node::Nothing);
+    }
+
+    #[test]
+    fn words_without_letters_or_digits_are_dropped_as_the_index_drops_them() {
+        let json = parsed("json JSON encoder");
+        for text in [
+            "json — JSON encoder",
+            "json | JSON – encoder ¶",
+            "json \"—\" JSON encoder",
+            "json JSON encoder -—",
+        ] {
+            assert_eq!(parsed(text), json, "{text}");
+        }
+        assert_eq!(parsed("— | ¶"), Node::Nothing);
+        assert_eq!(
+            parsed("title:— map"),
+            Node::Clauses(vec![(Occur::Must, word(None, &[w("map")]))])
+        );
+    }
+
+    #[test]
+    fn the_last_word_is_completed_when_the_text_ends_in_it() {
+        let analyzer = Analyzer::new(Some("en"));
+        let completed = |text: &str| {
+            parse_completed(text, &meta(), &analyzer, &[], None)
+                .map(|parsed| (parsed.node, parsed.completed.unwrap()))
+        };
+        let prefix = |text: &str| Slot::Prefix(text.into());
+        assert_eq!(
+            completed("fetch ap"),
+            Some((
+                Node::Clauses(vec![
+                    (Occur::Must, word(None, &[w("fetch")])),
+                    (Occur::Must, word(None, &[prefix("ap")])),
+                ]),
+                "ap".into()
+            ))
+        );
+        // Punctuation inside the last word: a phrase whose last word is a prefix.
+        assert_eq!(
+            completed("border-block-end-wid"),
+            Some((
+                word(None, &[w("border"), w("block"), w("end"), prefix("wid")]),
+                "wid".into()
+            ))
+        );
+        // Syntax the grammar refuses is completed as its plain words.
+        let (node, word_completed) = completed("HTMLMediaElement: duration property").unwrap();
+        assert_eq!(word_completed, "property");
+        let Node::Clauses(clauses) = node else {
+            panic!("{node:?}")
+        };
+        assert_eq!(clauses[2].1, word(None, &[prefix("property")]));
+        assert_eq!(
+            completed("title:Arr").map(|c| c.0),
+            Some(word(Some(0), &[prefix("arr")]))
+        );
+        for finished in [
+            "fetch api ",
+            "map()",
+            "\"flex container\"",
+            "flex -gri",
+            "promis*",
+            "css^2",
+            "—",
+            "",
+        ] {
+            assert_eq!(completed(finished), None, "{finished}");
+        }
+        let instead = ["transformation".to_string()];
+        let replaced = parse_completed("css transformat", &meta(), &analyzer, &[], Some(&instead));
+        let Node::Clauses(clauses) = replaced.unwrap().node else {
+            panic!()
+        };
+        assert_eq!(
+            clauses[1].1,
+            word(None, &[Slot::AnyOf(vec!["transform".into()])])
+        );
     }
 
     #[test]

@@ -69,6 +69,23 @@ impl Lexicon {
         persistent: Option<&Arc<dyn PersistentCache>>,
         stats: &QueryStats,
     ) -> Result<Vec<(String, Vec<String>)>> {
+        let each = self.replacements_of_each(words, persistent, stats).await?;
+        Ok(words
+            .iter()
+            .zip(each)
+            .filter(|(_, instead)| !instead.is_empty())
+            .map(|(unknown, instead)| (unknown.word.clone(), instead))
+            .collect())
+    }
+
+    /// The replacements of each of `words`, in their order (empty for a word without any), so
+    /// that one lookup can hold the same word twice: whole, and as a prefix being typed.
+    pub async fn replacements_of_each(
+        &self,
+        words: &[UnknownWord],
+        persistent: Option<&Arc<dyn PersistentCache>>,
+        stats: &QueryStats,
+    ) -> Result<Vec<Vec<String>>> {
         let index = self.block_index(persistent, stats).await?;
         // Each word's keys, with the block that would hold each.
         let keys: Vec<Vec<(String, usize)>> = words
@@ -121,10 +138,8 @@ impl Lexicon {
             candidates.extend(begun);
             candidates.sort_by(|a, b| b.docs.cmp(&a.docs).then(a.word.cmp(&b.word)));
             candidates.dedup_by(|a, b| a.word == b.word);
-            if !candidates.is_empty() {
-                let best = candidates.iter().take(MAX_REPLACEMENTS);
-                found.push((word.clone(), best.map(|c| c.word.clone()).collect()));
-            }
+            let best = candidates.iter().take(MAX_REPLACEMENTS);
+            found.push(best.map(|c| c.word.clone()).collect());
         }
         Ok(found)
     }
