@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
 // Projects: `unit` (Node, fast), `browser` (real Chromium against a real Range server; needs
-// web/dist and target/release/rangefind, which scripts/test.sh builds first), `worker-e2e`
+// web/dist and target/release/rangefind, which scripts/test.sh builds first), `packages` (the
+// npm packages packed and installed as users get them, with no Rust on PATH), `worker-e2e`
 // (`wrangler dev` serving the Worker over a local R2 bucket), and the Worker's own tests in
 // workerd (worker/vitest.config.ts).
 export default defineConfig({
@@ -22,6 +23,16 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 300_000,
           // One Chromium at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "packages",
+          include: ["tests/packages/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
         },
       },

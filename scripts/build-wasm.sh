@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the wasm engine three times, for what each host pays for:
+# Builds the wasm engine four times, for what each host pays for:
 #  - web/src/wasm/ for browsers, where every byte is downloaded: profile `wasm` (opt-level z,
 #    LTO, one codegen unit) without aggregations → wasm-bindgen --target web → wasm-opt -Oz
 #    (npm binaryen; Debian's binaryen 108 produces modules that fail to load);
@@ -7,12 +7,13 @@
 #    only by pages that open an index with { analytics: true }; profile `wasm-analytics` (the
 #    same settings, its own target directory, so neither build invalidates the other);
 #  - web/src/wasm-site/: the site engine alone, without tantivy (no `splits` feature), which
-#    searches a site's site file (`SiteIndex`); profile `wasm-site`. Not in the npm package
-#    yet: the widget still loads web/src/wasm/;
+#    searches a site's site file (`SiteIndex`); profile `wasm-site`: what the widget loads;
 #  - worker/src/wasm/ for the edge Worker, where CPU time is billed and capped (10 ms on the
 #    free plan) and the module is deployed once: profile `wasm-worker` (opt-level 3) →
 #    wasm-bindgen → wasm-opt -O2. About a quarter less CPU per query than the small build.
-# Installs wasm-bindgen-cli at exactly the version in Cargo.lock when it is missing.
+# `scripts/build-wasm.sh site` builds only the engines named (splits, analytics, site, worker);
+# the demo needs only the site engine. Installs wasm-bindgen-cli at exactly the version in
+# Cargo.lock when it is missing.
 # Skips wasm-opt when a module did not change. Prints the sizes (raw, gzip, brotli).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -62,7 +63,39 @@ build() {
   tail -n +2 "$sizes"
 }
 
-build wasm splits web/src/wasm -Oz
-build wasm-analytics aggregations web/src/wasm-analytics -Oz
-build wasm-site "" web/src/wasm-site -Oz
-build wasm-worker aggregations worker/src/wasm -O2
+# Two engines at a time: each build ends in long single-threaded steps (LTO into one codegen
+# unit, wasm-opt), so a second build keeps the other core busy. Each build's output is printed
+# when it ends. Each profile has its own target directory, so the builds do not wait on cargo's
+# lock.
+running=()
+start() {
+  local log
+  log=$(mktemp)
+  (build "$@") >"$log" 2>&1 &
+  running+=("$!:$log")
+}
+finish_oldest() {
+  local job=${running[0]} status=0
+  running=("${running[@]:1}")
+  wait "${job%%:*}" || status=$?
+  cat "${job#*:}"
+  rm -f "${job#*:}"
+  if [ "$status" != 0 ]; then
+    echo "build-wasm.sh: a build failed (above)" >&2
+    exit "$status"
+  fi
+}
+
+engines=("$@")
+[ ${#engines[@]} -gt 0 ] || engines=(splits analytics site worker)
+for engine in "${engines[@]}"; do
+  [ ${#running[@]} -lt 2 ] || finish_oldest
+  case $engine in
+    splits) start wasm splits web/src/wasm -Oz ;;
+    analytics) start wasm-analytics aggregations web/src/wasm-analytics -Oz ;;
+    site) start wasm-site "" web/src/wasm-site -Oz ;;
+    worker) start wasm-worker aggregations worker/src/wasm -O2 ;;
+    *) echo "build-wasm.sh: no engine '$engine' (splits, analytics, site, worker)" >&2; exit 2 ;;
+  esac
+done
+while [ ${#running[@]} -gt 0 ]; do finish_oldest; done

@@ -11,7 +11,7 @@
 #   PORT=9000 scripts/demo.sh         serve on another port (default 8080)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/setup.sh
+./scripts/setup.sh --demo
 
 archive=../shared/corpora/site-mdn.tar.gz
 if [ ! -f "$archive" ]; then

@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
 # Installs what rangefind needs and is missing, then builds it. Idempotent: a second run
 # only checks. Needs the base toolchains of the machine (Rust via rustup); installs the rest.
+#
+#   scripts/setup.sh          everything the tests need: lints, Chromium, all four wasm engines
+#   scripts/setup.sh --demo   what the demo needs: the site engine (the widget's) and the CLI
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+demo=false
+case "${1:-}" in
+  --demo) demo=true ;;
+  "") ;;
+  *) echo "usage: scripts/setup.sh [--demo]" >&2; exit 2 ;;
+esac
 
 if ! command -v cargo >/dev/null 2>&1; then
   echo "cargo is missing: install Rust with rustup (https://rustup.rs) and run this again" >&2
   exit 1
 fi
 if command -v rustup >/dev/null 2>&1; then
-  for component in rustfmt clippy; do
+  $demo || for component in rustfmt clippy; do
     if ! rustup component list --installed 2>/dev/null | grep -q "^$component"; then
       say "rustup component add $component"
       rustup component add "$component"
@@ -28,10 +37,12 @@ fi
 # engine's compressed size.
 missing=()
 command -v cc >/dev/null 2>&1 || missing+=(gcc)
-[ -x /usr/bin/time ] || missing+=(time)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
-[ -x /usr/bin/chromium ] || missing+=(chromium)
-command -v brotli >/dev/null 2>&1 || missing+=(brotli)
+if ! $demo; then
+  [ -x /usr/bin/time ] || missing+=(time)
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  command -v brotli >/dev/null 2>&1 || missing+=(brotli)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   say "apt-get install ${missing[*]}"
   if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq "${missing[@]}"
@@ -46,9 +57,9 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   say "npm ci"
   npm ci --no-audit --no-fund --quiet
 fi
-# The browser engine and the npm package (web/dist), then the CLI, which embeds the package's
-# <rangefind-search> widget (builder/build.rs).
-./scripts/build-wasm.sh
+# The browser engines and the npm package (web/dist), then the CLI, which embeds the package's
+# <rangefind-search> widget (builder/build.rs). The demo's widget needs only the site engine.
+if $demo; then ./scripts/build-wasm.sh site; else ./scripts/build-wasm.sh; fi
 say "npm run build (the rangefind package)"
 npm run build --silent
 say "cargo build --release (the first build takes a few minutes)"

@@ -4,27 +4,31 @@
 # say so and skip that part when it is absent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each step says when it starts (minutes since the start), so a slow run shows where it went.
+phase() { printf '==> [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
+phase "setup"
 ./scripts/setup.sh
 
-echo "==> cargo fmt --check"
+phase "cargo fmt --check"
 cargo fmt --all -- --check
-echo "==> cargo clippy -D warnings"
+phase "cargo clippy -D warnings"
 cargo clippy --release --all-targets --quiet -- -D warnings
-echo "==> clippy for wasm32 (the engine without tantivy or native features: the site engine; and the wasm adapter: splits, splits with aggregations, the site engine alone)"
+phase "clippy for wasm32 (the engine without tantivy or native features: the site engine; and the wasm adapter: splits, splits with aggregations, the site engine alone)"
 cargo clippy -p rangefind-engine --no-default-features --target wasm32-unknown-unknown --quiet -- -D warnings
 cargo clippy -p rangefind-wasm --target wasm32-unknown-unknown --quiet -- -D warnings
 cargo clippy -p rangefind-wasm --no-default-features --target wasm32-unknown-unknown --quiet -- -D warnings
 cargo clippy -p rangefind-wasm --features aggregations --target wasm32-unknown-unknown --quiet -- -D warnings
-echo "==> tsc --noEmit"
+phase "tsc --noEmit"
 npx tsc --noEmit -p web && npx tsc --noEmit -p web/tsconfig.worker.json && npx tsc --noEmit -p tests \
-  && npx tsc --noEmit -p worker
-echo "==> cargo test"
+  && npx tsc --noEmit -p web/tsconfig.node.json && npx tsc --noEmit -p worker
+phase "cargo test"
 cargo test --release
-echo "==> vitest: unit tests (Node) and browser tests (Chromium against rangefind serve)"
-npx vitest run --project unit --project browser
-echo "==> vitest: the Worker in workerd (local R2, caches.default, real origins) and under wrangler dev"
+phase "vitest: unit tests (Node), browser tests (Chromium against rangefind serve), the npm packages as users install them"
+npx vitest run --project unit --project browser --project packages
+phase "vitest: the Worker in workerd (local R2, caches.default, real origins) and under wrangler dev"
 npx vitest run --project worker --project worker-e2e
-echo "==> demo (smoke test)"
+phase "demo (smoke test)"
 DEMO_NO_SERVE=1 PORT=${DEMO_PORT:-18080} ./scripts/demo.sh >/tmp/rangefind-demo.log 2>&1 || { cat /tmp/rangefind-demo.log; exit 1; }
 grep -q "pages match" /tmp/rangefind-demo.log
 echo "demo: ok"
+phase "done"

@@ -9,7 +9,7 @@
 //! rangefind search http://127.0.0.1:9000/indexes/mdn/ 'array map'
 //! ```
 
-#[path = "../tests/s3_server/mod.rs"]
+#[path = "../tests/integration/s3_server/mod.rs"]
 mod s3_server;
 
 #[tokio::main]

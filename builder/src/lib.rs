@@ -19,7 +19,7 @@ pub mod split_filters;
 
 use clap::Parser;
 
-use crate::options::{Cli, Command, ManifestCommand};
+use crate::options::{Cli, Command, ManifestCommand, ServeArgs};
 
 /// Parses the command line and runs the command.
 pub fn run() -> anyhow::Result<()> {
@@ -28,7 +28,18 @@ pub fn run() -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     match cli.command {
-        Command::Build(options) if options.site.is_some() => site::run(options),
+        Command::Build(options) if options.site.is_some() => {
+            let serve = options.serve.then(|| ServeArgs {
+                dir: options.site.clone().unwrap_or_default(),
+                port: options.port,
+                bind: "127.0.0.1".to_string(),
+            });
+            site::run(options)?;
+            match serve {
+                Some(serve) => runtime.block_on(serve::run(serve)),
+                None => Ok(()),
+            }
+        }
         Command::Build(options) if is_url(&options.out) && options.shard.is_some() => {
             anyhow::bail!(
                 "--shard with --out {}: build the shards into one shared directory, `rangefind \

@@ -87,6 +87,15 @@ pub struct BuildArgs {
     /// the splits double the build's time and the index's size.
     #[arg(long, requires = "site")]
     pub splits: bool,
+    /// With --site: then serve the site on http://127.0.0.1:PORT/ (as `rangefind serve DIR`)
+    /// until Ctrl-C, to try the search: pages with the widget's two lines search it, and
+    /// /_rangefind/ is a page with the search box. For trying, not production: publish the
+    /// site to any static host that honours Range.
+    #[arg(long, requires = "site")]
+    pub serve: bool,
+    /// With --serve: the port (0 picks a free one; the URL printed says which).
+    #[arg(long, default_value_t = 8080, requires = "serve")]
+    pub port: u16,
     /// Doc mapping (YAML): fields, types, id and timestamp fields. See examples/*/rangefind.yaml.
     #[arg(long, env = "RANGEFIND_CONFIG", required_unless_present = "site")]
     pub config: Option<PathBuf>,

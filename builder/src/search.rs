@@ -106,7 +106,13 @@ async fn is_site_without_splits(index: &str) -> bool {
         return false;
     };
     let manifest = format!("{}{MANIFEST_FILE}", entry.path);
-    entry.site_file.is_some() && store.read_all(&manifest).await.is_err()
+    // Hosts with a single-page-app fallback (`vite preview`, many static hosts) answer a
+    // missing file with the site's index.html: a manifest that is not JSON is no manifest.
+    let has_splits = match store.read_all(&manifest).await {
+        Ok(bytes) => serde_json::from_slice::<serde_json::Value>(&bytes).is_ok(),
+        Err(_) => false,
+    };
+    entry.site_file.is_some() && !has_splits
 }
 
 /// `site.json` of the site index in `store`.

@@ -22,6 +22,8 @@ use crate::http_caching::{
     cache_control, content_type, is_compressible, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS,
 };
 use crate::options::ServeArgs;
+use crate::site::site_index::SITE_FILE;
+use crate::site::DEFAULT_OUT;
 
 /// Runs `rangefind serve` until interrupted.
 pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
@@ -47,6 +49,9 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         "Serving {} on http://{bound}/ (Ctrl-C to stop)",
         root.display()
     );
+    if root.join(DEFAULT_OUT).join(SITE_FILE).is_file() {
+        println!("A page with the search box: http://{bound}/{DEFAULT_OUT}/");
+    }
     serve_on(listener, root, async {
         tokio::signal::ctrl_c().await.ok();
     })
@@ -89,6 +94,51 @@ pub fn router(root: PathBuf) -> Router {
             async move { respond(&root, request).await }
         })
         .layer(CompressionLayer::new().compress_when(compressible))
+}
+
+/// Whether `path` is the missing index.html of a site index's directory (one with site.json).
+fn is_index_directory(path: &Path) -> bool {
+    path.file_name() == Some("index.html".as_ref()) && path.with_file_name(SITE_FILE).is_file()
+}
+
+/// A page with the search box, served for a site index's directory (`/_rangefind/`) so that
+/// `build --site --serve` can be tried before the site's own pages carry the widget.
+fn search_page() -> Response<Body> {
+    const PAGE: &str = r#"<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Search this site (rangefind)</title>
+<script type="module" src="rangefind-search.js"></script>
+<style>body { max-width: 46rem; margin: 3rem auto; padding: 0 1rem; font-family: system-ui, sans-serif; }</style>
+</head>
+<body>
+<h1>Search this site</h1>
+<rangefind-search></rangefind-search>
+<p>Served by <code>rangefind serve</code> for trying the index. On your own pages, the widget is
+two lines: <code>&lt;script type="module" src="/_rangefind/rangefind-search.js"&gt;&lt;/script&gt;</code>
+and <code>&lt;rangefind-search&gt;&lt;/rangefind-search&gt;</code>.</p>
+</body>
+</html>
+"#;
+    let mut response = Response::new(Body::from(PAGE));
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+fn redirect(location: &str) -> Response<Body> {
+    let mut response = plain(StatusCode::MOVED_PERMANENTLY, location);
+    if let Ok(value) = HeaderValue::from_str(location) {
+        response.headers_mut().insert(header::LOCATION, value);
+    }
+    response
 }
 
 fn plain(status: StatusCode, text: &str) -> Response<Body> {
@@ -207,6 +257,14 @@ async fn respond(root: &Path, request: Request<Body>) -> Response<Body> {
         return plain(StatusCode::FORBIDDEN, "path outside the served directory");
     };
     let Ok(mut file) = tokio::fs::File::open(&path).await else {
+        if is_index_directory(&path) {
+            let url_path = request.uri().path();
+            if !url_path.ends_with('/') {
+                // The page loads the widget relative to itself.
+                return redirect(&format!("{url_path}/"));
+            }
+            return search_page();
+        }
         return plain(StatusCode::NOT_FOUND, "not found");
     };
     let Ok(metadata) = file.metadata().await else {

@@ -3,7 +3,7 @@
 //! and mistakes get `invalid_query` errors that say what to do. Through the library over HTTP
 //! and through `rangefind search --aggs / --sort`.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;

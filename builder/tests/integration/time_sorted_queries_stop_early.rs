@@ -4,7 +4,7 @@
 //! their timestamp column, and the others only when the page is not full; the count is then a
 //! lower bound. Hits are the column sort's, with ties in index order (reversed when descending).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 //! locates the heading, permalink glyphs (`¶`) are neither indexed nor shown, and navigation,
 //! sidebars, tables of contents, page headers and footers and hidden text are not indexed.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -2,7 +2,7 @@
 //! real HTTP server: the same pages match as through the splits, ranked alike, in two waves
 //! (three with a phrase), and damaged bytes are a clear error.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

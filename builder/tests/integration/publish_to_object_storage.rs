@@ -4,8 +4,8 @@
 //! upload leaves the old index serving, large splits go up in parts, and mistakes are
 //! reported clearly.
 
-mod common;
-mod s3_server;
+use crate::common;
+use crate::s3_server;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

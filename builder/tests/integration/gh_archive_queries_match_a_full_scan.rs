@@ -9,7 +9,7 @@
 //!
 //! The whole corpus runs in the benchmark (`scripts/bench.sh events`).
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, Write};

@@ -2,7 +2,7 @@
 //! CLI. Pages are chosen to exercise each rule: content markers, ignore, filters, metadata,
 //! weights, languages, character sets, redirects, noindex and unreadable files.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

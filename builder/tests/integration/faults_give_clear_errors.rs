@@ -2,7 +2,7 @@
 //! problem: no panic, no hang, no wrong result. The server here is real (TCP on 127.0.0.1)
 //! and misbehaves on purpose.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -3,7 +3,7 @@
 //! the words one edit away, exactly as if they had been typed; known words never touch the
 //! lexicon; and a damaged or replaced lexicon is a clear error, not a silent miss.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

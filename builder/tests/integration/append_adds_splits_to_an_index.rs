@@ -3,8 +3,8 @@
 //! old then new splits, searches see both, the same documents appended twice add nothing, and
 //! a different mapping is refused without touching the index.
 
-mod common;
-mod s3_server;
+use crate::common;
+use crate::s3_server;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

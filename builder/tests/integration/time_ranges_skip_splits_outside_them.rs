@@ -1,7 +1,7 @@
 //! `--start` / `--end` (`start_timestamp` / `end_timestamp`): exactly the hits in
 //! `[start, end)`, and splits whose recorded time range misses it are never opened.
 
-mod common;
+use crate::common;
 
 use common::rangefind;
 

@@ -1,7 +1,7 @@
 //! The same documents give the same hits and counts whether searched in one plain in-memory
 //! tantivy index or in several splits read over HTTP from a real local server.
 
-mod common;
+use crate::common;
 
 use std::io::BufRead;
 

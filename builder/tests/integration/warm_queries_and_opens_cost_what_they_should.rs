@@ -2,7 +2,7 @@
 //! wave; a warm query makes no request; a cold term query needs three waves after the open;
 //! the page cache honours its byte bound.
 
-mod common;
+use crate::common;
 
 use rangefind_engine::search::SearchRequest;
 

@@ -1,6 +1,6 @@
 //! The `rangefind` binary, run as a user would: build, search, inspect, serve.
 
-mod common;
+use crate::common;
 
 use common::rangefind;
 
@@ -276,5 +276,31 @@ fn one_thread_builds_the_same_index_as_two() {
         common::text(&output).contains("--threads"),
         "{}",
         common::text(&output)
+    );
+}
+
+#[test]
+fn port_belongs_to_serve_and_rangefind_port_does_not_leak_into_build() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "index.html",
+        "<html lang=en><title>Tide tables</title><main><h1>Tide tables</h1><p>High water at noon.</p></main></html>",
+    );
+    let site = dir.path().to_str().unwrap();
+    // `--port` without `--serve` is a mistake worth saying.
+    let refused = rangefind(&["build", "--site", site, "--port", "9000", "-q"]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--serve"));
+    // RANGEFIND_PORT, set for `rangefind serve`, must not break a plain site build.
+    let built = std::process::Command::new(env!("CARGO_BIN_EXE_rangefind"))
+        .args(["build", "--site", site, "-q"])
+        .env("RANGEFIND_PORT", "9000")
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
     );
 }

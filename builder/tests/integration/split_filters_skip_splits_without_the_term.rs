@@ -2,7 +2,7 @@
 //! terms, answers exactly as an index without filters does, and the filter files stay right
 //! through `--append` and `manifest merge`; a damaged filter file is a clear error.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -2,7 +2,7 @@
 //! splits, in the same order, as one build of the whole input; and clear errors when a shard
 //! is missing, stale or incomplete.
 
-mod common;
+use crate::common;
 
 use common::rangefind;
 

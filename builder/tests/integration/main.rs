@@ -1,0 +1,23 @@
+//! The builder's integration tests, as one test binary: each module was its own binary,
+//! and linking twenty binaries of tantivy, the engine and the CLI cost minutes of every run.
+
+mod common;
+mod s3_server;
+
+mod aggregations_and_sorting_merge_across_splits;
+mod append_adds_splits_to_an_index;
+mod cli_behaves_as_documented;
+mod faults_give_clear_errors;
+mod gh_archive_queries_match_a_full_scan;
+mod publish_to_object_storage;
+mod real_generators_land_on_the_section;
+mod serve_honours_range_requests;
+mod shards_merge_into_the_index_one_build_makes;
+mod site_build_indexes_a_static_site;
+mod site_file_answers_like_the_splits;
+mod split_filters_skip_splits_without_the_term;
+mod splits_over_http_match_a_plain_tantivy_index;
+mod time_ranges_skip_splits_outside_them;
+mod time_sorted_queries_stop_early;
+mod typos_are_searched_as_the_words_one_edit_away;
+mod warm_queries_and_opens_cost_what_they_should;
