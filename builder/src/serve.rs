@@ -3,7 +3,13 @@
 //! cannot be satisfied, strong ETags, immutable caching for splits, and CORS so a page on
 //! another origin may send `Range` and read `Content-Range`. Whole responses of text and wasm
 //! are compressed (brotli, else gzip) when the client accepts it, as CDNs and static hosts do;
-//! ranges never are, since their offsets are into the file's own bytes.
+//! ranges never are, since their offsets are into the file's own bytes. It serves regular
+//! files inside its directory only: not hidden ones (`.git`, `.env`), not through symbolic
+//! links that leave the directory, not FIFOs or devices (404 for all of them).
+//!
+//! Not yet moved onto tower-http's `ServeDir` (issue 27 suggests it): the checks above, the
+//! immutable caching of splits, strong ETags and the CORS exposure of `Content-Range` would
+//! stay ours on top of it; the two have not been compared.
 
 use std::net::SocketAddr;
 use std::path::{Component, Path, PathBuf};
@@ -79,7 +85,8 @@ pub async fn serve_on(
 
 /// The router serving `root`.
 pub fn router(root: PathBuf) -> Router {
-    let root = Arc::new(root);
+    // Canonical, so that a file's real path (links followed) can be checked to be inside it.
+    let root = Arc::new(root.canonicalize().unwrap_or(root));
     let compressible =
         SizeAbove::new(256).and(|status: StatusCode, _, headers: &HeaderMap, _: &_| {
             status == StatusCode::OK
@@ -163,6 +170,23 @@ fn cors(headers: &mut HeaderMap) {
     );
 }
 
+/// `Some` when `path` (from [`resolve`]) may be served: a regular file (a FIFO or device would
+/// hang or never end the response), not hidden (no component of its path under `root` starts
+/// with a dot: `.git`, `.env`), and inside `root` once symbolic links are followed (a link out
+/// of the served directory is not served). `root` is canonical.
+async fn servable_file(root: &Path, path: &Path) -> Option<()> {
+    let relative = path.strip_prefix(root).ok()?;
+    let hidden = relative
+        .components()
+        .any(|part| part.as_os_str().to_string_lossy().starts_with('.'));
+    if hidden {
+        return None;
+    }
+    let real = tokio::fs::canonicalize(path).await.ok()?;
+    let metadata = tokio::fs::metadata(&real).await.ok()?;
+    (real.starts_with(root) && metadata.is_file()).then_some(())
+}
+
 /// Maps a URL path to a file under `root`, refusing anything that would leave it.
 fn resolve(root: &Path, url_path: &str) -> Option<PathBuf> {
     let decoded = percent_encoding::percent_decode_str(url_path)
@@ -219,7 +243,8 @@ fn parse_range(value: Option<&str>, len: u64) -> RangeAnswer {
             len
         } else {
             match last.parse::<u64>() {
-                Ok(last) if last >= start => (last + 1).min(len),
+                // `bytes=0-18446744073709551615` means "to the end" (RFC 9110 §14.1.2).
+                Ok(last) if last >= start => last.saturating_add(1).min(len),
                 _ => return RangeAnswer::Whole,
             }
         };
@@ -256,7 +281,11 @@ async fn respond(root: &Path, request: Request<Body>) -> Response<Body> {
     let Some(path) = resolve(root, request.uri().path()) else {
         return plain(StatusCode::FORBIDDEN, "path outside the served directory");
     };
-    let Ok(mut file) = tokio::fs::File::open(&path).await else {
+    let file = match servable_file(root, &path).await {
+        Some(()) => tokio::fs::File::open(&path).await.ok(),
+        None => None,
+    };
+    let Some(mut file) = file else {
         if is_index_directory(&path) {
             let url_path = request.uri().path();
             if !url_path.ends_with('/') {

@@ -36,9 +36,13 @@ const SEGMENT: &AsciiSet = &CONTROLS
     .add(b'}');
 
 /// Every `*.html` / `*.htm` file under `site`, leaving out hidden files and directories
-/// (`.git`, …) and `skip` (the index being written, when it is inside the site).
+/// (`.git`, …) and `skip` (the index being written, when it is inside the site). Symbolic
+/// links to directories are not followed; a link to a file is indexed only when the file is
+/// inside the site (a link to `/etc/passwd` named `x.html` must not publish it), else it is
+/// listed in `unreadable` with the reason.
 pub fn html_files(site: &Path, skip: &Path) -> Discovered {
     let mut found = Discovered::default();
+    let real_site = site.canonicalize().unwrap_or_else(|_| site.to_path_buf());
     let walker = walkdir::WalkDir::new(site)
         .sort_by_file_name()
         .into_iter()
@@ -62,6 +66,19 @@ pub fn html_files(site: &Path, skip: &Path) -> Discovered {
             .path()
             .extension()
             .is_some_and(|ext| ext.eq_ignore_ascii_case("html") || ext.eq_ignore_ascii_case("htm"));
+        if entry.path_is_symlink() && is_html {
+            let target = entry.path().canonicalize();
+            if !target
+                .as_ref()
+                .is_ok_and(|target| target.starts_with(&real_site))
+            {
+                found.unreadable.push(format!(
+                    "{}: a symbolic link to a file outside the site (not followed)",
+                    entry.path().display()
+                ));
+                continue;
+            }
+        }
         if !entry.file_type().is_dir() && is_html {
             let relative = entry.path().strip_prefix(site).unwrap_or(entry.path());
             found.files.push(SiteFile {
@@ -124,5 +141,27 @@ mod tests {
         let urls: Vec<&str> = found.files.iter().map(|f| f.url.as_str()).collect();
         assert_eq!(urls, ["/a.html", "/b/", "/c/d/e.HTM"]);
         assert!(found.unreadable.is_empty());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_to_files_outside_the_site_are_not_followed() {
+        let outside = tempfile::tempdir().unwrap();
+        let secret = outside.path().join("secret.txt");
+        std::fs::write(&secret, "password").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::write(root.join("page.html"), "<p>x</p>").unwrap();
+        std::os::unix::fs::symlink(&secret, root.join("leak.html")).unwrap();
+        std::os::unix::fs::symlink(root.join("page.html"), root.join("alias.html")).unwrap();
+        let found = html_files(root, &root.join("_rangefind"));
+        let urls: Vec<&str> = found.files.iter().map(|f| f.url.as_str()).collect();
+        assert_eq!(urls, ["/alias.html", "/page.html"]);
+        assert_eq!(found.unreadable.len(), 1);
+        assert!(
+            found.unreadable[0].contains("leak.html"),
+            "{:?}",
+            found.unreadable
+        );
     }
 }

@@ -199,3 +199,50 @@ fn clients_that_leave_mid_response_do_not_stop_the_server() {
     assert!(status.contains("206"), "{status}");
     assert_eq!(body, &text.as_bytes()[..10]);
 }
+
+#[test]
+fn a_range_to_the_largest_end_is_clamped_to_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let content: Vec<u8> = (0..100u8).collect();
+    std::fs::write(dir.path().join("a.split"), &content).unwrap();
+    let server = serve(dir.path());
+    let (status, headers, body) = get(&server.1, "/a.split", Some("bytes=10-18446744073709551615"));
+    assert!(status.contains("206"), "{status}");
+    assert!(
+        headers.contains("content-range: bytes 10-99/100"),
+        "{headers}"
+    );
+    assert_eq!(body, &content[10..]);
+}
+
+#[cfg(unix)]
+#[test]
+fn hidden_files_links_out_of_the_root_and_non_files_are_not_served() {
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("secret.txt"), "password").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(root.join("page.html"), "<p>hello</p>").unwrap();
+    std::fs::write(root.join(".env"), "TOKEN=1").unwrap();
+    std::fs::create_dir(root.join(".git")).unwrap();
+    std::fs::write(root.join(".git/config"), "[core]").unwrap();
+    std::os::unix::fs::symlink(outside.path().join("secret.txt"), root.join("leak.txt")).unwrap();
+    std::os::unix::fs::symlink(root.join("page.html"), root.join("alias.html")).unwrap();
+    // A FIFO: opening it would wait for a writer forever.
+    let fifo = root.join("pipe.split");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let server = serve(root);
+    let address = &server.1;
+    for path in ["/.env", "/.git/config", "/leak.txt", "/pipe.split"] {
+        let (status, _, body) = get(address, path, None);
+        assert!(status.contains("404"), "{path}: {status}");
+        assert!(!String::from_utf8_lossy(&body).contains("password"));
+    }
+    let (status, _, body) = get(address, "/alias.html", None);
+    assert!(status.contains("200"), "{status}");
+    assert_eq!(body, b"<p>hello</p>");
+}
