@@ -15,6 +15,13 @@ const WIDGET_FILES: [&str; 4] = [
     "wasm-site/rangefind_wasm_bg.wasm",
 ];
 
+/// The site engine with every stemmer, written for sites in other languages than English;
+/// `web/dist` may lack it (`scripts/setup.sh --demo` leaves it out).
+const EVERY_STEMMER_ENGINE: [&str; 2] = [
+    "wasm-site-all/rangefind_wasm.js",
+    "wasm-site-all/rangefind_wasm_bg.wasm",
+];
+
 fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
     let web = manifest_dir.join("../web");
@@ -28,24 +35,49 @@ fn main() {
         web.clone()
     };
     println!("cargo:rerun-if-changed={}", watched.display());
-    let mut code = String::from(
-        "/// The widget's files by path inside the index directory (empty: built without it).\n\
-         pub const WIDGET_FILES: &[(&str, &[u8])] = &[\n",
-    );
-    if present {
-        for file in WIDGET_FILES {
-            let path = absolute(&dist.join(file));
-            code += &format!("    ({file:?}, include_bytes!({:?})),\n", path.display());
-        }
-    } else {
+    let every_stemmer = present
+        && EVERY_STEMMER_ENGINE
+            .iter()
+            .all(|file| dist.join(file).is_file());
+    let none: &[&str] = &[];
+    let code = [
+        "/// The widget's files by path inside the index directory (empty: built without it).\n"
+            .to_string(),
+        embedded(
+            "WIDGET_FILES",
+            if present { &WIDGET_FILES } else { none },
+            &dist,
+        ),
+        "/// The site engine with every stemmer (empty: built without it).\n".to_string(),
+        embedded(
+            "EVERY_STEMMER_ENGINE",
+            if every_stemmer {
+                &EVERY_STEMMER_ENGINE
+            } else {
+                none
+            },
+            &dist,
+        ),
+    ]
+    .concat();
+    if !present {
         println!(
             "cargo:warning=web/dist is missing: this rangefind is built without the search widget \
              (run scripts/setup.sh, or scripts/build-wasm.sh and npm run build, then build again)"
         );
     }
-    code += "];\n";
     let out = PathBuf::from(env::var("OUT_DIR").expect("set by cargo")).join("widget_files.rs");
     fs::write(out, code).expect("writing widget_files.rs");
+}
+
+/// `pub const NAME: &[(&str, &[u8])]`: each file of `files` by its path in `dist`.
+fn embedded(name: &str, files: &[&str], dist: &Path) -> String {
+    let mut code = format!("pub const {name}: &[(&str, &[u8])] = &[\n");
+    for file in files {
+        let path = absolute(&dist.join(file));
+        code += &format!("    ({file:?}, include_bytes!({:?})),\n", path.display());
+    }
+    code + "];\n"
 }
 
 fn absolute(path: &Path) -> PathBuf {

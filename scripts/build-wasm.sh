@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the wasm engine four times, for what each host pays for:
+# Builds the wasm engine five times, for what each host pays for:
 #  - web/src/wasm/ for browsers, where every byte is downloaded: profile `wasm` (opt-level z,
 #    LTO, one codegen unit) without aggregations → wasm-bindgen --target web → wasm-opt -Oz
 #    (npm binaryen; Debian's binaryen 108 produces modules that fail to load);
@@ -7,7 +7,9 @@
 #    only by pages that open an index with { analytics: true }; profile `wasm-analytics` (the
 #    same settings, its own target directory, so neither build invalidates the other);
 #  - web/src/wasm-site/: the site engine alone, without tantivy (no `splits` feature), which
-#    searches a site's site file (`SiteIndex`); profile `wasm-site`: what the widget loads;
+#    searches a site's site file (`SiteIndex`); profile `wasm-site`: what the widget loads. It
+#    stems English only; web/src/wasm-site-all/ (profile `wasm-site-all`, feature
+#    `all-stemmers`) is the same with every stemmer, for sites in the other 17 languages;
 #  - worker/src/wasm/ for the edge Worker, where CPU time is billed and capped (10 ms on the
 #    free plan) and the module is deployed once: profile `wasm-worker` (opt-level 3) →
 #    wasm-bindgen → wasm-opt -O2. About a quarter less CPU per query than the small build.
@@ -87,15 +89,16 @@ finish_oldest() {
 }
 
 engines=("$@")
-[ ${#engines[@]} -gt 0 ] || engines=(splits analytics site worker)
+[ ${#engines[@]} -gt 0 ] || engines=(splits analytics site site-all worker)
 for engine in "${engines[@]}"; do
   [ ${#running[@]} -lt 2 ] || finish_oldest
   case $engine in
     splits) start wasm splits web/src/wasm -Oz ;;
     analytics) start wasm-analytics aggregations web/src/wasm-analytics -Oz ;;
     site) start wasm-site "" web/src/wasm-site -Oz ;;
+    site-all) start wasm-site-all all-stemmers web/src/wasm-site-all -Oz ;;
     worker) start wasm-worker aggregations worker/src/wasm -O2 ;;
-    *) echo "build-wasm.sh: no engine '$engine' (splits, analytics, site, worker)" >&2; exit 2 ;;
+    *) echo "build-wasm.sh: no engine '$engine' (splits, analytics, site, site-all, worker)" >&2; exit 2 ;;
   esac
 done
 while [ ${#running[@]} -gt 0 ]; do finish_oldest; done

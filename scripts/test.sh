@@ -23,6 +23,8 @@ npx tsc --noEmit -p web && npx tsc --noEmit -p web/tsconfig.worker.json && npx t
   && npx tsc --noEmit -p web/tsconfig.node.json && npx tsc --noEmit -p worker
 phase "cargo test"
 cargo test --release
+# The engine as the site engine is built (no tantivy, English stemmer only).
+cargo test --release -p rangefind-engine --no-default-features --lib
 phase "vitest: unit tests (Node), browser tests (Chromium against rangefind serve), the npm packages as users install them"
 npx vitest run --project unit --project browser --project packages
 phase "vitest: the Worker in workerd (local R2, caches.default, real origins) and under wrangler dev"

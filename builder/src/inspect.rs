@@ -23,7 +23,7 @@ pub async fn run(args: InspectArgs) -> anyhow::Result<()> {
         print_split(&args.index, &footer, len);
         return Ok(());
     }
-    let store = store_for(&args.index)?;
+    let store = store_for(&args.index, None)?;
     let index = SearchIndex::open(store.clone(), IndexOptions::default())
         .await
         .with_context(|| format!("opening {}", args.index))?;

@@ -77,8 +77,9 @@ pub struct BuildArgs {
     )]
     pub language: Option<String>,
     /// With --site: do not write the <rangefind-search> widget (rangefind-search.js, worker.js
-    /// and the site engine in wasm-site/: 0.7 MB, 243 KB brotli) next to site.json, e.g. when
-    /// the site bundles the `rangefind` npm package itself.
+    /// and the site engine in wasm-site/: 0.55 MB, 211 KB brotli; wasm-site-all/ too for sites
+    /// in other stemmed languages) next to site.json, e.g. when the site bundles the
+    /// `rangefind` npm package itself.
     #[arg(long, requires = "site")]
     pub no_widget: bool,
     /// With --site: also write each language's pages as an ordinary split index in
@@ -303,6 +304,10 @@ pub struct SearchArgs {
     /// index's words one edit away from it, and the answer says so.
     #[arg(long)]
     pub no_typos: bool,
+    /// Which language of a site index to search (a tag such as `fr` or `pt-BR`, matched as
+    /// the widget matches a page's `lang`); by default the site's default language.
+    #[arg(long, value_name = "LANG")]
+    pub language: Option<String>,
     /// Search as a search box does while the text is being typed (site indexes): the last
     /// word is also a prefix, and the pages only it finds come after every page the text
     /// finds as typed.

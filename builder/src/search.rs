@@ -29,14 +29,14 @@ fn filters(pairs: &[(String, String)]) -> Filters {
 }
 
 /// The store for an index argument: `http(s)://…` or a directory (a site index's: the
-/// directory of its default language).
-pub fn store_for(index: &str) -> anyhow::Result<Arc<dyn IndexStore>> {
-    store_at(index, true)
+/// directory of `language`, by default its default language).
+pub fn store_for(index: &str, language: Option<&str>) -> anyhow::Result<Arc<dyn IndexStore>> {
+    store_at(index, Some(language))
 }
 
 /// The store of `index` (`http(s)://…` or a directory); a site index's directory resolved to
-/// its default language's when `language` is set.
-fn store_at(index: &str, language: bool) -> anyhow::Result<Arc<dyn IndexStore>> {
+/// one language's (`Some(None)`: its default language's) when `language` is set.
+fn store_at(index: &str, language: Option<Option<&str>>) -> anyhow::Result<Arc<dyn IndexStore>> {
     if index.starts_with("http://") || index.starts_with("https://") {
         return Ok(Arc::new(HttpStore::new(index)));
     }
@@ -44,26 +44,26 @@ fn store_at(index: &str, language: bool) -> anyhow::Result<Arc<dyn IndexStore>> 
     if !path.is_dir() {
         anyhow::bail!("INDEX {index}: not a directory or an http(s) URL");
     }
-    let dir = if language {
-        language_index(path)?
-    } else {
-        path.to_path_buf()
+    let dir = match language {
+        Some(language) => language_index(path, language)?,
+        None => path.to_path_buf(),
     };
     Ok(Arc::new(DirStore::new(dir)))
 }
 
 /// `dir` itself, or for a site index (`build --site`: a `site.json`, no manifest) the
-/// directory of its default language, said on stderr.
-fn language_index(dir: &std::path::Path) -> anyhow::Result<std::path::PathBuf> {
+/// directory of `language` (by default its default language), said on stderr.
+fn language_index(
+    dir: &std::path::Path,
+    language: Option<&str>,
+) -> anyhow::Result<std::path::PathBuf> {
     if dir.join(MANIFEST_FILE).exists() {
         return Ok(dir.to_path_buf());
     }
     let Some(site) = crate::site::site_index::read(dir) else {
         return Ok(dir.to_path_buf());
     };
-    let Some(entry) = site.languages.get(&site.default_language) else {
-        return Ok(dir.to_path_buf());
-    };
+    let (tag, entry) = site.language(language)?;
     let language = dir.join(&entry.path);
     if !language.join(MANIFEST_FILE).exists() {
         anyhow::bail!(
@@ -76,33 +76,32 @@ fn language_index(dir: &std::path::Path) -> anyhow::Result<std::path::PathBuf> {
     let others: Vec<&str> = site
         .languages
         .keys()
-        .filter(|language| **language != site.default_language)
         .map(String::as_str)
+        .filter(|other| *other != tag)
         .collect();
     eprintln!(
-        "{} is a site index: using its {} pages ({}){}",
+        "{} is a site index: using its {tag} pages ({}){}",
         dir.display(),
-        site.default_language,
         language.display(),
         if others.is_empty() {
             String::new()
         } else {
-            format!("; other languages: {}", others.join(", "))
+            format!("; other languages (--language): {}", others.join(", "))
         }
     );
     Ok(language)
 }
 
-/// Whether `index` is a site index whose default language has a site file and no split
-/// index (`build --site` without `--splits`): then it is searched through the site file.
-async fn is_site_without_splits(index: &str) -> bool {
-    let Ok(store) = store_at(index, false) else {
+/// Whether `index` is a site index whose `language` has a site file and no split index
+/// (`build --site` without `--splits`): then it is searched through the site file.
+async fn is_site_without_splits(index: &str, language: Option<&str>) -> bool {
+    let Ok(store) = store_at(index, None) else {
         return false;
     };
     let Some(site) = read_site_json(store.as_ref()).await.ok() else {
         return false;
     };
-    let Some(entry) = site.languages.get(&site.default_language) else {
+    let Ok((_, entry)) = site.language(language) else {
         return false;
     };
     let manifest = format!("{}{MANIFEST_FILE}", entry.path);
@@ -128,10 +127,11 @@ async fn read_site_json(
 
 /// Runs `rangefind search`.
 pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
-    if args.site_file || is_site_without_splits(&args.index).await {
+    let language = args.language.as_deref();
+    if args.site_file || is_site_without_splits(&args.index, language).await {
         return run_site_file(args).await;
     }
-    let store = store_for(&args.index)?;
+    let store = store_for(&args.index, language)?;
     let options = IndexOptions {
         max_requests_per_wave: args.max_requests_per_wave,
         max_read_through_bytes: args.max_read_through_kb * 1024,
@@ -193,19 +193,23 @@ fn print_request(request: &rangefind_engine::io::RequestRecord, what: &str) {
 }
 
 /// Opens the site file of `index` (a site index's directory or URL, holding `site.json`) for
-/// its default language with its lexicon, reading with `fetcher`; returns what opening it cost.
+/// `language` (by default its default language) with its lexicon, reading with `fetcher`;
+/// returns what opening it cost.
 pub async fn open_site_file(
     index: &str,
+    language: Option<&str>,
     fetcher: Fetcher,
 ) -> anyhow::Result<(SiteIndex, SearchStats)> {
-    let store = store_at(index, false)?;
+    let store = store_at(index, None)?;
     let site = read_site_json(store.as_ref())
         .await
         .with_context(|| index.to_string())?;
     let entry = site
-        .languages
-        .get(&site.default_language)
-        .and_then(|language| language.site_file.clone())
+        .language(language)
+        .with_context(|| index.to_string())?
+        .1
+        .site_file
+        .clone()
         .with_context(|| {
             format!("{index}: its site.json names no site file (rebuild it with this rangefind)")
         })?;
@@ -234,7 +238,8 @@ async fn run_site_file(args: SearchArgs) -> anyhow::Result<()> {
     .with_max_requests_per_wave(args.max_requests_per_wave)
     .with_max_read_through_bytes(args.max_read_through_kb * 1024)
     .with_metered_requests(args.metered_requests);
-    let (index, open_stats) = open_site_file(&args.index, fetcher).await?;
+    let (index, open_stats) =
+        open_site_file(&args.index, args.language.as_deref(), fetcher).await?;
     let response = index
         .search(&search_request(&args))
         .await

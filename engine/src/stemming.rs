@@ -14,31 +14,76 @@ use std::rc::Rc;
 use frostem::Algorithm;
 use rustc_hash::FxHashMap;
 
-/// Stemmer for a language code (`en`) or English name (`english`): the 18 languages tantivy
-/// stems (the frostem features enabled in engine/Cargo.toml are exactly these).
+/// The languages with a Snowball stemmer, by code and English name: tantivy's 18. Known to
+/// every build, so that an engine built without a language's stemmer can say so rather than
+/// search unstemmed words in a stemmed index.
+pub(crate) const STEMMED_LANGUAGES: [(&str, &str); 18] = [
+    ("ar", "arabic"),
+    ("da", "danish"),
+    ("nl", "dutch"),
+    ("en", "english"),
+    ("fi", "finnish"),
+    ("fr", "french"),
+    ("de", "german"),
+    ("el", "greek"),
+    ("hu", "hungarian"),
+    ("it", "italian"),
+    ("no", "norwegian"),
+    ("pt", "portuguese"),
+    ("ro", "romanian"),
+    ("ru", "russian"),
+    ("es", "spanish"),
+    ("sv", "swedish"),
+    ("ta", "tamil"),
+    ("tr", "turkish"),
+];
+
+/// The English name of the stemmer for a language code (`en`, `nb`) or English name
+/// (`english`), whether or not this build carries it.
+pub(crate) fn stemmed_language(code: &str) -> Option<&'static str> {
+    let code = code.to_ascii_lowercase();
+    let code = if code == "nb" { "no" } else { code.as_str() };
+    STEMMED_LANGUAGES
+        .iter()
+        .find(|(short, name)| *short == code || *name == code)
+        .map(|(_, name)| *name)
+}
+
+/// The stemmer for a language code or English name, when this build carries it: every build
+/// has English; the others come with the `all-stemmers` feature (the site engine leaves them
+/// out, see engine/Cargo.toml).
 pub(crate) fn stemmer_language(code: &str) -> Option<Algorithm> {
-    let language = match code.to_ascii_lowercase().as_str() {
-        "ar" | "arabic" => Algorithm::Arabic,
-        "da" | "danish" => Algorithm::Danish,
-        "nl" | "dutch" => Algorithm::Dutch,
-        "en" | "english" => Algorithm::English,
-        "fi" | "finnish" => Algorithm::Finnish,
-        "fr" | "french" => Algorithm::French,
-        "de" | "german" => Algorithm::German,
-        "el" | "greek" => Algorithm::Greek,
-        "hu" | "hungarian" => Algorithm::Hungarian,
-        "it" | "italian" => Algorithm::Italian,
-        "no" | "nb" | "norwegian" => Algorithm::Norwegian,
-        "pt" | "portuguese" => Algorithm::Portuguese,
-        "ro" | "romanian" => Algorithm::Romanian,
-        "ru" | "russian" => Algorithm::Russian,
-        "es" | "spanish" => Algorithm::Spanish,
-        "sv" | "swedish" => Algorithm::Swedish,
-        "ta" | "tamil" => Algorithm::Tamil,
-        "tr" | "turkish" => Algorithm::Turkish,
+    match stemmed_language(code)? {
+        "english" => Some(Algorithm::English),
+        #[cfg(feature = "all-stemmers")]
+        other => other_stemmer(other),
+        #[cfg(not(feature = "all-stemmers"))]
+        _ => None,
+    }
+}
+
+#[cfg(feature = "all-stemmers")]
+fn other_stemmer(name: &str) -> Option<Algorithm> {
+    Some(match name {
+        "arabic" => Algorithm::Arabic,
+        "danish" => Algorithm::Danish,
+        "dutch" => Algorithm::Dutch,
+        "finnish" => Algorithm::Finnish,
+        "french" => Algorithm::French,
+        "german" => Algorithm::German,
+        "greek" => Algorithm::Greek,
+        "hungarian" => Algorithm::Hungarian,
+        "italian" => Algorithm::Italian,
+        "norwegian" => Algorithm::Norwegian,
+        "portuguese" => Algorithm::Portuguese,
+        "romanian" => Algorithm::Romanian,
+        "russian" => Algorithm::Russian,
+        "spanish" => Algorithm::Spanish,
+        "swedish" => Algorithm::Swedish,
+        "tamil" => Algorithm::Tamil,
+        "turkish" => Algorithm::Turkish,
         _ => return None,
-    };
-    Some(language)
+    })
 }
 
 /// Words remembered per thread and language; the map starts over when full (a few MB at most).

@@ -1,7 +1,8 @@
 // Builds the package into dist/: TypeScript (page side, worker side, and the Node side in
 // dist/node: the CLI launcher's module and the Vite plugin), then the wasm engines built by
 // ../scripts/build-wasm.sh: the split engine (web/src/wasm → dist/wasm), the same with
-// aggregations (web/src/wasm-analytics), and the site engine (web/src/wasm-site).
+// aggregations (web/src/wasm-analytics), and the site engine (web/src/wasm-site, English
+// stemmer only; web/src/wasm-site-all with every stemmer, for sites in other languages).
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,9 +11,10 @@ import { fileURLToPath } from "node:url";
 import { rolldown } from "rolldown";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-// The widget needs the site engine; the split engines (openIndex) may be left out, as the demo
-// does (`scripts/setup.sh --demo`): dist/ then lacks them, and says so, until they are built.
-const allEngines = ["wasm", "wasm-analytics", "wasm-site"];
+// The widget needs the site engine; the split engines (openIndex) and the site engine with
+// every stemmer may be left out, as the demo does (`scripts/setup.sh --demo`): dist/ then
+// lacks them, and says so, until they are built.
+const allEngines = ["wasm", "wasm-analytics", "wasm-site", "wasm-site-all"];
 if (!existsSync(join(root, "src", "wasm-site", "rangefind_wasm_bg.wasm"))) {
   console.error("web/src/wasm-site is missing: run scripts/build-wasm.sh first");
   process.exit(1);
@@ -33,7 +35,7 @@ for (const project of ["tsconfig.json", "tsconfig.worker.json", "tsconfig.node.j
   try {
     execFileSync(tsc, ["-p", join(root, project)], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
   } catch (error) {
-    // Without the split engines (the demo's build) the worker's imports of them cannot be
+    // Without the other engines (the demo's build) the worker's imports of them cannot be
     // type-checked; tsc still emits the JavaScript, which imports them only for openIndex.
     const errors = String(error.stdout).split("\n").filter((line) => line.includes("error TS"));
     if (missing.length === 0 || !errors.every(importsMissingEngine)) {
@@ -66,7 +68,7 @@ writeFileSync(stampFile, stamp);
 console.log(
   missing.length === 0
     ? "web/dist: built"
-    : `web/dist: built without ${missing.join(", ")} (openIndex needs them: scripts/build-wasm.sh, then npm run build)`,
+    : `web/dist: built without ${missing.join(", ")} (openIndex and sites in other languages than English need them: scripts/build-wasm.sh, then npm run build)`,
 );
 
 /** Whether a tsc error line is about importing an engine this build leaves out. */

@@ -149,14 +149,18 @@ export async function openSite(dir: string | URL, options: SiteOpenOptions = {})
   const language = pickLanguage(site.index, options.lang ?? globalThis.document?.documentElement.lang ?? "");
   const entry = site.index.languages[language];
   const index = entry.site_file
-    ? await startEngine(new URL(".", site.url).href, options, entry.site_file)
+    ? await startEngine(new URL(".", site.url).href, options, { file: entry.site_file, stemmer: entry.stemmer })
     : await startEngine(new URL(entry.path, site.url).href, options);
   return { site, language, index };
 }
 
 /** Starts the engine's worker and opens `url`: an index's directory, or with `siteFile` the
- * directory of `site.json`. */
-async function startEngine(url: string, options: OpenOptions, siteFile?: SiteFileEntry): Promise<RangefindIndex> {
+ * directory of `site.json` (and the stemmer of the site file's language). */
+async function startEngine(
+  url: string,
+  options: OpenOptions,
+  siteFile?: { file: SiteFileEntry; stemmer: string | null },
+): Promise<RangefindIndex> {
   const worker = options.workerUrl
     ? new Worker(options.workerUrl, { type: "module", name: "rangefind" })
     : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "rangefind" });
@@ -170,7 +174,8 @@ async function startEngine(url: string, options: OpenOptions, siteFile?: SiteFil
       timeoutMs: options.timeoutMs,
       maxRequestsPerWave: options.maxRequestsPerWave,
       analytics: options.analytics ?? false,
-      siteFile,
+      siteFile: siteFile?.file,
+      stemmer: siteFile?.stemmer,
     }).result;
   } catch (error) {
     worker.terminate();

@@ -14,6 +14,8 @@ export interface OpenMessage {
   /** A site file (`site.json`'s `site_file` of a language) to open, `url` being the
    * directory of `site.json`; without it, `url` is an index's directory (its manifest). */
   siteFile?: SiteFileEntry;
+  /** The site file's stemmer (`site.json`'s `stemmer`), which picks the site engine. */
+  stemmer?: string | null;
 }
 
 export interface SearchMessage {

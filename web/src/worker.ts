@@ -16,6 +16,11 @@ declare const self: DedicatedWorkerGlobalScope;
 type OpenedIndex = Pick<Index, "search" | "preload" | "memoryCacheUsage"> &
   Pick<SiteIndex, "search" | "preload" | "memoryCacheUsage">;
 
+/** The stemmers of the smaller site engine (wasm-site/; engine/Cargo.toml's `all-stemmers`):
+ * English, and none. The engine refuses a site file it cannot stem, so a wrong list here is an
+ * error, never unstemmed queries. */
+const ENGLISH_ONLY_ENGINE_STEMMERS = new Set<string | null>([null, "en", "english"]);
+
 let index: OpenedIndex | null = null;
 let cache: IdbPageCache | null = null;
 const searches = new Map<number, AbortController>();
@@ -45,8 +50,11 @@ async function handle(call: Call): Promise<unknown> {
       // Each engine's glue resolves its .wasm next to it (new URL(…, import.meta.url)); the
       // paths are literal, so that bundlers see and emit them.
       if (command.siteFile) {
-        // A site file: the site engine, without tantivy (about a third of the split engine).
-        const engine = await import("./wasm-site/rangefind_wasm.js");
+        // A site file: the site engine, without tantivy (about a third of the split engine),
+        // with the English stemmer only unless the site's language needs another.
+        const engine = ENGLISH_ONLY_ENGINE_STEMMERS.has(command.stemmer ?? null)
+          ? await import("./wasm-site/rangefind_wasm.js")
+          : await import("./wasm-site-all/rangefind_wasm.js");
         await engine.default();
         const site = await engine.SiteIndex.open(command.url, command.siteFile, options, hooks, null);
         index = site;

@@ -120,6 +120,9 @@ pub struct SiteReport {
     pub undeclared: Option<(u64, String)>,
     /// Files and bytes of the widget, when it was written.
     pub widget: Option<(u64, u64)>,
+    /// Stemmers other than English the site's languages use: the widget needs the site
+    /// engine with every stemmer.
+    pub other_stemmers: Vec<String>,
     /// Files and bytes of the index (the widget not counted).
     pub index_files: u64,
     /// See `index_files`.
@@ -256,7 +259,15 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
     }
     drop(work);
     if options.widget && widget::embedded() {
-        report.widget = Some(widget::write(&options.out)?);
+        // The site engine stems English only; another stemmed language needs the larger one.
+        report.other_stemmers = index
+            .languages
+            .values()
+            .filter_map(|entry| entry.stemmer.clone())
+            .filter(|stemmer| stemmer != "en")
+            .collect();
+        let every_stemmer = !report.other_stemmers.is_empty() && widget::has_every_stemmer();
+        report.widget = Some(widget::write(&options.out, every_stemmer)?);
     }
     let (files, bytes) = files_and_bytes(&options.out);
     let (widget_files, widget_bytes) = report.widget.unwrap_or_default();
@@ -621,6 +632,14 @@ fn print_widget_hint(report: &SiteReport, options: &SiteOptions) {
         );
         return;
     };
+    if !report.other_stemmers.is_empty() && !widget::has_every_stemmer() {
+        eprintln!(
+            "  this rangefind was built without the site engine that stems {} (web/dist lacked \
+             wasm-site-all when it was compiled: run scripts/setup.sh): the widget cannot search \
+             those pages",
+            report.other_stemmers.join(", ")
+        );
+    }
     let script = match options.out.strip_prefix(&options.site) {
         Ok(inside) => inside
             .join(widget::SCRIPT)

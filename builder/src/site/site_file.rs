@@ -130,7 +130,7 @@ pub fn write_site_file(
 ) -> anyhow::Result<(SiteFileEntry, u64)> {
     let searched = searched_fields(used);
     let stemmer = stemmer_of(language);
-    let analyzer = Analyzer::new(stemmer.as_deref());
+    let analyzer = Analyzer::new(stemmer.as_deref())?;
     let mut words = WordIndex {
         shards: (0..SHARDS).map(|_| WordShard::default()).collect(),
     };

@@ -46,6 +46,41 @@ pub struct LanguageIndex {
     pub site_file: Option<super::site_file::SiteFileEntry>,
 }
 
+impl SiteIndex {
+    /// The language searched for `wanted` (a tag such as `pt-BR`), chosen as the widget
+    /// chooses (web/src/site.ts): the same tag, else the same primary subtag; the default
+    /// language when `wanted` is `None`. A language the site lacks is an error listing those
+    /// it has, not a silent fallback.
+    pub fn language(&self, wanted: Option<&str>) -> anyhow::Result<(&str, &LanguageIndex)> {
+        let tag = match wanted {
+            None => self.default_language.clone(),
+            Some(wanted) => {
+                let wanted = wanted.trim().to_ascii_lowercase();
+                let primary = wanted.split('-').next().unwrap_or_default();
+                let same_family = |tag: &&String| tag.split('-').next() == Some(primary);
+                let found = if self.languages.contains_key(&wanted) {
+                    Some(wanted.clone())
+                } else if self.languages.contains_key(primary) {
+                    Some(primary.to_string())
+                } else {
+                    self.languages.keys().find(same_family).cloned()
+                };
+                found.ok_or_else(|| {
+                    let have: Vec<&str> = self.languages.keys().map(String::as_str).collect();
+                    anyhow::anyhow!(
+                        "--language {wanted}: the site has no pages in it (its languages: {})",
+                        have.join(", ")
+                    )
+                })?
+            }
+        };
+        let (tag, entry) = self.languages.get_key_value(&tag).ok_or_else(|| {
+            anyhow::anyhow!("site.json names no index for its default language {tag}")
+        })?;
+        Ok((tag.as_str(), entry))
+    }
+}
+
 /// The `site.json` in `dir`, if there is a readable one.
 pub fn read(dir: &Path) -> Option<SiteIndex> {
     let text = std::fs::read_to_string(dir.join(SITE_FILE)).ok()?;
@@ -64,6 +99,36 @@ pub fn site_root(site: &Path, out: &Path) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn site_in(languages: &[&str]) -> SiteIndex {
+        let entry = |tag: &str| LanguageIndex {
+            path: format!("{tag}/"),
+            pages: 1,
+            stemmer: None,
+            filters: BTreeMap::new(),
+            site_file: None,
+        };
+        SiteIndex {
+            format: SITE_FORMAT,
+            default_language: languages[0].to_string(),
+            languages: languages
+                .iter()
+                .map(|tag| (tag.to_string(), entry(tag)))
+                .collect(),
+            site_root: None,
+        }
+    }
+
+    #[test]
+    fn a_language_is_picked_as_the_widget_picks_it() {
+        let site = site_in(&["en", "fr", "pt-br"]);
+        assert_eq!(site.language(None).unwrap().0, "en");
+        assert_eq!(site.language(Some("fr")).unwrap().0, "fr");
+        assert_eq!(site.language(Some("FR-ca")).unwrap().0, "fr");
+        assert_eq!(site.language(Some("pt")).unwrap().0, "pt-br");
+        let error = site.language(Some("de")).unwrap_err().to_string();
+        assert!(error.contains("en, fr, pt-br"), "{error}");
+    }
 
     #[test]
     fn site_root_climbs_from_the_index_to_the_site() {

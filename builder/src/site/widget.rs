@@ -22,10 +22,22 @@ pub fn embedded() -> bool {
 /// loaded before site files.
 const RETIRED_FILES: [&str; 2] = ["wasm/rangefind_wasm.js", "wasm/rangefind_wasm_bg.wasm"];
 
-/// Writes the widget's files into `out`, removing those of an earlier widget it does not use;
-/// returns how many and their bytes.
-pub fn write(out: &Path) -> anyhow::Result<(u64, u64)> {
-    for path in RETIRED_FILES {
+/// Whether this binary carries the site engine with every stemmer, which sites in other
+/// languages than English need.
+pub fn has_every_stemmer() -> bool {
+    !EVERY_STEMMER_ENGINE.is_empty()
+}
+
+/// Writes the widget's files into `out`, with the site engine that has every stemmer when
+/// `every_stemmer` (a language other than English is stemmed), removing the files of an
+/// earlier widget it does not use; returns how many and their bytes.
+pub fn write(out: &Path, every_stemmer: bool) -> anyhow::Result<(u64, u64)> {
+    let (wanted, unwanted): (&[(&str, &[u8])], _) = match every_stemmer {
+        true => (EVERY_STEMMER_ENGINE, &[][..]),
+        false => (&[][..], EVERY_STEMMER_ENGINE),
+    };
+    let retired = RETIRED_FILES.iter().copied();
+    for path in retired.chain(unwanted.iter().map(|(path, _)| *path)) {
         let target = out.join(path);
         if target.is_file() {
             fs::remove_file(&target)
@@ -35,7 +47,7 @@ pub fn write(out: &Path) -> anyhow::Result<(u64, u64)> {
         }
     }
     let mut bytes = 0;
-    for (path, content) in WIDGET_FILES {
+    for (path, content) in WIDGET_FILES.iter().chain(wanted) {
         let target = out.join(path);
         let dir = target.parent().expect("a file inside out");
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -44,5 +56,5 @@ pub fn write(out: &Path) -> anyhow::Result<(u64, u64)> {
             .with_context(|| format!("writing the widget's {}", target.display()))?;
         bytes += content.len() as u64;
     }
-    Ok((WIDGET_FILES.len() as u64, bytes))
+    Ok(((WIDGET_FILES.len() + wanted.len()) as u64, bytes))
 }

@@ -397,7 +397,9 @@ fn the_widget_is_written_next_to_site_json() {
         summary.contains(&format!("the index is {} files", 1 + 4 * languages)),
         "{summary}"
     );
-    assert!(summary.contains("The search widget (4 files"), "{summary}");
+    // The site has French pages: the site engine with every stemmer comes too.
+    assert!(summary.contains("The search widget (6 files"), "{summary}");
+    assert!(out.join("wasm-site-all/rangefind_wasm_bg.wasm").is_file());
 
     let plain = dir.path().join("plain");
     make_site(&plain);
@@ -443,6 +445,20 @@ fn without_splits_a_site_index_is_its_site_files() {
     assert_eq!(ids(found["hits"].as_array().unwrap()), ["/guide/"]);
     let found = search_json(&out, "keybaord", &[]);
     assert_eq!(found["replaced"][0]["with"][0], "keyboard", "{found}");
+    // Another language's site file, stemmed in its language (chevaux → cheval).
+    let found = search_json(&out, "cheval", &["--language", "fr-CA"]);
+    assert_eq!(ids(found["hits"].as_array().unwrap()), ["/fr/"]);
+    assert_eq!(search_json(&out, "cheval", &[])["count"], 0);
+    fails_saying(
+        &[
+            "search",
+            out.to_str().unwrap(),
+            "cheval",
+            "--language",
+            "de",
+        ],
+        "--language de: the site has no pages in it (its languages: en, en-gb, fr)",
+    );
     // Commands that read splits say how to get them.
     fails_saying(
         &["inspect", out.to_str().unwrap()],
@@ -451,6 +467,8 @@ fn without_splits_a_site_index_is_its_site_files() {
     // With --splits the split index is there; rebuilt without, it is gone again.
     build(&site);
     assert!(out.join("en/manifest.json").exists());
+    let found = search_json(&out, "cheval", &["--language", "fr"]);
+    assert_eq!(ids(found["hits"].as_array().unwrap()), ["/fr/"]);
     default_build();
     assert!(!out.join("en/manifest.json").exists() && !out.join("en/splits").exists());
     let lexicons = std::fs::read_dir(out.join("en/lexicon")).unwrap().count();

@@ -9,7 +9,8 @@
 
 use frostem::{Algorithm, Stemmer};
 
-use crate::stemming::{stem_remembered, stemmer_language};
+use crate::error::{ErrorKind, Result};
+use crate::stemming::{stem_remembered, stemmed_language, stemmer_language};
 
 /// Words this long or longer (in bytes, as written) are dropped: base64 blobs, hashes.
 pub const MAX_WORD_BYTES: usize = 40;
@@ -38,12 +39,23 @@ impl std::fmt::Debug for Analyzer {
 
 impl Analyzer {
     /// An analyser stemming in `language` (a code such as `en`); none, or a language without
-    /// a stemmer, keeps words whole.
-    pub fn new(language: Option<&str>) -> Analyzer {
-        let stemmer = language
-            .and_then(stemmer_language)
-            .map(|algorithm| (algorithm, Stemmer::new(algorithm)));
-        Analyzer { stemmer }
+    /// a stemmer, keeps words whole. A language whose stemmer this build leaves out (the
+    /// English-only site engine) is an error, never words left unstemmed.
+    pub fn new(language: Option<&str>) -> Result<Analyzer> {
+        let Some(language) = language else {
+            return Ok(Analyzer { stemmer: None });
+        };
+        let stemmer = match (stemmer_language(language), stemmed_language(language)) {
+            (Some(algorithm), _) => Some((algorithm, Stemmer::new(algorithm))),
+            (None, None) => None,
+            (None, Some(name)) => {
+                return Err(ErrorKind::Incompatible.with_message(format!(
+                    "the index stems {name} words, and this engine has the English stemmer \
+                     only: load the site engine with every stemmer (wasm-site-all/)"
+                )))
+            }
+        };
+        Ok(Analyzer { stemmer })
     }
 
     /// Calls `each` with every word of `text`, in order.
@@ -173,14 +185,41 @@ const ASCII_LETTERS: [&str; 26] = [
 mod tests {
     use super::*;
 
+    /// The English-only build (the site engine's) refuses a stemmed index in another language
+    /// and still reads one in a language without a stemmer (`cargo test -p rangefind-engine
+    /// --no-default-features --lib`, which scripts/test.sh runs).
+    #[test]
+    #[cfg(not(feature = "all-stemmers"))]
+    fn a_language_whose_stemmer_is_left_out_is_an_error() {
+        let error = Analyzer::new(Some("fr")).unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::Incompatible);
+        assert!(error.to_string().contains("french"), "{error}");
+        assert!(Analyzer::new(Some("ja")).is_ok());
+        assert_eq!(Analyzer::new(Some("en")).unwrap().terms("running"), ["run"]);
+    }
+
+    #[test]
+    #[cfg(feature = "all-stemmers")]
+    fn every_stemmed_language_has_its_stemmer() {
+        for (code, name) in crate::stemming::STEMMED_LANGUAGES {
+            let analyzer = Analyzer::new(Some(code)).unwrap();
+            assert!(analyzer.stemmer.is_some(), "{code}");
+            assert!(stemmer_language(name).is_some(), "{name}");
+        }
+        assert_eq!(
+            Analyzer::new(Some("fr")).unwrap().terms("mangeons"),
+            ["mangeon"]
+        );
+    }
+
     #[test]
     fn words_are_cut_folded_and_stemmed() {
-        let english = Analyzer::new(Some("en"));
+        let english = Analyzer::new(Some("en")).unwrap();
         assert_eq!(
             english.terms("Array.prototype.map() Café running ÉVÉNEMENTS"),
             ["array", "prototyp", "map", "cafe", "run", "even"]
         );
-        let plain = Analyzer::new(None);
+        let plain = Analyzer::new(None).unwrap();
         assert_eq!(
             plain.terms("Größe œuvre Łódź naïve"),
             ["grosse", "oeuvre", "lodz", "naive"]
@@ -196,7 +235,7 @@ mod tests {
         let spans: Vec<&str> = word_spans(text).map(|(s, e)| &text[s..e]).collect();
         assert_eq!(spans, ["Hello", "wörld"]);
         let mut words = Vec::new();
-        Analyzer::new(None).words(text, |w| words.push(w));
+        Analyzer::new(None).unwrap().words(text, |w| words.push(w));
         assert_eq!(&text[words[1].start..words[1].end], "wörld");
     }
 

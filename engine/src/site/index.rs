@@ -116,7 +116,7 @@ impl SiteIndex {
         )
         .map_err(named)?;
         let frames = Frames::new(&head.dictionary).map_err(named)?;
-        let analyzer = Analyzer::new(head.meta.stemmer.as_deref());
+        let analyzer = Analyzer::new(head.meta.stemmer.as_deref()).map_err(named)?;
         if let (Some(tier), Some(tail)) = (fetcher.persistent(), from_network) {
             tier.put_open_region(&location.id, tail);
         }

@@ -368,7 +368,7 @@ mod tests {
     }
 
     fn parsed(text: &str) -> Node {
-        parse(text, &meta(), &Analyzer::new(Some("en")), &[]).node
+        parse(text, &meta(), &Analyzer::new(Some("en")).unwrap(), &[]).node
     }
 
     fn word(field: Option<usize>, slots: &[Slot]) -> Node {
@@ -466,7 +466,7 @@ mod tests {
 
     #[test]
     fn the_last_word_is_completed_when_the_text_ends_in_it() {
-        let analyzer = Analyzer::new(Some("en"));
+        let analyzer = Analyzer::new(Some("en")).unwrap();
         let completed = |text: &str| {
             parse_completed(text, &meta(), &analyzer, &[], None)
                 .map(|parsed| (parsed.node, parsed.completed.unwrap()))
@@ -526,7 +526,7 @@ mod tests {
 
     #[test]
     fn typed_words_are_collected_and_replaced_outside_exclusions_and_fields() {
-        let analyzer = Analyzer::new(Some("en"));
+        let analyzer = Analyzer::new(Some("en")).unwrap();
         let words = |text: &str| -> Vec<(String, bool)> {
             parse(text, &meta(), &analyzer, &[])
                 .words

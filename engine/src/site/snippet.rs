@@ -182,7 +182,7 @@ mod tests {
 
     fn snippet(values: &[&str], terms: &[&str], max: usize) -> CutSnippet {
         let terms: Vec<String> = terms.iter().map(|t| t.to_string()).collect();
-        cut(values, &Analyzer::new(Some("en")), &terms, max).unwrap()
+        cut(values, &Analyzer::new(Some("en")).unwrap(), &terms, max).unwrap()
     }
 
     #[test]
