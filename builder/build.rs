@@ -6,10 +6,12 @@
 use std::path::{Path, PathBuf};
 use std::{env, fs};
 
-/// The widget's files: the element, the engine's worker and the site engine (the widget
-/// searches site files; the split engines stay in the npm package).
-const WIDGET_FILES: [&str; 4] = [
+/// The widget's files: the element, the engine's workers (the one that carries the site
+/// engine's glue, which the widget starts, and the general one) and the site engine (the
+/// widget searches site files; the split engines stay in the npm package).
+const WIDGET_FILES: [&str; 5] = [
     "rangefind-search.js",
+    "site-worker.js",
     "worker.js",
     "wasm-site/rangefind_wasm.js",
     "wasm-site/rangefind_wasm_bg.wasm",
@@ -17,7 +19,8 @@ const WIDGET_FILES: [&str; 4] = [
 
 /// The site engine with every stemmer, written for sites in other languages than English;
 /// `web/dist` may lack it (`scripts/setup.sh --demo` leaves it out).
-const EVERY_STEMMER_ENGINE: [&str; 2] = [
+const EVERY_STEMMER_ENGINE: [&str; 3] = [
+    "site-worker-all.js",
     "wasm-site-all/rangefind_wasm.js",
     "wasm-site-all/rangefind_wasm_bg.wasm",
 ];

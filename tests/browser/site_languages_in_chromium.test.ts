@@ -107,5 +107,6 @@ describe("a site in English and French", () => {
     build(site);
     expect(existsSync(join(site, "_rangefind", "wasm-site", "rangefind_wasm_bg.wasm"))).toBe(true);
     expect(existsSync(join(site, "_rangefind", "wasm-site-all"))).toBe(false);
+    expect(existsSync(join(site, "_rangefind", "site-worker-all.js"))).toBe(false);
   });
 });

@@ -92,7 +92,50 @@ describe("<rangefind-search> on a static site", () => {
     expect(before).toContain(`${BASE}_rangefind/rangefind-search.js`);
     expect(before.filter((path) => /worker|wasm|site\.json|manifest|split/.test(path))).toEqual([]);
     await box(page).focus();
-    await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => e.name.endsWith("site.json")));
+    await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => e.name.endsWith(".rfsite")));
+  });
+
+  it("starts in one wave after its script: worker, module and the site file's first reads at once", async () => {
+    const page = await visit();
+    await page.waitForLoadState("networkidle");
+    const start = () =>
+      page.evaluate(async () => {
+        await (document.querySelector("rangefind-search") as unknown as { start(): Promise<unknown> }).start();
+      });
+    const since = (count: number) => session.requested.slice(count).map((url) => new URL(url).pathname);
+    const before = session.requested.length;
+    await start();
+    const entry = (JSON.parse(readFileSync(join(site, "_rangefind", "site.json"), "utf8")) as {
+      languages: { en: { site_file: { path: string; lexicon: { path: string } } } };
+    }).languages.en.site_file;
+    const dir = `${BASE}_rangefind/`;
+    // site.json is inlined into the script; the worker carries the engine's glue.
+    expect(since(before).sort()).toEqual(
+      [`${dir}site-worker.js`, `${dir}wasm-site/rangefind_wasm_bg.wasm`, `${dir}${entry.path}`, `${dir}${entry.lexicon.path}`].sort(),
+    );
+    // One wave: each of the page's reads was sent before any of them was answered (the
+    // worker's script is requested by the same call; Chromium's timing of it is not usable).
+    const timings = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter((e) => /\.wasm$|\.rfsite$|\.lex$/.test(e.name))
+        .map((e) => ({ start: e.startTime, end: (e as PerformanceResourceTiming).responseEnd })),
+    );
+    expect(timings.length).toBe(3);
+    expect(Math.max(...timings.map((t) => t.start))).toBeLessThan(Math.min(...timings.map((t) => t.end)));
+    // A later visit finds the site file's head and lexicon index in IndexedDB: not read again.
+    await page.waitForFunction(async () => {
+      type Opened = { index: { cacheState(): Promise<{ pendingWrites: number }> } };
+      const widget = document.querySelector("rangefind-search") as unknown as { engine: Promise<Opened> };
+      return (await (await widget.engine).index.cacheState()).pendingWrites === 0;
+    });
+    await page.reload();
+    await page.waitForLoadState("networkidle");
+    const again = session.requested.length;
+    await start();
+    expect(since(again).filter((path) => path.endsWith(".rfsite") || path.includes("lexicon"))).toEqual([]);
+    await typeAndWait(page, "grid");
+    expect(await options(page).count()).toBeGreaterThan(0);
   });
 
   it("searches as you type and shows what the CLI finds, linked to the matching section", async () => {

@@ -44,6 +44,11 @@ for (const project of ["tsconfig.json", "tsconfig.worker.json", "tsconfig.node.j
     }
   }
 }
+for (const engine of engines) {
+  for (const file of ["rangefind_wasm.js", "rangefind_wasm.d.ts", "rangefind_wasm_bg.wasm"]) {
+    cpSync(join(root, "src", engine, file), join(root, "dist", engine, file));
+  }
+}
 // The worker must load without a bundler (one <script type="module"> on a static site), so
 // its one dependency (idb) is inlined; the wasm glue stays a separate file, because it finds
 // the .wasm next to itself with new URL(…, import.meta.url).
@@ -54,16 +59,22 @@ const bundle = await rolldown({
 });
 await bundle.write({ file: join(root, "dist", "worker.js"), format: "esm", sourcemap: true });
 await bundle.close();
+// The widget's workers carry their engine's glue, so that starting one is one script: the
+// page passes them the module it compiled, or the .wasm's URL (openSite's `engineDir`).
+for (const [worker, engine] of [["site-worker.js", "wasm-site"], ["site-worker-all.js", "wasm-site-all"]]) {
+  if (!engines.includes(engine)) {
+    rmSync(join(root, "dist", worker));
+    continue;
+  }
+  const siteWorker = await rolldown({ input: join(root, "dist", worker), logLevel: "warn" });
+  await siteWorker.write({ file: join(root, "dist", worker), format: "esm", sourcemap: true, minify: true });
+  await siteWorker.close();
+}
 // <rangefind-search> is one file too, for one <script type="module"> tag: it finds worker.js
 // next to itself, and site.json there by default (`rangefind build --site` copies both).
 const element = await rolldown({ input: join(root, "dist", "search-element.js"), logLevel: "warn" });
 await element.write({ file: join(root, "dist", "rangefind-search.js"), format: "esm", sourcemap: true, minify: true });
 await element.close();
-for (const engine of engines) {
-  for (const file of ["rangefind_wasm.js", "rangefind_wasm.d.ts", "rangefind_wasm_bg.wasm"]) {
-    cpSync(join(root, "src", engine, file), join(root, "dist", engine, file));
-  }
-}
 writeFileSync(stampFile, stamp);
 console.log(
   missing.length === 0

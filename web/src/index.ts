@@ -16,8 +16,17 @@
  * IndexedDB.
  */
 
-import type { Call, Command, ErrorPayload, Reply } from "./protocol.js";
-import { loadSite, pickLanguage, type Site, type SiteFileEntry } from "./site.js";
+import type { Call, Command, ErrorPayload, PrefetchedResponse, Reply } from "./protocol.js";
+import {
+  loadSite,
+  pickLanguage,
+  siteEngineFor,
+  siteFrom,
+  siteJsonUrl,
+  type Site,
+  type SiteFileEntry,
+  type SiteLanguage,
+} from "./site.js";
 import {
   RangefindError,
   type CacheState,
@@ -126,6 +135,15 @@ export async function openIndex(url: string | URL, options: OpenOptions = {}): P
 export interface SiteOpenOptions extends Omit<OpenOptions, "analytics"> {
   /** The language of the page searching, a BCP 47 tag (default: the page's `<html lang>`). */
   lang?: string;
+  /** The contents of the site's `site.json`, when the page has them (the widget's script
+   * carries them): its request is saved. */
+  siteIndex?: unknown;
+  /**
+   * The directory holding the files `rangefind build --site` writes beside `site.json`
+   * (`site-worker.js`, `wasm-site/`): the engine then starts in one wave, its worker, its
+   * module and the site file's first reads requested together, instead of one after another.
+   */
+  engineDir?: string | URL;
 }
 
 /** A static site's index, opened for one of its languages. */
@@ -145,13 +163,119 @@ export interface OpenedSite {
  */
 export async function openSite(dir: string | URL, options: SiteOpenOptions = {}): Promise<OpenedSite> {
   const absolute = new URL(dir, globalThis.location?.href);
-  const site = await loadSite(absolute.href.endsWith("/") ? absolute : new URL(`${absolute.href}/`));
+  const siteDir = absolute.href.endsWith("/") ? absolute : new URL(`${absolute.href}/`);
+  const site = options.siteIndex !== undefined ? siteFrom(options.siteIndex, siteJsonUrl(siteDir)) : await loadSite(siteDir);
   const language = pickLanguage(site.index, options.lang ?? globalThis.document?.documentElement.lang ?? "");
   const entry = site.index.languages[language];
-  const index = entry.site_file
-    ? await startEngine(new URL(".", site.url).href, options, { file: entry.site_file, stemmer: entry.stemmer })
-    : await startEngine(new URL(entry.path, site.url).href, options);
+  const siteUrl = new URL(".", site.url);
+  const index = !entry.site_file
+    ? await startEngine(new URL(entry.path, site.url).href, options)
+    : options.engineDir !== undefined
+      ? await startSiteEngine(siteUrl, entry, entry.site_file, new URL(options.engineDir, globalThis.location?.href), options)
+      : await startEngine(siteUrl.href, options, { file: entry.site_file, stemmer: entry.stemmer });
   return { site, language, index };
+}
+
+/**
+ * Starts the site engine in one wave: the worker's script (which carries the engine's glue),
+ * the engine's module (compiled here) and the site file's first reads (its open region and its
+ * lexicon's block index, unless an earlier visit left them in IndexedDB) all requested at once;
+ * then the worker opens the site file from what was read, with no request of its own.
+ */
+async function startSiteEngine(
+  siteUrl: URL,
+  language: SiteLanguage,
+  file: SiteFileEntry,
+  engineDir: URL,
+  options: SiteOpenOptions,
+): Promise<RangefindIndex> {
+  const engine = siteEngineFor(language.stemmer);
+  const wasmUrl = new URL(`${engine}/rangefind_wasm_bg.wasm`, engineDir);
+  const workerUrl = new URL(engine === "wasm-site" ? "site-worker.js" : "site-worker-all.js", engineDir);
+  const persistent = options.persistent ?? true;
+  const stored = persistent && isStored(siteUrl, file);
+  const reads: [string, [number, number]][] = stored ? [] : [[file.path, file.open_region]];
+  if (!stored && file.lexicon) reads.push([file.lexicon.path, file.lexicon.index]);
+  const worker = new Worker(workerUrl, { type: "module", name: "rangefind" });
+  const [module, prefetched] = await Promise.all([
+    compileModule(wasmUrl),
+    Promise.all(reads.map(([path, range]) => prefetch(new URL(path, siteUrl), range))),
+  ]);
+  const index = new RangefindIndex(worker, siteUrl.href);
+  try {
+    const opened = await index.call<{ persistent?: boolean }>({
+      type: "open",
+      url: siteUrl.href,
+      cacheBytes: options.cacheBytes,
+      persistent,
+      timeoutMs: options.timeoutMs,
+      maxRequestsPerWave: options.maxRequestsPerWave,
+      analytics: false,
+      siteFile: file,
+      stemmer: language.stemmer,
+      module,
+      wasmUrl: wasmUrl.href,
+      prefetched: prefetched.filter((read) => read !== null),
+    }).result;
+    if (opened.persistent) markStored(siteUrl, file);
+  } catch (error) {
+    worker.terminate();
+    throw error;
+  }
+  return index;
+}
+
+/** The engine's module, compiled while it downloads; undefined when that fails here (a server
+ * without `application/wasm`, a policy against compiling in the page), the worker then
+ * loading it itself and reporting what is wrong. */
+async function compileModule(url: URL): Promise<WebAssembly.Module | undefined> {
+  try {
+    const response = await fetch(url);
+    if (!response.ok) return undefined;
+    return (response.headers.get("Content-Type") ?? "").startsWith("application/wasm")
+      ? await WebAssembly.compileStreaming(response)
+      : await WebAssembly.compile(await response.arrayBuffer());
+  } catch {
+    return undefined;
+  }
+}
+
+/** `[start, end)` of `url`, read as the engine reads it (same `Range` header, not cached by the
+ * browser: the engine keeps pages itself); null on any failure, the engine then reading it. */
+async function prefetch(url: URL, [start, end]: [number, number]): Promise<PrefetchedResponse | null> {
+  const range = `bytes=${start}-${end - 1}`;
+  try {
+    const response = await fetch(url, { headers: { Range: range }, cache: "no-store" });
+    if (response.status !== 206) return null;
+    const headers: [string, string][] = [];
+    response.headers.forEach((value, name) => headers.push([name, value]));
+    return { url: url.href, range, status: response.status, headers, body: await response.arrayBuffer() };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether an earlier visit opened this site file with IndexedDB on: its open region and
+ * lexicon index are then read from there, and not fetched ahead. (Wrong only when the browser
+ * evicted the store: the engine then reads them itself.) */
+function isStored(siteUrl: URL, file: SiteFileEntry): boolean {
+  try {
+    return globalThis.localStorage?.getItem(storedKey(siteUrl, file)) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function markStored(siteUrl: URL, file: SiteFileEntry): void {
+  try {
+    globalThis.localStorage?.setItem(storedKey(siteUrl, file), "1");
+  } catch {
+    // No storage (a sandboxed frame, a full quota): the next visit reads ahead again.
+  }
+}
+
+function storedKey(siteUrl: URL, file: SiteFileEntry): string {
+  return `rangefind stored ${new URL(file.path, siteUrl).href}`;
 }
 
 /** Starts the engine's worker and opens `url`: an index's directory, or with `siteFile` the

@@ -16,6 +16,24 @@ export interface OpenMessage {
   siteFile?: SiteFileEntry;
   /** The site file's stemmer (`site.json`'s `stemmer`), which picks the site engine. */
   stemmer?: string | null;
+  /** The site engine's module, compiled by the page while this worker's script loaded. */
+  module?: WebAssembly.Module;
+  /** Where the site engine's .wasm is, when the worker's script carries the glue (the site
+   * workers) and the page did not compile it. */
+  wasmUrl?: string;
+  /** Reads the page made for the engine in parallel with the worker's start (the site file's
+   * open region, the lexicon's block index). */
+  prefetched?: PrefetchedResponse[];
+}
+
+/** A range read the page made ahead of the engine, as it came: the engine checks it as any. */
+export interface PrefetchedResponse {
+  url: string;
+  /** The `Range` header it was sent with. */
+  range: string;
+  status: number;
+  headers: [string, string][];
+  body: ArrayBuffer;
 }
 
 export interface SearchMessage {

@@ -124,7 +124,16 @@ export class RangefindSearchElement extends HTMLElement {
 
   private async open(): Promise<Engine> {
     const dir = new URL(this.getAttribute("index") ?? SCRIPT_DIR, document.baseURI);
-    const { site, language, index } = await openSite(dir, { lang: this.getAttribute("lang") ?? undefined });
+    const lang = this.getAttribute("lang") ?? undefined;
+    // The engine's files are beside this script, where `build --site` wrote them; so is the
+    // site.json it inlined into this script, unless a rebuild has replaced the site since.
+    const inlined = dir.href === SCRIPT_DIR && !inlinedSiteIsStale ? INLINED_SITE : undefined;
+    const opened = await openSite(dir, { lang, siteIndex: inlined, engineDir: SCRIPT_DIR }).catch((error: unknown) => {
+      if (inlined === undefined || !(error instanceof RangefindError) || error.code !== "not_found") throw error;
+      inlinedSiteIsStale = true;
+      return openSite(dir, { lang, engineDir: SCRIPT_DIR });
+    });
+    const { site, language, index } = opened;
     this.showFilters(site, language);
     // Read what a first query needs beyond the open (a site file's lexicon index; an older
     // index's split hotcaches) while the reader is still typing. A failure here resurfaces,
@@ -169,6 +178,7 @@ export class RangefindSearchElement extends HTMLElement {
         async (error: unknown) => {
           // A rebuild deleted the site file this reader opened: read the new one.
           if (!(error instanceof RangefindError) || error.code !== "not_found") throw error;
+          inlinedSiteIsStale = true;
           this.closeEngine();
           const reopened = await this.start();
           return this.searchOnce(reopened.index, search, more, controller.signal);
@@ -359,6 +369,16 @@ interface Search {
 
 /** The directory this script was loaded from: where `build --site` puts it, next to `site.json`. */
 const SCRIPT_DIR = new URL(".", import.meta.url).href;
+
+/** `site.json` as `build --site` inlined it into this script (it declares the variable before
+ * the script's code), saving a request before the engine can start; undefined in the npm
+ * package's copy. */
+declare const __RANGEFIND_SITE__: unknown;
+const INLINED_SITE: unknown = typeof __RANGEFIND_SITE__ === "undefined" ? undefined : __RANGEFIND_SITE__;
+
+/** Set when the inlined site.json named a site file that is gone (a rebuild, this script from
+ * the browser's cache): site.json is read from then on. */
+let inlinedSiteIsStale = false;
 
 function element(tag: string, className: string, text: string): HTMLElement {
   const node = document.createElement(tag);

@@ -33,7 +33,18 @@ export interface SiteFileEntry {
   path: string;
   size: number;
   open_region: [number, number];
-  lexicon?: unknown;
+  lexicon?: LexiconEntry;
+}
+
+/** A lexicon file as `site.json` names it. */
+export interface LexiconEntry {
+  id: string;
+  /** Relative to `site.json`. */
+  path: string;
+  size: number;
+  words: [number, number];
+  /** Its block index: what a reader reads first. */
+  index: [number, number];
 }
 
 /** A site index read from `dir` (the directory holding `site.json`). */
@@ -50,7 +61,7 @@ export const RESULT_FIELDS = ["url", "title", "sections", "anchors"];
 
 /** Reads `site.json` from `dir`; rejects with a {@link RangefindError} saying what is wrong. */
 export async function loadSite(dir: URL, signal?: AbortSignal): Promise<Site> {
-  const url = new URL("site.json", dir);
+  const url = siteJsonUrl(dir);
   let response: Response;
   try {
     response = await fetch(url, { signal });
@@ -61,17 +72,40 @@ export async function loadSite(dir: URL, signal?: AbortSignal): Promise<Site> {
     throw new RangefindError("not_found", `${url.href} does not exist: build the index with \`rangefind build --site\``);
   }
   if (!response.ok) throw new RangefindError("http", `${url.href}: HTTP ${response.status}`);
-  let index: SiteIndex;
+  let index: unknown;
   try {
-    index = (await response.json()) as SiteIndex;
+    index = await response.json();
   } catch {
     throw new RangefindError("corrupt", `${url.href} is not JSON`);
   }
-  if (index?.format !== 1 || typeof index.languages !== "object" || !index.languages[index.default_language]) {
+  return siteFrom(index, url);
+}
+
+/** Where `site.json` is in the directory `dir`. */
+export function siteJsonUrl(dir: URL): URL {
+  return new URL("site.json", dir);
+}
+
+/** The site whose `site.json` at `url` holds `index` (read, or inlined into the widget's
+ * script by `build --site`); rejects an index this version cannot read. */
+export function siteFrom(index: unknown, url: URL): Site {
+  const site = index as SiteIndex | null;
+  if (site?.format !== 1 || typeof site.languages !== "object" || !site.languages[site.default_language]) {
     throw new RangefindError("incompatible", `${url.href} is not a site index of format 1 (rebuild it with this version of rangefind)`);
   }
-  const root = index.site_root !== undefined ? new URL(index.site_root, url) : new URL("/", url);
-  return { index, url, root };
+  const root = site.site_root !== undefined ? new URL(site.site_root, url) : new URL("/", url);
+  return { index: site, url, root };
+}
+
+/** The stemmers of the smaller site engine (wasm-site/; engine/Cargo.toml's `all-stemmers`):
+ * English, and none. The engine refuses a site file it cannot stem, so a wrong list here is an
+ * error, never unstemmed queries. */
+const ENGLISH_ONLY_ENGINE_STEMMERS = new Set<string | null>([null, "en", "english"]);
+
+/** The directory of the site engine a language with `stemmer` needs, beside the worker:
+ * `wasm-site` (English only, the smaller) or `wasm-site-all` (every stemmer). */
+export function siteEngineFor(stemmer: string | null | undefined): "wasm-site" | "wasm-site-all" {
+  return ENGLISH_ONLY_ENGINE_STEMMERS.has(stemmer ?? null) ? "wasm-site" : "wasm-site-all";
 }
 
 /**

@@ -267,7 +267,8 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
             .filter(|stemmer| stemmer != "en")
             .collect();
         let every_stemmer = !report.other_stemmers.is_empty() && widget::has_every_stemmer();
-        report.widget = Some(widget::write(&options.out, every_stemmer)?);
+        let site_json = serde_json::to_string(&index)?;
+        report.widget = Some(widget::write(&options.out, every_stemmer, &site_json)?);
     }
     let (files, bytes) = files_and_bytes(&options.out);
     let (widget_files, widget_bytes) = report.widget.unwrap_or_default();

@@ -377,6 +377,19 @@ fn the_widget_is_written_next_to_site_json() {
     );
     let script = std::fs::read_to_string(out.join("rangefind-search.js")).unwrap();
     assert!(script.contains("rangefind-search") && script.contains("worker.js"));
+    // site.json is inlined ahead of the script's code, so the widget starts without reading it.
+    let rest = script
+        .strip_prefix("var __RANGEFIND_SITE__=")
+        .expect("site.json inlined");
+    let inlined = serde_json::Deserializer::from_str(rest)
+        .into_iter::<Value>()
+        .next()
+        .unwrap()
+        .unwrap();
+    let site_json: Value =
+        serde_json::from_slice(&std::fs::read(out.join("site.json")).unwrap()).unwrap();
+    assert_eq!(inlined, site_json);
+    assert!(out.join("site-worker.js").is_file());
     assert!(std::fs::read_to_string(out.join("worker.js"))
         .unwrap()
         .contains("./wasm-site/rangefind_wasm.js"));
@@ -398,8 +411,9 @@ fn the_widget_is_written_next_to_site_json() {
         "{summary}"
     );
     // The site has French pages: the site engine with every stemmer comes too.
-    assert!(summary.contains("The search widget (6 files"), "{summary}");
+    assert!(summary.contains("The search widget (8 files"), "{summary}");
     assert!(out.join("wasm-site-all/rangefind_wasm_bg.wasm").is_file());
+    assert!(out.join("site-worker-all.js").is_file());
 
     let plain = dir.path().join("plain");
     make_site(&plain);

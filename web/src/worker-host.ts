@@ -1,0 +1,155 @@
+/// <reference lib="webworker" />
+/**
+ * The engine's host: a module Web Worker that loads the wasm engine, opens one index, and
+ * answers the page's calls (see protocol.ts), so searching never blocks the page. Each worker
+ * script (worker.ts, site-worker.ts, site-worker-all.ts) runs it with the engines it carries.
+ */
+
+import type { Index } from "./wasm/rangefind_wasm.js";
+import type { SiteIndex } from "./wasm-site/rangefind_wasm.js";
+import { IdbPageCache } from "./idb-cache.js";
+import type { Call, Command, ErrorPayload, PrefetchedResponse, Reply } from "./protocol.js";
+import type { CacheState, ResourceEntry } from "./types.js";
+
+declare const self: DedicatedWorkerGlobalScope;
+
+/** What the host calls of an engine's glue (each build's glue has its own internal types). */
+type Init = (init?: { module_or_path: WebAssembly.Module | string }) => Promise<unknown>;
+interface SiteEngine {
+  default: Init;
+  SiteIndex: Pick<typeof SiteIndex, "open">;
+}
+interface SplitEngine {
+  default: Init;
+  Index: Pick<typeof Index, "open">;
+}
+
+/** The engines a worker script can load. */
+export interface Engines {
+  /** The site engine that stems as `stemmer` (a language code, or null) needs. */
+  site(stemmer: string | null): Promise<SiteEngine>;
+  /** The split engine, with aggregations when `analytics`; absent in the site workers. */
+  splits?(analytics: boolean): Promise<SplitEngine>;
+}
+
+/** What the page calls of either engine's index (a split index, or a site file). */
+type OpenedIndex = Pick<Index, "search" | "preload" | "memoryCacheUsage"> &
+  Pick<SiteIndex, "search" | "preload" | "memoryCacheUsage">;
+
+let index: OpenedIndex | null = null;
+let cache: IdbPageCache | null = null;
+let engines: Engines;
+const searches = new Map<number, AbortController>();
+
+function opened(): OpenedIndex {
+  if (!index) throw payload("closed", "the index is not open");
+  return index;
+}
+
+function payload(code: string, message: string): ErrorPayload {
+  return { code, message };
+}
+
+async function handle(call: Call): Promise<unknown> {
+  const command: Command = call;
+  switch (command.type) {
+    case "open": {
+      // Room for every request of a long session, so diagnostics can compare with the stats.
+      self.performance.setResourceTimingBufferSize(100_000);
+      cache = command.persistent ? await IdbPageCache.open(`rangefind ${command.url}`) : null;
+      const hooks = cache?.active ? cache.hooks() : null;
+      const options = {
+        cacheBytes: command.cacheBytes,
+        timeoutMs: command.timeoutMs,
+        maxRequestsPerWave: command.maxRequestsPerWave,
+      };
+      if (command.siteFile) {
+        // A site file: the site engine, without tantivy (about a third of the split engine).
+        // The page may have compiled its module and read the file's first ranges already,
+        // while this script loaded (openSite's `engineDir`).
+        const engine = await engines.site(command.stemmer ?? null);
+        const compiled = command.module ?? command.wasmUrl;
+        await engine.default(compiled === undefined ? undefined : { module_or_path: compiled });
+        const fetch = command.prefetched?.length ? prefetchedFetch(command.prefetched) : null;
+        const site = await engine.SiteIndex.open(command.url, command.siteFile, options, hooks, fetch);
+        index = site;
+        return { pages: site.pages(), open: JSON.parse(site.openStats()) as unknown, persistent: cache?.active ?? false };
+      }
+      if (!engines.splits) throw payload("incompatible", "this worker searches site files only: open the index with worker.js");
+      // Splits: the engine with aggregations only when asked for (they add about 226 KB,
+      // brotli).
+      const engine = await engines.splits(command.analytics);
+      await engine.default();
+      const splits = await engine.Index.open(command.url, options, hooks, null);
+      index = splits;
+      const manifest = JSON.parse(splits.manifest()) as { splits: unknown[] };
+      return { splits: manifest.splits.length };
+    }
+    case "search": {
+      const controller = new AbortController();
+      searches.set(call.id, controller);
+      try {
+        return JSON.parse(await opened().search(JSON.stringify(command.request), controller.signal));
+      } finally {
+        searches.delete(call.id);
+      }
+    }
+    case "abort":
+      searches.get(command.target)?.abort();
+      return null;
+    case "preload":
+      return JSON.parse(await opened().preload());
+    case "cacheState": {
+      const [memoryPages, memoryBytes] = opened().memoryCacheUsage();
+      const state: CacheState = {
+        memoryPages,
+        memoryBytes,
+        persistent: cache?.active ? "indexeddb" : "memory",
+        pendingWrites: cache?.pendingWrites ?? 0,
+      };
+      return state;
+    }
+    case "resourceEntries": {
+      const entries: ResourceEntry[] = (self.performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map(
+        (e) => ({ name: e.name, transferSize: e.transferSize, encodedBodySize: e.encodedBodySize, duration: e.duration }),
+      );
+      if (command.clear) self.performance.clearResourceTimings();
+      return entries;
+    }
+  }
+}
+
+function toPayload(error: unknown): ErrorPayload {
+  if (error && typeof error === "object" && "code" in error && "message" in error) {
+    return payload(String((error as { code: unknown }).code), String((error as { message: unknown }).message));
+  }
+  if (error instanceof Error) return payload("internal", `${error.name}: ${error.message}`);
+  return payload("internal", String(error));
+}
+
+/**
+ * A `fetch` for the engine that answers the page's reads of the same URL and range with what
+ * the page read (each once: a retry goes to the network), and sends every other request.
+ */
+function prefetchedFetch(responses: PrefetchedResponse[]): (request: Request) => Promise<Response> {
+  const waiting = new Map(responses.map((response) => [`${response.url} ${response.range}`, response]));
+  return (request) => {
+    const key = `${request.url} ${request.headers.get("Range")}`;
+    const read = waiting.get(key);
+    if (!read) return fetch(request);
+    waiting.delete(key);
+    return Promise.resolve(new Response(read.body, { status: read.status, headers: read.headers }));
+  };
+}
+
+/** Answers the page's calls with `available` engines. */
+export function serveEngines(available: Engines): void {
+  engines = available;
+  self.onmessage = (event: MessageEvent<Call>) => {
+    const call = event.data;
+    handle(call).then(
+      (value) => self.postMessage({ id: call.id, ok: true, value } satisfies Reply),
+      (error: unknown) => self.postMessage({ id: call.id, ok: false, error: toPayload(error) } satisfies Reply),
+    );
+  };
+}
