@@ -135,15 +135,7 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
     let splits_dir = options.out.join(SPLITS_DIR);
     fs::create_dir_all(&splits_dir)
         .with_context(|| format!("--out {}: cannot create", options.out.display()))?;
-    let work = tempfile::Builder::new()
-        .prefix(".rangefind-build-")
-        .tempdir_in(&options.out)
-        .with_context(|| {
-            format!(
-                "--out {}: cannot create a work directory",
-                options.out.display()
-            )
-        })?;
+    let work = crate::work_dir::create(&options.out, ".rangefind-build-")?;
     let schema = MappedSchema::new(options.mapping.clone());
     let documents = DocumentBuilder::new(schema.clone());
 

@@ -16,6 +16,7 @@ pub mod serve;
 pub mod shard;
 pub mod site;
 pub mod split_filters;
+pub mod work_dir;
 
 use clap::Parser;
 

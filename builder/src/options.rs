@@ -255,7 +255,9 @@ pub struct SearchArgs {
     /// Query: words, "phrases", field:value, AND/OR/-, prefix*, field:[a TO b]. May be left
     /// out (or "") with --sort, --aggs, --start/--end or --filter: they then work on every
     /// document.
-    #[arg(default_value = "")]
+    /// A query starting with `-` (`-draft`: every page without the word) is a query, not an
+    /// option.
+    #[arg(default_value = "", allow_hyphen_values = true)]
     pub query: String,
     /// Number of hits.
     #[arg(long, default_value_t = 10)]

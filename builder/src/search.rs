@@ -125,6 +125,16 @@ async fn read_site_json(
     serde_json::from_slice(&bytes).context("site.json is not a site index")
 }
 
+/// The query as an error message names it: quoted, and cut short when long (an error about
+/// a query's length must not print the whole of it).
+fn quoted_query(query: &str) -> String {
+    const SHOWN: usize = 60;
+    match query.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{:?}… ({} bytes)", &query[..cut], query.len()),
+        None => format!("{query:?}"),
+    }
+}
+
 /// Runs `rangefind search`.
 pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
     let language = args.language.as_deref();
@@ -145,7 +155,7 @@ pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
     let response = index
         .search(&request)
         .await
-        .with_context(|| format!("searching {:?}", args.query))?;
+        .with_context(|| format!("searching {}", quoted_query(&args.query)))?;
     if args.json {
         // What opening the index cost (manifest, split filters) beside the query's own cost.
         let mut json = serde_json::to_value(&response)?;
@@ -243,7 +253,7 @@ async fn run_site_file(args: SearchArgs) -> anyhow::Result<()> {
     let response = index
         .search(&search_request(&args))
         .await
-        .with_context(|| format!("searching {:?}", args.query))?;
+        .with_context(|| format!("searching {}", quoted_query(&args.query)))?;
     if args.json {
         let mut json = serde_json::to_value(&response)?;
         json["index_open"] = serde_json::to_value(open_stats)?;

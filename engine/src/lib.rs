@@ -29,6 +29,7 @@ pub mod manifest;
 pub mod mapping;
 #[cfg(feature = "splits")]
 pub mod pruning;
+pub mod query_text;
 #[cfg(feature = "splits")]
 pub mod search;
 pub mod site;

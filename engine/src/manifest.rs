@@ -89,15 +89,17 @@ impl Manifest {
             return Err(ErrorKind::Incompatible
                 .with_message("not a rangefind manifest (no \"format\": \"rangefind-index\")"));
         }
-        let version = value.get("version").and_then(|v| v.as_u64()).unwrap_or(0);
-        if version != u64::from(MANIFEST_VERSION) {
+        let version = value.get("version");
+        if version.and_then(|v| v.as_u64()) != Some(u64::from(MANIFEST_VERSION)) {
+            let version = version.map_or("none".to_string(), |v| v.to_string());
             return Err(ErrorKind::Incompatible.with_message(format!(
-                "manifest version {version}; this reader reads version {MANIFEST_VERSION}"
+                "manifest version {version}; this reader reads version {MANIFEST_VERSION} (a number)"
             )));
         }
         let manifest: Manifest = serde_json::from_value(value)
             .map_err(|e| ErrorKind::Corrupt.with_message(format!("unreadable manifest: {e}")))?;
         manifest.mapping.validate()?;
+        manifest.check_files()?;
         for filter in &manifest.split_filters {
             if manifest.mapping.field(&filter.field).is_none() {
                 return Err(ErrorKind::Corrupt.with_message(format!(
@@ -118,8 +120,94 @@ impl Manifest {
         Ok(manifest)
     }
 
+    /// Every file it names is inside the index directory (a relative path without `..`), and
+    /// no split is listed twice (its documents would count twice).
+    fn check_files(&self) -> Result<()> {
+        let mut ids = std::collections::HashSet::new();
+        for split in &self.splits {
+            if !ids.insert(split.id.as_str()) {
+                return Err(ErrorKind::Corrupt
+                    .with_message(format!("the manifest lists split {} twice", split.id)));
+            }
+        }
+        let splits = self.splits.iter().map(|s| &s.path);
+        let filters = self.split_filters.iter().map(|f| &f.path);
+        let lexicon = self.lexicon.iter().map(|l| &l.path);
+        match splits.chain(filters).chain(lexicon).find(|p| !is_inside(p)) {
+            Some(path) => Err(ErrorKind::Corrupt.with_message(format!(
+                "the manifest names the file {path:?}, outside the index's directory (paths are \
+                 relative, without `..`)"
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// Total documents.
     pub fn doc_count(&self) -> u64 {
         self.splits.iter().map(|s| s.docs).sum()
+    }
+}
+
+/// Whether `path` names a file inside the directory it is relative to.
+fn is_inside(path: &str) -> bool {
+    !path.is_empty()
+        && !path.starts_with('/')
+        && !path.contains('\\')
+        && !path.contains(':')
+        && path.split('/').all(|part| part != ".." && part != ".")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn manifest_with(edit: impl FnOnce(&mut serde_json::Value)) -> Result<Manifest> {
+        let mapping = crate::mapping::DocMapping::from_yaml(
+            "id_field: id\nfields:\n  - { name: id, type: keyword }\n  - { name: body, type: text }\n",
+        )
+        .unwrap();
+        let split = |id: &str| SplitEntry {
+            id: id.into(),
+            path: format!("splits/{id}.split"),
+            size: 100,
+            docs: 10,
+            open_region: [50, 100],
+            time_range: None,
+            time_ordered: false,
+        };
+        let mut value =
+            serde_json::to_value(Manifest::new(mapping, vec![split("a1"), split("b2")])).unwrap();
+        edit(&mut value);
+        Manifest::parse(&serde_json::to_vec(&value).unwrap())
+    }
+
+    #[test]
+    fn a_manifest_names_each_split_once_and_only_files_inside_the_index() {
+        assert_eq!(manifest_with(|_| {}).unwrap().doc_count(), 20);
+        let twice = manifest_with(|m| m["splits"][1]["id"] = "a1".into()).unwrap_err();
+        assert!(
+            twice.to_string().contains("lists split a1 twice"),
+            "{twice}"
+        );
+        for path in [
+            "../../etc/passwd",
+            "/etc/passwd",
+            "splits/../../x",
+            "https://x/y",
+            "",
+        ] {
+            let outside = manifest_with(|m| m["splits"][0]["path"] = path.into()).unwrap_err();
+            assert!(
+                outside
+                    .to_string()
+                    .contains("outside the index's directory"),
+                "{path}"
+            );
+        }
+        let version = manifest_with(|m| m["version"] = "1".into()).unwrap_err();
+        assert!(
+            version.to_string().contains("manifest version \"1\""),
+            "{version}"
+        );
     }
 }

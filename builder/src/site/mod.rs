@@ -179,15 +179,7 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
     let started = Instant::now();
     fs::create_dir_all(&options.out)
         .with_context(|| format!("--out {}: cannot create", options.out.display()))?;
-    let work = tempfile::Builder::new()
-        .prefix(".rangefind-site-")
-        .tempdir_in(&options.out)
-        .with_context(|| {
-            format!(
-                "--out {}: cannot create a work directory",
-                options.out.display()
-            )
-        })?;
+    let work = crate::work_dir::create(&options.out, ".rangefind-site-")?;
     let discovered = discover::html_files(&options.site, &options.out);
     let mut report = SiteReport {
         files: discovered.files.len(),

@@ -6,7 +6,7 @@ use crate::common;
 
 use std::path::Path;
 
-use common::{rangefind, search_json, succeeded, text};
+use common::{rangefind, search_json, succeeded, text, untar};
 use serde_json::Value;
 
 fn write(root: &Path, path: &str, bytes: &[u8]) {
@@ -288,19 +288,6 @@ fn bad_sites_get_clear_errors() {
         "not a language tag",
     );
     fails_saying(&["build", "--out", "/tmp/x"], "--config");
-}
-
-/// Unpacks a `.tar.gz` of a site into `into` with the system's tar.
-fn untar(archive: &Path, into: &Path) {
-    std::fs::create_dir_all(into).unwrap();
-    let status = std::process::Command::new("tar")
-        .arg("xzf")
-        .arg(archive)
-        .arg("-C")
-        .arg(into)
-        .status()
-        .expect("run tar");
-    assert!(status.success(), "tar xzf {}", archive.display());
 }
 
 /// Builds an MDN site (the bundled sample, or the shared corpus's whole site) and checks its

@@ -7,5 +7,5 @@ mod response;
 
 #[cfg(feature = "splits")]
 pub(crate) use request::parse_datetime;
-pub use request::{parse_timestamp, Filters, SearchRequest, SortBy};
+pub use request::{parse_timestamp, Filters, SearchRequest, SortBy, MAX_LIMIT, MAX_WINDOW};
 pub use response::{Hit, Replaced, SearchResponse, SearchStats};

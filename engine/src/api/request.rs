@@ -57,6 +57,28 @@ pub struct SearchRequest {
     pub typeahead: bool,
 }
 
+/// Largest `limit` a search accepts.
+pub const MAX_LIMIT: usize = 1000;
+/// Largest `offset + limit` a search accepts (deep pages cost every split a large top-k).
+pub const MAX_WINDOW: usize = 10_000;
+impl SearchRequest {
+    /// Checks the bounds both engines keep alike: `limit`, `offset + limit`, and the query's
+    /// length and nesting, before anything is parsed or read.
+    pub fn check_bounds(&self) -> Result<()> {
+        if self.limit > MAX_LIMIT {
+            return Err(ErrorKind::InvalidQuery.with_message(format!(
+                "limit {} is above the maximum {MAX_LIMIT}",
+                self.limit
+            )));
+        }
+        if self.offset.saturating_add(self.limit) > MAX_WINDOW {
+            return Err(ErrorKind::InvalidQuery
+                .with_message(format!("offset + limit is above the maximum {MAX_WINDOW}")));
+        }
+        crate::query_text::check_query_text(&self.query)
+    }
+}
+
 impl Default for SearchRequest {
     fn default() -> Self {
         SearchRequest::new("", 10)

@@ -73,16 +73,7 @@ fn check_request(
     request: &SearchRequest,
     schema: &MappedSchema,
 ) -> Result<Option<AggregationRequest>> {
-    if request.limit > MAX_LIMIT {
-        return Err(ErrorKind::InvalidQuery.with_message(format!(
-            "limit {} is above the maximum {MAX_LIMIT}",
-            request.limit
-        )));
-    }
-    if request.offset + request.limit > MAX_WINDOW {
-        return Err(ErrorKind::InvalidQuery
-            .with_message(format!("offset + limit is above the maximum {MAX_WINDOW}")));
-    }
+    request.check_bounds()?;
     if request.typeahead {
         return Err(ErrorKind::InvalidQuery.with_message(
             "`typeahead` is available on site indexes (their site file); search a split index \
@@ -109,10 +100,8 @@ fn check_request(
         .transpose()
 }
 
-/// Largest `limit` a search accepts.
-pub const MAX_LIMIT: usize = 1000;
-/// Largest `offset + limit` a search accepts (deep pages cost every split a large top-k).
-pub const MAX_WINDOW: usize = 10_000;
+pub use crate::api::{MAX_LIMIT, MAX_WINDOW};
+pub use crate::query_text::{MAX_QUERY_BYTES, MAX_QUERY_DEPTH};
 /// Length of snippets, in characters.
 const SNIPPET_CHARS: usize = 220;
 pub use crate::io::DEFAULT_CACHE_BYTES;

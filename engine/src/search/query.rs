@@ -334,6 +334,7 @@ impl QueryBuilder {
             return Ok(Box::new(EmptyQuery));
         }
         if let Ok(ast) = tantivy::query_grammar::parse_query(text) {
+            let ast = crate::query_text::every_document_but_exclusions(ast);
             if let Ok(query) = self.convert_text(ast, prefixes) {
                 return Ok(query);
             }

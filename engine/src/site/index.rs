@@ -229,7 +229,12 @@ impl SiteIndex {
     /// The request's query as typed and, for `typeahead`, with its last word completed.
     fn parse(&self, request: &SearchRequest, replacing: &Replacing) -> Queries {
         let (meta, analyzer) = (&self.head.meta, &self.analyzer);
-        let exact = query::parse(&request.query, meta, analyzer, &replacing.words);
+        // No text with filters: every page with those values, as the split engine answers.
+        let text = match request.query.trim().is_empty() && !request.filters.is_empty() {
+            true => "*",
+            false => request.query.as_str(),
+        };
+        let exact = query::parse(text, meta, analyzer, &replacing.words);
         let completed = request.typeahead.then(|| {
             let completions = replacing
                 .completion
@@ -683,6 +688,7 @@ fn filter_groups(request: &SearchRequest) -> Result<Vec<Vec<String>>> {
 /// A site index ranks pages by their text: sorting, aggregations and time ranges belong to
 /// indexes of records (`rangefind build --input`).
 fn refuse_unsupported(request: &SearchRequest) -> Result<()> {
+    request.check_bounds()?;
     let unsupported = if request.sort.is_some() {
         Some("sort")
     } else if request.aggs.is_some() {

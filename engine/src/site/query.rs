@@ -116,6 +116,7 @@ fn parse_text(
 ) -> Parsed {
     let convert = |text: &str| -> Option<Parsed> {
         let ast = tantivy_query_grammar::parse_query(text).ok()?;
+        let ast = crate::query_text::every_document_but_exclusions(ast);
         let last = completion.and_then(|completion| {
             let literal = last_literal(&ast)?;
             let at_end = text.trim_end().ends_with(literal.phrase.as_str());
@@ -415,9 +416,13 @@ mod tests {
             parsed("filter.section:CSS"),
             Node::Filter(filter_word("section", "CSS"))
         );
+        // Exclusions alone: every page without them.
         assert_eq!(
             parsed("-map"),
-            Node::Clauses(vec![(Occur::MustNot, word(None, &[w("map")]))])
+            Node::Clauses(vec![
+                (Occur::Must, Node::All),
+                (Occur::MustNot, word(None, &[w("map")]))
+            ])
         );
     }
 
@@ -557,7 +562,10 @@ mod tests {
         assert_eq!(replaced("\"promsie race\""), word(None, &[any, w("race")]));
         assert_eq!(
             replaced("-promsie"),
-            Node::Clauses(vec![(Occur::MustNot, word(None, &[w("promsi")]))])
+            Node::Clauses(vec![
+                (Occur::Must, Node::All),
+                (Occur::MustNot, word(None, &[w("promsi")]))
+            ])
         );
         assert_eq!(replaced("body:promsie"), word(Some(1), &[w("promsi")]));
     }

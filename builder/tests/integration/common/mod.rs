@@ -166,3 +166,16 @@ pub fn sample_text() -> String {
         .unwrap();
     text
 }
+
+/// Unpacks a `.tar.gz` of a site into `into` with the system's tar.
+pub fn untar(archive: &Path, into: &Path) {
+    std::fs::create_dir_all(into).unwrap();
+    let status = std::process::Command::new("tar")
+        .arg("xzf")
+        .arg(archive)
+        .arg("-C")
+        .arg(into)
+        .status()
+        .expect("run tar");
+    assert!(status.success(), "tar xzf {}", archive.display());
+}

@@ -1,0 +1,60 @@
+//! A build that was killed leaves its work directory in `--out`; the next build removes it
+//! (only work directories, only of builds no longer running).
+
+use crate::common;
+
+use std::fs;
+use std::path::Path;
+
+use common::{build_cli, rangefind, repo, sample, succeeded};
+
+/// A work directory as a build leaves it, owned by process `owner` (none: no owner file).
+fn leave_work_dir(out: &Path, name: &str, owner: Option<u32>) {
+    let dir = out.join(name);
+    fs::create_dir_all(dir.join("parts")).unwrap();
+    fs::write(dir.join("parts/a.tmp"), b"half a split").unwrap();
+    if let Some(owner) = owner {
+        fs::write(dir.join("owner.pid"), owner.to_string()).unwrap();
+    }
+}
+
+#[test]
+fn a_build_removes_the_work_directories_of_builds_that_did_not_finish() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("index");
+    fs::create_dir_all(&out).unwrap();
+    // A process id no system hands out (above Linux's pid_max limit).
+    let gone = 4_194_304 + 1;
+    leave_work_dir(&out, ".rangefind-build-killed", Some(gone));
+    leave_work_dir(&out, ".rangefind-build-old", None);
+    leave_work_dir(&out, ".rangefind-build-running", Some(std::process::id()));
+    fs::create_dir_all(out.join("not-ours")).unwrap();
+    let config = repo().join("examples/mdn/rangefind.yaml");
+    let summary = succeeded(&build_cli(&config, &sample(), &out, &[]));
+    assert!(
+        summary.contains("removed 2 work directories left in"),
+        "{summary}"
+    );
+    let left: Vec<String> = fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with('.'))
+        .collect();
+    assert_eq!(left, [".rangefind-build-running"]);
+    assert!(out.join("not-ours").is_dir());
+
+    // Site builds too, with their own prefix.
+    let site = dir.path().join("site");
+    fs::create_dir_all(&site).unwrap();
+    fs::write(
+        site.join("index.html"),
+        "<html lang=en><body><main>words</main></body></html>",
+    )
+    .unwrap();
+    let site_out = site.join("_rangefind");
+    leave_work_dir(&site_out, ".rangefind-site-killed", Some(gone));
+    let args = ["build", "--site", site.to_str().unwrap(), "--no-widget"];
+    let summary = succeeded(&rangefind(&args));
+    assert!(summary.contains("removed 1 work directory"), "{summary}");
+    assert!(!site_out.join(".rangefind-site-killed").exists());
+}

@@ -1,0 +1,125 @@
+//! Hostile and odd queries, through the CLI on the bundled MDN sample site, against both
+//! engines (the site file and the split index of the same pages): each gets the same answer or
+//! the same clear error, and none crashes the process.
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+use std::sync::OnceLock;
+
+use common::{rangefind, succeeded, text, untar};
+use serde_json::Value;
+
+/// The sample site's index, with its split index too (`--splits`), built once.
+fn index() -> &'static Path {
+    static INDEX: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
+    &INDEX
+        .get_or_init(|| {
+            let dir = tempfile::tempdir().unwrap();
+            untar(
+                &common::repo().join("examples/mdn-site/sample-site.tar.gz"),
+                dir.path(),
+            );
+            let site = dir.path().join("site-mdn");
+            let args = ["build", "--site", site.to_str().unwrap(), "--splits"];
+            succeeded(&rangefind(&[&args[..], &["--no-widget", "-q"]].concat()));
+            (dir, site.join("_rangefind"))
+        })
+        .1
+}
+
+/// `rangefind search INDEX -- QUERY --json` through the site file, then through the splits.
+fn both(query: &str, extra: &[&str]) -> [Output; 2] {
+    let index = index().to_str().unwrap();
+    let run = |engine: &[&str]| {
+        let args = [&["search", index, "--json"], engine, extra, &["--", query]].concat();
+        rangefind(&args)
+    };
+    [run(&["--site-file"]), run(&["--language", "en"])]
+}
+
+/// Both engines' answers, which must have succeeded.
+fn answers(query: &str, extra: &[&str]) -> [Value; 2] {
+    both(query, extra).map(|output| {
+        succeeded(&output);
+        serde_json::from_slice(&output.stdout).unwrap()
+    })
+}
+
+/// Both engines fail, with a message (not a crash) holding `message`.
+fn both_refuse(query: &str, message: &str) {
+    for output in both(query, &[]) {
+        assert_eq!(output.status.code(), Some(1), "{}", text(&output));
+        assert!(text(&output).contains(message), "{}", text(&output));
+    }
+}
+
+#[test]
+fn deep_nesting_and_long_queries_are_refused_with_the_limit() {
+    let deep = format!("{}grid{}", "(".repeat(10_000), ")".repeat(10_000));
+    both_refuse(
+        &deep,
+        "the query nests parentheses 10000 deep; the limit is 32",
+    );
+    let long = "grid ".repeat(600);
+    both_refuse(&long, "the query is 3000 bytes long; the limit is 2048");
+    // Within the limits, nesting changes nothing; quoted parentheses do not count.
+    let nested = format!("{}grid{}", "(".repeat(32), ")".repeat(32));
+    for (nested, plain) in answers(&nested, &[]).iter().zip(answers("grid", &[])) {
+        assert_eq!(nested["count"], plain["count"]);
+        assert!(plain["count"].as_u64().unwrap() > 0);
+    }
+    let quoted = format!("\"{}\" grid", "(".repeat(40));
+    for answer in answers(&quoted, &[]) {
+        assert!(answer["count"].is_u64(), "{answer}");
+    }
+}
+
+/// The pages of the site (its default language's), from site.json.
+fn site_json() -> Value {
+    serde_json::from_slice(&std::fs::read(index().join("site.json")).unwrap()).unwrap()
+}
+
+fn ids(answer: &Value) -> Vec<String> {
+    let hits = answer["hits"].as_array().unwrap();
+    hits.iter().map(|hit| hit["id"].to_string()).collect()
+}
+
+#[test]
+fn exclusions_alone_match_every_page_without_them_in_both_engines() {
+    let pages = site_json()["languages"]["en"]["pages"].as_u64().unwrap();
+    let limit = ["--limit", "1000"];
+    let with: Vec<Vec<String>> = answers("grid", &limit).iter().map(ids).collect();
+    let grid = with[0].len() as u64;
+    assert!(grid > 0 && with[0] == with[1]);
+    for query in ["-grid", "NOT grid", "-grid -flex"] {
+        let [site, splits] = answers(query, &limit);
+        assert_eq!(site["count"], splits["count"], "{query}");
+        assert_eq!(ids(&site).len(), ids(&splits).len(), "{query}");
+        let count = site["count"].as_u64().unwrap();
+        assert!(count < pages && count > 0, "{query}: {count} of {pages}");
+        assert!(ids(&site).iter().all(|id| !with[0].contains(id)), "{query}");
+    }
+    assert_eq!(
+        answers("-grid", &[])[0]["count"].as_u64(),
+        Some(pages - grid)
+    );
+    // A query starting with `-` needs no `--` before it.
+    let index = index().to_str().unwrap();
+    let output = rangefind(&["search", index, "-grid", "--json", "--site-file"]);
+    succeeded(&output);
+    let answer: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(answer["count"].as_u64(), Some(pages - grid));
+}
+
+#[test]
+fn a_filter_without_text_matches_every_page_with_its_value_in_both_engines() {
+    let filters = &site_json()["languages"]["en"]["filters"];
+    let (key, values) = filters.as_object().unwrap().iter().next().unwrap();
+    let (value, count) = values.as_object().unwrap().iter().next().unwrap();
+    let filter = format!("filter.{key}={value}");
+    for answer in answers("", &["--filter", &filter]) {
+        assert_eq!(&answer["count"], count, "{filter}");
+    }
+}
