@@ -47,10 +47,11 @@ export default defineConfig({
       },
       "worker/vitest.config.ts",
       {
-        // Not a test: scripts/bench-browser.sh runs it and BENCHMARKS.md quotes it.
+        // Not tests: scripts/bench-*.sh and tests/real-sites/run.sh run them, BENCHMARKS.md
+        // quotes them.
         test: {
           name: "benchmark",
-          include: ["tests/benchmarks/**/*.bench-run.ts"],
+          include: ["tests/benchmarks/**/*.bench-run.ts", "tests/real-sites/**/*.bench-run.ts"],
           environment: "node",
           hookTimeout: 600_000,
         },

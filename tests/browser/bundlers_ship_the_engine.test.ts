@@ -1,6 +1,7 @@
 /**
  * The package in a vite app and in a webpack app (examples/bundlers): each bundler emits the
- * engine's worker and .wasm, and the built app searches in Chromium.
+ * engine's worker and .wasm, and the built app searches in Chromium; so does the
+ * `<rangefind-search>` element bundled by vite, on a site index.
  */
 
 import { beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +9,8 @@ import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "no
 import { join } from "node:path";
 import { build as viteBuild } from "vite";
 import webpack from "webpack";
-import { buildIndex, openPage, repo, sample, serve, tempDir, type Server } from "./harness.js";
+import { execFileSync } from "node:child_process";
+import { buildIndex, cli, openPage, repo, sample, serve, tempDir, type Server } from "./harness.js";
 
 const example = join(repo, "examples", "bundlers");
 let index: string;
@@ -50,6 +52,31 @@ describe("bundlers", () => {
     expect(emitted.some((f) => f.endsWith(".wasm")), emitted.join(", ")).toBe(true);
     expect(emitted.some((f) => /worker.*\.js$/.test(f)), emitted.join(", ")).toBe(true);
     expect(await searchIn(dist)).toBeGreaterThan(0);
+  });
+
+  it("vite bundles the search box, which searches a site index", async () => {
+    await viteBuild({ configFile: join(example, "vite.config.js"), logLevel: "warn" });
+    const dist = join(example, "dist-vite");
+    const site = tempDir("bundlers-site");
+    execFileSync("tar", ["xzf", join(repo, "examples/mdn-site/sample-site.tar.gz"), "-C", site]);
+    const out = join(dist, "_rangefind");
+    execFileSync(cli, ["build", "--site", join(site, "site-mdn"), "--out", out, "--no-widget", "-q"], { stdio: "ignore" });
+    const server: Server = await serve(dist);
+    const session = await openPage(`${server.url}search-box.html`, { testPage: false });
+    try {
+      const answered = session.page.evaluate(
+        () => new Promise<number>((resolve) => document.addEventListener("rangefind-results", (event) =>
+          resolve((event as CustomEvent<{ response: { count: number } }>).detail.response.count), { once: true })),
+      );
+      await session.page.locator("rangefind-search input").pressSequentially("promise");
+      expect(await answered).toBeGreaterThan(0);
+      expect(session.console.filter((m) => m.startsWith("error") || m.startsWith("pageerror"))).toEqual([]);
+      // The bundler's copy of the worker, not the widget's own files (there are none here).
+      expect(session.requested.some((url) => /\/site-worker/.test(url))).toBe(false);
+    } finally {
+      await session.close();
+      await server.stop();
+    }
   });
 
   it("webpack emits the worker and the wasm, and the app searches", async () => {

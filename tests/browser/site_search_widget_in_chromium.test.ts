@@ -275,9 +275,39 @@ describe("<rangefind-search> on a static site", () => {
     expect(await options(page).first().getAttribute("href")).toContain("/glossary/api/");
   });
 
+  it("takes the page's colours, not the reader's preference, unless its theme is set", async () => {
+    const inputBackground = (page: Page) =>
+      box(page).evaluate((input) => getComputedStyle(input).backgroundColor);
+    const scheme = (page: Page) => page.locator("rangefind-search").getAttribute("data-page-scheme");
+    // A light page (it paints no background and declares no color-scheme) for a reader who
+    // prefers dark: a light box.
+    const page = await visit("glossary/api/", "dark");
+    expect(await scheme(page)).toBe("light");
+    expect(await inputBackground(page)).toBe("rgb(255, 255, 255)");
+    // The page switches to a dark background: the box follows.
+    await page.evaluate(() => (document.body.style.background = "#1c1b22"));
+    await expect.poll(() => scheme(page)).toBe("dark");
+    expect(await inputBackground(page)).toBe("rgb(23, 23, 27)");
+    // No background, `color-scheme: light dark`: the reader's preference decides.
+    await page.evaluate(() => {
+      document.body.style.background = "";
+      document.documentElement.style.colorScheme = "light dark";
+    });
+    await expect.poll(() => scheme(page)).toBe("dark");
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect.poll(() => scheme(page)).toBe("light");
+    // `theme` pins one.
+    await page.evaluate(() => {
+      document.querySelector("rangefind-search")!.setAttribute("theme", "dark");
+    });
+    expect(await inputBackground(page)).toBe("rgb(23, 23, 27)");
+  });
+
   for (const scheme of ["light", "dark"] as const) {
-    it(`has no serious or critical accessibility violations (axe-core, ${scheme})`, async () => {
+    it(`has no serious or critical accessibility violations (axe-core, ${scheme} page)`, async () => {
       const page = await visit("glossary/api/", scheme);
+      // A dark page paints a dark background (the box follows the page, not the preference).
+      if (scheme === "dark") await page.evaluate(() => (document.body.style.cssText = "background: #1c1b22; color: #eee"));
       await typeAndWait(page, "fetch");
       await box(page).press("ArrowDown");
       await page.screenshot({ path: join(artifacts, `widget-axe-${scheme}.png`) });

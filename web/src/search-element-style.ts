@@ -1,11 +1,11 @@
 /**
  * The look of `<rangefind-search>`. Every colour, the font and the corner radius are CSS
  * custom properties a page can set on the element (`rangefind-search { --rangefind-accent:
- * teal }`); the defaults follow the reader's light or dark preference, and the `theme`
- * attribute (`light`, `dark`) pins one.
+ * teal }`); the defaults follow the page, light or dark (the element marks which in
+ * `data-page-scheme`, see page-scheme.ts), and the `theme` attribute (`light`, `dark`) pins one.
  */
 
-/** The dark palette: used under `theme="dark"`, and by default when the reader prefers dark. */
+/** The dark palette: used under `theme="dark"`, and by default on a dark page. */
 const DARK = `
   --rangefind-text: #ececf1;
   --rangefind-muted: #b4b4c0;
@@ -37,13 +37,9 @@ export const STYLE = `
   color: var(--rangefind-text);
 }
 :host([hidden]) { display: none; }
-:host([theme="dark"]) {
+:host([theme="dark"]),
+:host([data-page-scheme="dark"]:not([theme="light"])) {
   ${DARK}
-}
-@media (prefers-color-scheme: dark) {
-  :host(:not([theme="light"])) {
-  ${DARK}
-  }
 }
 .search {
   background: var(--rangefind-background);

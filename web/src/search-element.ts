@@ -14,7 +14,7 @@
  * Attributes: `index` (the `_rangefind/` directory; default: where this script is),
  * `placeholder`, `label` (the box's accessible name), `limit` (results per page, default 10),
  * `lang` (the index language; default: the page's), `debounce` (milliseconds, default 120),
- * `theme` (`light` or `dark`; default: the reader's preference).
+ * `theme` (`light` or `dark`; default: the page's, from its background or `color-scheme`).
  *
  * Each answer shown fires `rangefind-results` (bubbling out of the shadow root) with a
  * {@link ResultsDetail}: the query, its cost in `response.stats`, and the time it took.
@@ -22,6 +22,7 @@
 
 import { openSite, type RangefindIndex } from "./index.js";
 import { STYLE } from "./search-element-style.js";
+import { pageScheme } from "./page-scheme.js";
 import { hitTarget, RESULT_FIELDS, type HitTarget, type Site } from "./site.js";
 import { RangefindError, type Filters, type Replaced, type SearchResponse } from "./types.js";
 
@@ -74,6 +75,8 @@ export class RangefindSearchElement extends HTMLElement {
   private generation = 0;
   private inFlight: AbortController | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Follows the page's colours while connected (see {@link followPageScheme}). */
+  private schemeWatch: (() => void) | null = null;
 
   constructor() {
     super();
@@ -84,7 +87,10 @@ export class RangefindSearchElement extends HTMLElement {
     this.status = this.byPart("status");
     this.listbox = this.byPart("results");
     this.more = this.byPart("more") as HTMLButtonElement;
-    this.input.addEventListener("focus", () => void this.start().catch(() => {}));
+    this.input.addEventListener("focus", () => {
+      this.matchPage();
+      void this.start().catch(() => {});
+    });
     this.input.addEventListener("input", () => {
       this.finished = false;
       this.scheduleSearch();
@@ -97,12 +103,40 @@ export class RangefindSearchElement extends HTMLElement {
   connectedCallback(): void {
     this.input.placeholder = this.getAttribute("placeholder") ?? "Search";
     this.input.setAttribute("aria-label", this.getAttribute("label") ?? "Search this site");
+    this.schemeWatch = this.followPageScheme();
   }
 
   disconnectedCallback(): void {
+    this.schemeWatch?.();
+    this.schemeWatch = null;
     clearTimeout(this.timer);
     this.inFlight?.abort();
     this.closeEngine();
+  }
+
+  /**
+   * Without a `theme` attribute the box takes the page's colours ({@link pageScheme}), now
+   * and when the page switches them (a class or style on `<html>` or `<body>`, or the
+   * reader's preference). Returns what stops following.
+   */
+  private followPageScheme(): () => void {
+    this.matchPage();
+    const observer = new MutationObserver(() => this.matchPage());
+    const watched = { attributes: true, attributeFilter: ["class", "style", "data-theme", "data-color-scheme"] };
+    observer.observe(document.documentElement, watched);
+    if (document.body) observer.observe(document.body, watched);
+    const preference = matchMedia("(prefers-color-scheme: dark)");
+    const onChange = () => this.matchPage();
+    preference.addEventListener("change", onChange);
+    return () => {
+      observer.disconnect();
+      preference.removeEventListener("change", onChange);
+    };
+  }
+
+  private matchPage(): void {
+    const scheme = pageScheme(this);
+    if (this.getAttribute("data-page-scheme") !== scheme) this.setAttribute("data-page-scheme", scheme);
   }
 
   private closeEngine(): void {
@@ -125,13 +159,15 @@ export class RangefindSearchElement extends HTMLElement {
   private async open(): Promise<Engine> {
     const dir = new URL(this.getAttribute("index") ?? SCRIPT_DIR, document.baseURI);
     const lang = this.getAttribute("lang") ?? undefined;
-    // The engine's files are beside this script, where `build --site` wrote them; so is the
-    // site.json it inlined into this script, unless a rebuild has replaced the site since.
+    // Written by `build --site` (it inlined site.json): the engine's files are beside this
+    // script, and so is the index, unless a rebuild has replaced the site since. Bundled from
+    // the npm package instead, the bundler emits worker.js (openSite's default start).
+    const engineDir = INLINED_SITE === undefined ? undefined : SCRIPT_DIR;
     const inlined = dir.href === SCRIPT_DIR && !inlinedSiteIsStale ? INLINED_SITE : undefined;
-    const opened = await openSite(dir, { lang, siteIndex: inlined, engineDir: SCRIPT_DIR }).catch((error: unknown) => {
+    const opened = await openSite(dir, { lang, siteIndex: inlined, engineDir }).catch((error: unknown) => {
       if (inlined === undefined || !(error instanceof RangefindError) || error.code !== "not_found") throw error;
       inlinedSiteIsStale = true;
-      return openSite(dir, { lang, engineDir: SCRIPT_DIR });
+      return openSite(dir, { lang, engineDir });
     });
     const { site, language, index } = opened;
     this.showFilters(site, language);

@@ -176,6 +176,7 @@ pub fn write_site_file(
             stemmer,
             fields: searched,
             snippet_field: fields::BODY.to_string(),
+            title_field: Some(fields::TITLE.to_string()),
         },
         chunk_firsts,
         chunk_offsets,

@@ -7,6 +7,7 @@ mod s3_server;
 mod aggregations_and_sorting_merge_across_splits;
 mod append_adds_splits_to_an_index;
 mod cli_behaves_as_documented;
+mod exact_titles_rank_first;
 mod faults_give_clear_errors;
 mod gh_archive_queries_match_a_full_scan;
 mod killed_builds_leave_nothing_behind;

@@ -15,6 +15,7 @@ use super::frames::Frames;
 use super::layout::{self, decode_positions, filter_word, word_entries, Head, Postings, WordEntry};
 use super::query::{self, Node, Slot};
 use super::snippet;
+use super::title_match::{self, order_by_title, title_match, TitleMatch, TITLE_WINDOW};
 use crate::api::{Hit, Replaced, SearchRequest, SearchResponse, SearchStats};
 use crate::error::{ErrorKind, Result};
 use crate::format::ByteReader;
@@ -206,15 +207,40 @@ impl SiteIndex {
             .completed
             .as_ref()
             .map(|parsed| matched(&parsed.node));
-        let ranked = rank(exact, completed);
+        let exact_count = exact.len();
+        let mut ranked = rank(exact, completed);
         let count = ranked.len() as u64;
-        let shown: Vec<(u32, f32)> = ranked
+        let shown =
+            request.offset.min(ranked.len())..(request.offset + request.limit).min(ranked.len());
+        // The first page of the text as typed is ordered by titles too, so its titles are read
+        // with the shown hits' records (the same wave; the same records at the usual limit).
+        let (window, titled) = self.titled_window(&queries.exact.node, &found, exact_count, &shown);
+        let read: Vec<u32> = ranked[..window]
+            .iter()
+            .chain(&ranked[shown.clone()])
+            .map(|(page, _)| *page)
+            .collect::<BTreeSet<u32>>()
             .into_iter()
-            .skip(request.offset)
-            .take(request.limit)
             .collect();
+        let mut records = self.records(&read, &stats).await?;
+        if let Some(title_field) = &self.head.meta.title_field {
+            let matches: Vec<TitleMatch> = ranked[..window]
+                .iter()
+                .map(|(page, _)| {
+                    let title = records[page].get(title_field).and_then(|t| t.as_str());
+                    title_match(title.unwrap_or_default(), &titled, &self.analyzer)
+                })
+                .collect();
+            order_by_title(&mut ranked, &matches);
+        }
         let terms = snippet_terms(&queries.both(), &found);
-        let hits = self.hits(&shown, request, &terms, &stats).await?;
+        let hits = ranked[shown]
+            .iter()
+            .map(|&(page, score)| {
+                let record = records.remove(&page).expect("shown records are read");
+                self.hit(score, record, request, &terms)
+            })
+            .collect();
         Ok(SearchResponse {
             count,
             count_is_lower_bound: false,
@@ -434,49 +460,82 @@ impl SiteIndex {
         Ok(())
     }
 
-    /// The hits of `shown`: their records read in one wave, fields picked, snippets cut.
-    async fn hits(
+    /// How many of the first hits to order by title, and the query's words to compare titles
+    /// with ([`title_match`]): none when the index has no title field, the shown hits start
+    /// past the first page, or the query has no words. `exact_count`: how many of the hits
+    /// match the text as typed (the completed query's come after them, and keep their place).
+    fn titled_window<'a>(
         &self,
-        shown: &[(u32, f32)],
-        request: &SearchRequest,
-        terms: &[String],
+        node: &'a Node,
+        found: &'a Found,
+        exact_count: usize,
+        shown: &Range<usize>,
+    ) -> (usize, Vec<Vec<&'a str>>) {
+        let window = exact_count.min(TITLE_WINDOW);
+        let title_field = self.head.meta.title_field.as_ref().and_then(|name| {
+            let fields = &self.head.meta.fields;
+            fields.iter().position(|field| &field.name == name)
+        });
+        match title_field {
+            Some(field) if shown.start < window => {
+                let words = title_match::query_words(node, found, field);
+                (if words.is_empty() { 0 } else { window }, words)
+            }
+            _ => (0, Vec::new()),
+        }
+    }
+
+    /// The records of `pages`, read in one wave and decoded.
+    async fn records(
+        &self,
+        pages: &[u32],
         stats: &QueryStats,
-    ) -> Result<Vec<Hit>> {
-        let ranges: Vec<Range<u64>> = shown
+    ) -> Result<HashMap<u32, serde_json::Map<String, serde_json::Value>>> {
+        let ranges: Vec<Range<u64>> = pages
             .iter()
-            .map(|(page, _)| offset(&self.regions.records, self.head.record_range(*page)))
+            .map(|page| offset(&self.regions.records, self.head.record_range(*page)))
             .collect();
         let bytes = self.read(&ranges, stats).await?;
-        let mut hits = Vec::with_capacity(shown.len());
-        for ((page, score), frame) in shown.iter().zip(bytes) {
+        let mut records = HashMap::with_capacity(pages.len());
+        for (page, frame) in pages.iter().zip(bytes) {
             let raw = self.named(self.frames.decode(&frame, &format!("record {page}")))?;
-            let mut record: serde_json::Map<String, serde_json::Value> =
-                serde_json::from_slice(&raw).map_err(|e| {
-                    self.named_error(corrupt(format!("record {page} is not a JSON object: {e}")))
-                })?;
-            let id = record
-                .get("url")
-                .and_then(|url| url.as_str())
-                .unwrap_or_default()
-                .to_string();
-            let cut = request.snippet.then(|| {
-                let values = layout::text_values(record.get(&self.head.meta.snippet_field));
-                snippet::cut(&values, &self.analyzer, terms, SNIPPET_CHARS)
-            });
-            if let Some(fields) = &request.fields {
-                record.retain(|name, _| fields.iter().any(|f| f == name));
-            }
-            let cut = cut.flatten();
-            hits.push(Hit {
-                id,
-                score: *score,
-                sort: None,
-                doc: record,
-                snippet_value: cut.as_ref().and_then(|c| c.value),
-                snippet: cut.map(|c| c.html),
-            });
+            let record = serde_json::from_slice(&raw).map_err(|e| {
+                self.named_error(corrupt(format!("record {page} is not a JSON object: {e}")))
+            })?;
+            records.insert(*page, record);
         }
-        Ok(hits)
+        Ok(records)
+    }
+
+    /// The hit of a page with `record`: its fields picked and a snippet cut.
+    fn hit(
+        &self,
+        score: f32,
+        mut record: serde_json::Map<String, serde_json::Value>,
+        request: &SearchRequest,
+        terms: &[String],
+    ) -> Hit {
+        let id = record
+            .get("url")
+            .and_then(|url| url.as_str())
+            .unwrap_or_default()
+            .to_string();
+        let cut = request.snippet.then(|| {
+            let values = layout::text_values(record.get(&self.head.meta.snippet_field));
+            snippet::cut(&values, &self.analyzer, terms, SNIPPET_CHARS)
+        });
+        if let Some(fields) = &request.fields {
+            record.retain(|name, _| fields.iter().any(|f| f == name));
+        }
+        let cut = cut.flatten();
+        Hit {
+            id,
+            score,
+            sort: None,
+            doc: record,
+            snippet_value: cut.as_ref().and_then(|c| c.value),
+            snippet: cut.map(|c| c.html),
+        }
     }
 
     /// The data ranges `ranges`, read in one wave (pages already cached are not read again).

@@ -85,6 +85,10 @@ pub struct HeadMeta {
     pub fields: Vec<SearchedField>,
     /// The field of the record snippets are cut from.
     pub snippet_field: String,
+    /// The record's title field, when pages have one: the first hits are ordered by how their
+    /// titles match the query ([`super::title_match`]). Absent from heads written before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title_field: Option<String>,
 }
 
 /// The decoded head.
@@ -433,6 +437,7 @@ mod tests {
                     boost: 1.0,
                 }],
                 snippet_field: "body".into(),
+                title_field: Some("title".into()),
             },
             chunk_firsts: vec![
                 "\u{1}k=v".into(),

@@ -18,6 +18,7 @@ mod index;
 pub mod layout;
 pub mod query;
 pub mod snippet;
+mod title_match;
 
 pub use frames::Frames;
 pub use index::{SiteIndex, MAX_PREFIX_CHUNKS, MAX_PREFIX_EXPANSIONS};

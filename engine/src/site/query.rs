@@ -365,6 +365,7 @@ mod tests {
                 })
                 .to_vec(),
             snippet_field: "body".into(),
+            title_field: None,
         }
     }
 

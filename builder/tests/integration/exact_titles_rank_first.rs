@@ -1,0 +1,93 @@
+//! Searching a page's title finds that page first: a title equal to the query (after
+//! analysis) ranks first, then titles that start with it as a whole name, then titles that
+//! start with it inside a longer compound (`git-show` before `git-show-index`), whatever the
+//! bodies score. Pages shaped like AsciiDoc manual pages, written for this test.
+
+use crate::common;
+
+use std::path::Path;
+
+use common::{rangefind, search_json, succeeded};
+
+/// A manual page titled `name(1) Manual Page`, summed up as `summary`, whose description is
+/// `description` said `times` times.
+fn man_page(site: &Path, name: &str, summary: &str, description: &str, times: usize) {
+    let text = vec![description; times].join(" ");
+    let body = summary;
+    let html = format!(
+        r#"<!DOCTYPE html><html lang="en"><head><title>{name}(1)</title></head>
+<body class="manpage"><div id="header"><h1>{name}(1) Manual Page</h1>
+<h2>NAME</h2><div class="sectionbody"><p>{name} - {body}</p></div></div>
+<div id="content"><div class="sect1"><h2 id="_description">DESCRIPTION</h2>
+<div class="sectionbody"><p>{text}</p></div></div></div></body></html>"#
+    );
+    std::fs::write(site.join(format!("{name}.html")), html).unwrap();
+}
+
+fn first_urls(index: &Path, query: &str, limit: usize) -> Vec<String> {
+    let answer = search_json(
+        index,
+        query,
+        &["--limit", &limit.to_string(), "--no-snippet"],
+    );
+    let hits = answer["hits"].as_array().cloned().unwrap_or_default();
+    hits.iter()
+        .map(|hit| hit["doc"]["url"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn the_page_titled_as_the_query_comes_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    // The page the query names is long and says "show" rarely; the others are short and say
+    // it often: by BM25 alone they rank first.
+    let long = "Shows one or more objects: blobs, trees, tags and commits, each as it is stored.";
+    man_page(&site, "git-show", "Show various types of objects", long, 20);
+    for name in ["git-show-index", "git-show-branch", "git-show-ref"] {
+        man_page(
+            &site,
+            name,
+            "Show packed archive index",
+            "See git show, git show.",
+            3,
+        );
+    }
+    man_page(
+        &site,
+        "git-log",
+        "Show commit logs",
+        "Like git show does, git show.",
+        2,
+    );
+    succeeded(&rangefind(&[
+        "build",
+        "--site",
+        site.to_str().unwrap(),
+        "--no-widget",
+        "-q",
+    ]));
+    let index = site.join("_rangefind");
+
+    let shown = first_urls(&index, "git-show", 10);
+    assert_eq!(shown.len(), 5, "{shown:?}");
+    assert_eq!(shown[0], "/git-show.html", "{shown:?}");
+    // Titles starting with the query inside a longer name, then the title that does not.
+    assert_eq!(shown[4], "/git-log.html", "{shown:?}");
+    assert_eq!(
+        first_urls(&index, "git-show-branch", 10)[0],
+        "/git-show-branch.html"
+    );
+    // The same order at any page size: paging never shows a page twice or skips one.
+    let mut paged = first_urls(&index, "git-show", 2);
+    let answer = search_json(&index, "git-show", &["--limit", "3", "--offset", "2"]);
+    for hit in answer["hits"].as_array().unwrap() {
+        paged.push(hit["doc"]["url"].as_str().unwrap().to_string());
+    }
+    assert_eq!(paged, shown);
+    // Its score (BM25) is below the next hits': the title put it first.
+    let answer = search_json(&index, "git-show", &["--limit", "2"]);
+    let score = |i: usize| answer["hits"][i]["score"].as_f64().unwrap();
+    assert!(score(0) < score(1), "{answer}");
+}

@@ -1,0 +1,132 @@
+//! How closely a page's title matches the query, for ordering the first hits: a page titled
+//! exactly what was searched comes first, then titles that start with it as a whole
+//! (`git-show` → `git-show(1) Manual Page`), then titles that start with it inside a longer
+//! compound (`git-show-index(1)`), then the rest, each group in score order.
+//!
+//! BM25 alone cannot tell these apart: the words match in every one of those titles, and the
+//! bodies decide. Titles are compared after analysis, as the index holds them.
+
+use super::analyzer::{Analyzer, Word};
+use super::evaluate::Found;
+use super::query::Node;
+use tantivy_query_grammar::Occur;
+
+/// Hits whose order titles may change: the first page of results.
+pub const TITLE_WINDOW: usize = 10;
+
+/// Characters that join words into one compound (`git-show-index`, `Array.prototype.map`,
+/// `std::vec`, `snake_case`, `don't`): a title continuing with one of them after the query's
+/// words goes on with the same name.
+const JOINERS: &[char] = &['-', '_', '.', ':', '/', '\'', '’'];
+
+/// How a title matches the query's words, worst first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum TitleMatch {
+    /// It does not start with the query's words.
+    Other,
+    /// It starts with them, inside a longer compound (`git-show` in `git-show-index`).
+    StartsInside,
+    /// It starts with them, then a new word (`git-show` in `git-show(1) Manual Page`).
+    Starts,
+    /// It is the query's words.
+    Equals,
+}
+
+/// The query's words in title order: per word, the index words it stands for (a typo's
+/// replacements, a prefix's expansions). Words in excluded clauses, filters and fields other
+/// than `title_field` are left out. Empty when the query has no words (`*`, filters only).
+pub fn query_words<'a>(node: &'a Node, found: &'a Found, title_field: usize) -> Vec<Vec<&'a str>> {
+    let mut words = Vec::new();
+    collect(node, found, title_field, &mut words);
+    words
+}
+
+fn collect<'a>(node: &'a Node, found: &'a Found, title_field: usize, out: &mut Vec<Vec<&'a str>>) {
+    match node {
+        Node::Phrase { field, slots, .. } if field.is_none_or(|f| f == title_field) => {
+            out.extend(slots.iter().map(|slot| found.slot_words(slot)));
+        }
+        Node::Clauses(clauses) => clauses
+            .iter()
+            .filter(|(occur, _)| *occur != Occur::MustNot)
+            .for_each(|(_, node)| collect(node, found, title_field, out)),
+        Node::Boost(node, _) => collect(node, found, title_field, out),
+        Node::Phrase { .. } | Node::Filter(_) | Node::All | Node::Nothing => {}
+    }
+}
+
+/// How `title` matches `query` (from [`query_words`]).
+pub fn title_match(title: &str, query: &[Vec<&str>], analyzer: &Analyzer) -> TitleMatch {
+    let mut words: Vec<Word> = Vec::new();
+    analyzer.words(title, |word| words.push(word));
+    let starts = !query.is_empty()
+        && words.len() >= query.len()
+        && query
+            .iter()
+            .zip(&words)
+            .all(|(wanted, word)| wanted.contains(&word.term.as_str()));
+    if !starts {
+        return TitleMatch::Other;
+    }
+    let Some(next) = words.get(query.len()) else {
+        return TitleMatch::Equals;
+    };
+    let gap = &title[words[query.len() - 1].end..next.start];
+    match gap.chars().all(|c| JOINERS.contains(&c)) {
+        true => TitleMatch::StartsInside,
+        false => TitleMatch::Starts,
+    }
+}
+
+/// Orders `ranked` (pages by score, best first) by how their titles match, keeping the score
+/// order within each kind of match. `matches[i]` is how the title of `ranked[i]` matches;
+/// items past `matches` stay where they are.
+pub fn order_by_title<T: Clone>(ranked: &mut [T], matches: &[TitleMatch]) {
+    let window = ranked.len().min(matches.len());
+    let mut order: Vec<usize> = (0..window).collect();
+    // A stable sort: equal matches keep their score order.
+    order.sort_by_key(|&i| std::cmp::Reverse(matches[i]));
+    let reordered: Vec<T> = order.iter().map(|&i| ranked[i].clone()).collect();
+    ranked[..window].clone_from_slice(&reordered);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn matched(title: &str, query: &str) -> TitleMatch {
+        let analyzer = Analyzer::new(Some("en")).unwrap();
+        let terms = analyzer.terms(query);
+        let query: Vec<Vec<&str>> = terms.iter().map(|t| vec![t.as_str()]).collect();
+        title_match(title, &query, &analyzer)
+    }
+
+    #[test]
+    fn titles_rank_by_how_they_begin() {
+        use TitleMatch::*;
+        assert_eq!(matched("git-show", "git-show"), Equals);
+        assert_eq!(matched("git-show(1) Manual Page", "git-show"), Starts);
+        assert_eq!(
+            matched("git-show-index(1) Manual Page", "git-show"),
+            StartsInside
+        );
+        assert_eq!(matched("The git-show command", "git-show"), Other);
+        assert_eq!(matched("Promises", "promise"), Equals, "after stemming");
+        assert_eq!(
+            matched("Array.prototype.map()", "Array.prototype.map"),
+            Equals
+        );
+        assert_eq!(matched("Array.prototype.map()", "array"), StartsInside);
+        assert_eq!(matched("json — JSON encoder and decoder", "json"), Starts);
+        assert_eq!(matched("json", ""), Other, "no words");
+        assert_eq!(matched("git", "git show"), Other, "shorter than the query");
+    }
+
+    #[test]
+    fn ordering_keeps_the_score_order_within_a_kind() {
+        use TitleMatch::*;
+        let mut ranked = vec!["a", "b", "c", "d", "e", "f"];
+        order_by_title(&mut ranked, &[Other, StartsInside, Equals, Other, Starts]);
+        assert_eq!(ranked, ["c", "e", "b", "a", "d", "f"]);
+    }
+}
