@@ -100,11 +100,21 @@ impl Analyzer {
         }
     }
 
+    /// The words of `text`, in order.
+    pub fn word_list(&self, text: &str) -> Vec<Word> {
+        let mut words = Vec::new();
+        self.words(text, |word| words.push(word));
+        words
+    }
+
     /// The terms of `text`.
     pub fn terms(&self, text: &str) -> Vec<String> {
-        let mut terms = Vec::new();
-        self.words(text, |word| terms.push(word.term));
-        terms
+        // Through word_list: each closure given to `words` is another copy of its loop in the
+        // site engine's code.
+        self.word_list(text)
+            .into_iter()
+            .map(|word| word.term)
+            .collect()
     }
 }
 

@@ -215,19 +215,21 @@ impl SiteIndex {
         // The first page of the text as typed is ordered by titles too, so its titles are read
         // with the shown hits' records (the same wave; the same records at the usual limit).
         let (window, titled) = self.titled_window(&queries.exact.node, &found, exact_count, &shown);
-        let read: Vec<u32> = ranked[..window]
+        let mut read: Vec<u32> = ranked[..window]
             .iter()
             .chain(&ranked[shown.clone()])
             .map(|(page, _)| *page)
-            .collect::<BTreeSet<u32>>()
-            .into_iter()
             .collect();
+        read.sort_unstable();
+        read.dedup();
         let mut records = self.records(&read, &stats).await?;
         if let Some(title_field) = &self.head.meta.title_field {
             let matches: Vec<TitleMatch> = ranked[..window]
                 .iter()
                 .map(|(page, _)| {
-                    let title = records[page].get(title_field).and_then(|t| t.as_str());
+                    let title = record_of(&records, *page)
+                        .and_then(|record| record.get(title_field))
+                        .and_then(|t| t.as_str());
                     title_match(title.unwrap_or_default(), &titled, &self.analyzer)
                 })
                 .collect();
@@ -237,7 +239,8 @@ impl SiteIndex {
         let hits = ranked[shown]
             .iter()
             .map(|&(page, score)| {
-                let record = records.remove(&page).expect("shown records are read");
+                let at = records.iter().position(|(read, _)| *read == page);
+                let (_, record) = records.swap_remove(at.expect("shown records are read"));
                 self.hit(score, record, request, &terms)
             })
             .collect();
@@ -485,24 +488,21 @@ impl SiteIndex {
         }
     }
 
-    /// The records of `pages`, read in one wave and decoded.
-    async fn records(
-        &self,
-        pages: &[u32],
-        stats: &QueryStats,
-    ) -> Result<HashMap<u32, serde_json::Map<String, serde_json::Value>>> {
+    /// The records of `pages`, read in one wave and decoded, by page (a few: a list, which
+    /// costs the engine less code than a map).
+    async fn records(&self, pages: &[u32], stats: &QueryStats) -> Result<Vec<(u32, Record)>> {
         let ranges: Vec<Range<u64>> = pages
             .iter()
             .map(|page| offset(&self.regions.records, self.head.record_range(*page)))
             .collect();
         let bytes = self.read(&ranges, stats).await?;
-        let mut records = HashMap::with_capacity(pages.len());
+        let mut records = Vec::with_capacity(pages.len());
         for (page, frame) in pages.iter().zip(bytes) {
             let raw = self.named(self.frames.decode(&frame, &format!("record {page}")))?;
             let record = serde_json::from_slice(&raw).map_err(|e| {
                 self.named_error(corrupt(format!("record {page} is not a JSON object: {e}")))
             })?;
-            records.insert(*page, record);
+            records.push((*page, record));
         }
         Ok(records)
     }
@@ -511,7 +511,7 @@ impl SiteIndex {
     fn hit(
         &self,
         score: f32,
-        mut record: serde_json::Map<String, serde_json::Value>,
+        mut record: Record,
         request: &SearchRequest,
         terms: &[String],
     ) -> Hit {
@@ -587,6 +587,17 @@ impl SiteIndex {
     fn named_error(&self, error: crate::error::Error) -> crate::error::Error {
         error.with_context(self.location.source.name().to_string())
     }
+}
+
+/// A page's record: its stored fields.
+type Record = serde_json::Map<String, serde_json::Value>;
+
+/// The record of `page` among `records`.
+fn record_of(records: &[(u32, Record)], page: u32) -> Option<&Record> {
+    records
+        .iter()
+        .find(|(read, _)| *read == page)
+        .map(|(_, record)| record)
 }
 
 /// A query as typed and, while it is being typed, with its last word completed.

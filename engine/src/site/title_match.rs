@@ -57,8 +57,7 @@ fn collect<'a>(node: &'a Node, found: &'a Found, title_field: usize, out: &mut V
 
 /// How `title` matches `query` (from [`query_words`]).
 pub fn title_match(title: &str, query: &[Vec<&str>], analyzer: &Analyzer) -> TitleMatch {
-    let mut words: Vec<Word> = Vec::new();
-    analyzer.words(title, |word| words.push(word));
+    let words: Vec<Word> = analyzer.word_list(title);
     let starts = !query.is_empty()
         && words.len() >= query.len()
         && query
@@ -83,10 +82,18 @@ pub fn title_match(title: &str, query: &[Vec<&str>], analyzer: &Analyzer) -> Tit
 /// items past `matches` stay where they are.
 pub fn order_by_title<T: Clone>(ranked: &mut [T], matches: &[TitleMatch]) {
     let window = ranked.len().min(matches.len());
-    let mut order: Vec<usize> = (0..window).collect();
-    // A stable sort: equal matches keep their score order.
-    order.sort_by_key(|&i| std::cmp::Reverse(matches[i]));
-    let reordered: Vec<T> = order.iter().map(|&i| ranked[i].clone()).collect();
+    // Each kind in turn, best first, in score order: a stable order without a sort (the
+    // site engine's size counts every sort it instantiates).
+    let mut reordered: Vec<T> = Vec::with_capacity(window);
+    for kind in [
+        TitleMatch::Equals,
+        TitleMatch::Starts,
+        TitleMatch::StartsInside,
+        TitleMatch::Other,
+    ] {
+        let of_kind = (0..window).filter(|&i| matches[i] == kind);
+        reordered.extend(of_kind.map(|i| ranked[i].clone()));
+    }
     ranked[..window].clone_from_slice(&reordered);
 }
 
