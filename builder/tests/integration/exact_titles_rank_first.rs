@@ -7,7 +7,7 @@ use crate::common;
 
 use std::path::Path;
 
-use common::{rangefind, search_json, succeeded};
+use common::{build_site, search_json};
 
 /// A manual page titled `name(1) Manual Page`, summed up as `summary`, whose description is
 /// `description` said `times` times.
@@ -61,14 +61,7 @@ fn the_page_titled_as_the_query_comes_first() {
         "Like git show does, git show.",
         2,
     );
-    succeeded(&rangefind(&[
-        "build",
-        "--site",
-        site.to_str().unwrap(),
-        "--no-widget",
-        "-q",
-    ]));
-    let index = site.join("_rangefind");
+    let index = build_site(&site, &[]);
 
     let shown = first_urls(&index, "git-show", 10);
     assert_eq!(shown.len(), 5, "{shown:?}");

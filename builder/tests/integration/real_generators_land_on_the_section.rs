@@ -8,7 +8,7 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use common::{rangefind, search_json, succeeded};
+use common::search_json;
 use serde_json::Value;
 
 /// The fixture pages built into a site index; returns the `en` index directory.
@@ -17,14 +17,7 @@ fn built() -> (tempfile::TempDir, PathBuf) {
     let site = dir.path().join("site");
     let fixtures = common::repo().join("builder/tests/fixtures/generator-shapes");
     copy_dir(&fixtures, &site);
-    succeeded(&rangefind(&[
-        "build",
-        "--site",
-        site.to_str().unwrap(),
-        "--no-widget",
-        "-q",
-    ]));
-    let index = site.join("_rangefind");
+    let index = common::build_site(&site, &[]);
     (dir, index)
 }
 

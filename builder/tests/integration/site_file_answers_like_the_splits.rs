@@ -32,16 +32,7 @@ fn built_site(dir: &Path) -> PathBuf {
         .find(|entry| entry.path().is_dir())
         .expect("the archive holds the site's directory")
         .path();
-    let out = root.join("_rangefind");
-    common::succeeded(&common::rangefind(&[
-        "build",
-        "--site",
-        root.to_str().unwrap(),
-        "--splits",
-        "--no-widget",
-        "-q",
-    ]));
-    out
+    common::build_site(&root, &["--splits"])
 }
 
 fn fetcher() -> Fetcher {

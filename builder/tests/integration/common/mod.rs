@@ -137,6 +137,21 @@ pub fn succeeded(output: &std::process::Output) -> String {
     message
 }
 
+/// `rangefind build --site SITE --no-widget -q EXTRA…`, checked to succeed; returns the
+/// index directory (`SITE/_rangefind`).
+pub fn build_site(site: &Path, extra: &[&str]) -> PathBuf {
+    let mut args = vec![
+        "build",
+        "--site",
+        site.to_str().unwrap(),
+        "--no-widget",
+        "-q",
+    ];
+    args.extend_from_slice(extra);
+    succeeded(&rangefind(&args));
+    site.join("_rangefind")
+}
+
 /// `rangefind search INDEX QUERY --json EXTRA…`, checked to succeed, its answer parsed.
 pub fn search_json(index: &Path, query: &str, extra: &[&str]) -> serde_json::Value {
     let mut args = vec!["search", index.to_str().unwrap(), query, "--json"];
