@@ -44,6 +44,38 @@ pub fn check_query_text(query: &str) -> Result<()> {
     Ok(())
 }
 
+/// Refuses ranges (`title:[a TO z]`, `>x`) and `field:*` on fields without a fast column,
+/// before either engine converts the query. Both need one: tantivy asserted on an inverted
+/// term range and could not warm a term range from the hotcache, and the site engine (whose
+/// fields have none) searched the bounds as words. `is_fast(field)` says whether a field of
+/// the index has a fast column, or `None` when the index lacks the field: such a query is
+/// searched as words, as before. So is a range without a field: `<video>` or `>=` typed
+/// into a search box means the words, not a range over the default fields.
+pub fn check_fast_fields(ast: &UserInputAst, is_fast: &dyn Fn(&str) -> Option<bool>) -> Result<()> {
+    match ast {
+        UserInputAst::Clause(children) => children
+            .iter()
+            .try_for_each(|(_, child)| check_fast_fields(child, is_fast)),
+        UserInputAst::Boost(inner, _) => check_fast_fields(inner, is_fast),
+        UserInputAst::Leaf(leaf) => {
+            let (field, what) = match leaf.as_ref() {
+                UserInputLeaf::Range {
+                    field: Some(field), ..
+                } => (field, "a range"),
+                UserInputLeaf::Exists { field } => (field, "`field:*`"),
+                _ => return Ok(()),
+            };
+            if is_fast(field) != Some(false) {
+                return Ok(());
+            }
+            Err(ErrorKind::InvalidQuery.with_message(format!(
+                "{what} needs a fast field (a column of values), and `{field}` has none: \
+                 ranges and `field:*` work on fields mapped with `fast: true`"
+            )))
+        }
+    }
+}
+
 /// `ast` with every group of exclusions alone (`-draft`, `NOT a NOT b`, `css (-grid)`'s
 /// group) made to match every document without them: an `*` is added as the group's `Must`.
 /// Without it tantivy refuses such a group and the site engine matched nothing.
@@ -74,6 +106,41 @@ pub fn every_document_but_exclusions(ast: UserInputAst) -> UserInputAst {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ranges_and_exists_need_a_fast_field() {
+        // `created_at` is fast, `title` is not, `nope` is no field; ranges without a field
+        // are words.
+        let is_fast = |field: &str| match field {
+            "created_at" => Some(true),
+            "title" => Some(false),
+            _ => None,
+        };
+        let check = |text: &str| {
+            check_fast_fields(&tantivy_query_grammar::parse_query(text).unwrap(), &is_fast)
+        };
+        for refused in [
+            "title:[a TO z]",
+            "title:[z TO a]",
+            "title:*",
+            "css (title:>b)",
+        ] {
+            let error = check(refused).unwrap_err();
+            assert_eq!(error.kind(), ErrorKind::InvalidQuery, "{refused}");
+            assert!(error.to_string().contains("fast"), "{refused}: {error}");
+        }
+        for allowed in [
+            "created_at:[2024 TO 2025]",
+            "created_at:*",
+            "nope:[a TO b]",
+            "[a TO z]",
+            "<video>",
+            "title:grid",
+            "*",
+        ] {
+            assert!(check(allowed).is_ok(), "{allowed}");
+        }
+    }
 
     fn parsed(text: &str) -> UserInputAst {
         every_document_but_exclusions(tantivy_query_grammar::parse_query(text).unwrap())

@@ -123,3 +123,25 @@ fn a_filter_without_text_matches_every_page_with_its_value_in_both_engines() {
         assert_eq!(&answer["count"], count, "{filter}");
     }
 }
+
+#[test]
+fn ranges_and_exists_on_text_fields_are_refused_alike() {
+    // On the split index tantivy asserted on an inverted term range (a crash), could not warm
+    // a term range, and refused `title:*` with a schema error; the site file searched the
+    // bounds as words. Now both say what a range needs.
+    for query in [
+        "title:[z TO a]",
+        "title:[a TO z]",
+        "css title:>grid",
+        "title:*",
+    ] {
+        both_refuse(query, "needs a fast field");
+    }
+    // A range without a field (`<video>` typed into a search box) and one on a field the
+    // index lacks are searched as words, by both.
+    for query in ["[grid TO flex]", "<grid>", "nope:[grid TO flex]"] {
+        for answer in answers(query, &[]) {
+            assert!(answer["count"].as_u64().unwrap() > 0, "{query}: {answer}");
+        }
+    }
+}

@@ -311,6 +311,13 @@ impl QueryBuilder {
             .collect()
     }
 
+    /// Whether field `name` has a fast column; `None` for a field the schema lacks.
+    fn field_is_fast(&self, name: &str) -> Option<bool> {
+        let schema = &self.schema.schema;
+        let field = schema.get_field(name).ok()?;
+        Some(schema.get_field_entry(field).is_fast())
+    }
+
     /// Converts `ast` after replacing words, recording its replaceable words.
     fn convert_text(
         &self,
@@ -334,6 +341,7 @@ impl QueryBuilder {
             return Ok(Box::new(EmptyQuery));
         }
         if let Ok(ast) = tantivy::query_grammar::parse_query(text) {
+            crate::query_text::check_fast_fields(&ast, &|name| self.field_is_fast(name))?;
             let ast = crate::query_text::every_document_but_exclusions(ast);
             if let Ok(query) = self.convert_text(ast, prefixes) {
                 return Ok(query);

@@ -175,6 +175,18 @@ impl SiteIndex {
     pub async fn search(&self, request: &SearchRequest) -> Result<SearchResponse> {
         let started = web_time::Instant::now();
         refuse_unsupported(request)?;
+        if let Ok(ast) = tantivy_query_grammar::parse_query(&request.query) {
+            // A site index's fields have no fast column: ranges and `field:*` are refused as
+            // the split engine refuses them on such fields.
+            let fields = &self.head.meta.fields;
+            let known = |name: &str| {
+                fields
+                    .iter()
+                    .any(|field| field.name == name)
+                    .then_some(false)
+            };
+            crate::query_text::check_fast_fields(&ast, &known)?;
+        }
         let stats = QueryStats::new();
         let filter_groups = filter_groups(request)?;
         let mut queries = self.parse(request, &Replacing::default());
