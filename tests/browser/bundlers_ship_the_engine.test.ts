@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { build as viteBuild } from "vite";
 import webpack from "webpack";
 import { execFileSync } from "node:child_process";
-import { buildIndex, cli, openPage, repo, sample, serve, tempDir, type Server } from "./harness.js";
+import { answerTo, buildIndex, cli, openPage, repo, sample, serve, tempDir, type Server } from "./harness.js";
 
 const example = join(repo, "examples", "bundlers");
 let index: string;
@@ -64,12 +64,9 @@ describe("bundlers", () => {
     const server: Server = await serve(dist);
     const session = await openPage(`${server.url}search-box.html`, { testPage: false });
     try {
-      const answered = session.page.evaluate(
-        () => new Promise<number>((resolve) => document.addEventListener("rangefind-results", (event) =>
-          resolve((event as CustomEvent<{ response: { count: number } }>).detail.response.count), { once: true })),
-      );
+      const answered = answerTo(session.page, "promise");
       await session.page.locator("rangefind-search input").pressSequentially("promise");
-      expect(await answered).toBeGreaterThan(0);
+      expect((await answered).response.count).toBeGreaterThan(0);
       expect(session.console.filter((m) => m.startsWith("error") || m.startsWith("pageerror"))).toEqual([]);
       // The bundler's copy of the worker, not the widget's own files (there are none here).
       expect(session.requested.some((url) => /\/site-worker/.test(url))).toBe(false);

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { ResultsDetail } from "../../web/src/search-element.js";
 
 export const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const cli = join(repo, "target", "release", "rangefind");
@@ -159,6 +160,26 @@ export async function openPage(url: string, { testPage = true, selfSigned = fals
 export async function reload(page: Page): Promise<void> {
   await page.reload();
   await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+}
+
+/**
+ * The widget's answer to `text` (trimmed, as the widget searches it): the detail of the first
+ * `rangefind-results` event for it, or for any query when `text` is undefined. Call it before
+ * typing, await it after: answers to the text's beginnings, shown while typing, are skipped.
+ */
+export function answerTo(page: Page, text?: string): Promise<ResultsDetail> {
+  return page.evaluate(
+    (expected) =>
+      new Promise<ResultsDetail>((resolve) => {
+        document.addEventListener("rangefind-results", function listen(event) {
+          const detail = (event as CustomEvent<ResultsDetail>).detail;
+          if (expected !== null && detail.query !== expected) return;
+          document.removeEventListener("rangefind-results", listen);
+          resolve(detail);
+        });
+      }),
+    text === undefined ? null : text.trim(),
+  );
 }
 
 /** `rangefind search INDEX QUERY --json` with the native CLI. */

@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { cli, openPage, serve, tempDir, type Server, type Session } from "./harness.js";
+import { answerTo, cli, openPage, serve, tempDir, type Server, type Session } from "./harness.js";
 
 let site: string;
 let server: Server;
@@ -57,18 +57,7 @@ async function search(path: string, text: string): Promise<{ page: Page; titles:
   await session?.close();
   session = await openPage(`${server.url}${path}`, { testPage: false });
   const page = session.page;
-  const answered = page.evaluate(
-    (expected) =>
-      new Promise<void>((resolve) => {
-        document.addEventListener("rangefind-results", function listen(event) {
-          if ((event as CustomEvent<{ query: string }>).detail.query === expected) {
-            document.removeEventListener("rangefind-results", listen);
-            resolve();
-          }
-        });
-      }),
-    text,
-  );
+  const answered = answerTo(page, text);
   const box = page.locator("rangefind-search input");
   await box.click();
   await box.pressSequentially(text, { delay: 20 });

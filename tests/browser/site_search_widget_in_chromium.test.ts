@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { cli, nativeSearch, openPage, repo, serve, tempDir, type Server, type Session } from "./harness.js";
+import { answerTo, cli, nativeSearch, openPage, repo, serve, tempDir, type Server, type Session } from "./harness.js";
 
 const BASE = "/mdn/";
 const artifacts = join(repo, "tests", "artifacts");
@@ -67,18 +67,7 @@ async function visit(path = "glossary/api/", colorScheme: "light" | "dark" = "li
 
 /** Types `text` into the box and waits for the answer to it. */
 async function typeAndWait(page: Page, text: string): Promise<void> {
-  const answered = page.evaluate(
-    (expected) =>
-      new Promise<void>((resolve) => {
-        document.addEventListener("rangefind-results", function listen(event) {
-          if ((event as CustomEvent<{ query: string }>).detail.query === expected) {
-            document.removeEventListener("rangefind-results", listen);
-            resolve();
-          }
-        });
-      }),
-    text.trim(),
-  );
+  const answered = answerTo(page, text);
   await box(page).click();
   await box(page).pressSequentially(text, { delay: 30 });
   await answered;
@@ -221,9 +210,7 @@ describe("<rangefind-search> on a static site", () => {
   it("narrows results with the site's filters", async () => {
     const page = await visit();
     await typeAndWait(page, "property");
-    const filtered = page.evaluate(
-      () => new Promise<void>((resolve) => document.addEventListener("rangefind-results", () => resolve(), { once: true })),
-    );
+    const filtered = answerTo(page);
     await page.locator("rangefind-search select").selectOption("Web/CSS");
     await filtered;
     const native = siteSearch("property", 10, ["--typeahead", "--filter", "filter.section=Web/CSS"]);

@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { cli, nativeSearch, openPage, readQueries, repo, serve, sharedCorpus, tempDir, type NativeResponse, type Server, type Session } from "./harness.js";
+import { answerTo, cli, nativeSearch, openPage, readQueries, repo, serve, sharedCorpus, tempDir, type NativeResponse, type Server, type Session } from "./harness.js";
 
 /** Without the shared corpora: queries of the same kinds, for the bundled sample. */
 const SAMPLE_QUERIES = [
@@ -72,21 +72,9 @@ interface Shown {
 
 /** Puts `text` in the box at once, as a paste or a fast typist would, and reads the results. */
 async function widgetSearch(page: Page, text: string): Promise<Shown> {
-  const answered = page.evaluate(
-    (expected) =>
-      new Promise<number>((resolve) => {
-        document.addEventListener("rangefind-results", function listen(event) {
-          const detail = (event as CustomEvent<{ query: string; response: { count: number } }>).detail;
-          if (detail.query === expected) {
-            document.removeEventListener("rangefind-results", listen);
-            resolve(detail.response.count);
-          }
-        });
-      }),
-    text.trim(),
-  );
+  const answered = answerTo(page, text);
   await page.locator("rangefind-search input").fill(text);
-  const count = await answered;
+  const { count } = (await answered).response;
   const hrefs = await page.locator("rangefind-search [role=option]").evaluateAll((nodes) => nodes.map((node) => (node as HTMLAnchorElement).href));
   // The page's path, without the section's anchor or text fragment.
   return { count, urls: hrefs.map((href) => new URL(href).pathname) };
@@ -138,14 +126,9 @@ describe("the widget answers as the CLI once typing stops", () => {
     expect(shown.urls).toEqual(cliUrls(typing));
     expect(typing.hits.some((hit) => String(hit.doc.title).startsWith("Promise"))).toBe(true);
     // Enter: the text as typed, without completion.
-    const answered = session.page.evaluate(
-      () =>
-        new Promise<boolean>((resolve) =>
-          document.addEventListener("rangefind-results", (event) => resolve((event as CustomEvent<{ typeahead: boolean }>).detail.typeahead), { once: true }),
-        ),
-    );
+    const answered = answerTo(session.page);
     await session.page.locator("rangefind-search input").press("Enter");
-    expect(await answered).toBe(false);
+    expect((await answered).typeahead).toBe(false);
     const options = await session.page.locator("rangefind-search [role=option]").count();
     expect(options).toBe(Math.min(10, asTyped.hits.length));
   });

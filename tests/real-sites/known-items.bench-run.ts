@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, it } from "vitest";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { nativeSearch, openPage, serve, type Server, type Session } from "../browser/harness.js";
+import { answerTo, nativeSearch, openPage, serve, type Server, type Session } from "../browser/harness.js";
 
 const site = process.env.REAL_SITE ?? "";
 const name = process.env.REAL_SITE_NAME ?? site;
@@ -123,20 +123,9 @@ interface Shown {
 }
 
 async function widgetTop(page: Page, text: string): Promise<Shown[]> {
-  const answered = page.evaluate(
-    (expected) =>
-      new Promise<Array<{ url: string; title: string }>>((resolve) => {
-        document.addEventListener("rangefind-results", function listen(event) {
-          const detail = (event as CustomEvent<{ query: string; response: { hits: Array<{ id: string; doc: { title?: string } }> } }>).detail;
-          if (detail.query !== expected) return;
-          document.removeEventListener("rangefind-results", listen);
-          resolve(detail.response.hits.map((hit) => ({ url: hit.id, title: String(hit.doc.title ?? "") })));
-        });
-      }),
-    text.trim(),
-  );
+  const answered = answerTo(page, text);
   await page.locator("rangefind-search input").fill(text);
-  return answered;
+  return (await answered).response.hits.map((hit) => ({ url: hit.id, title: String(hit.doc.title ?? "") }));
 }
 
 async function top(engine: Engine, page: Page, text: string): Promise<Shown[]> {
