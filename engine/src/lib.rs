@@ -19,6 +19,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod api;
 pub mod error;
 pub mod format;
@@ -35,7 +36,6 @@ pub mod search;
 pub mod site;
 #[cfg(feature = "splits")]
 pub mod split;
-mod stemming;
 pub mod typos;
 
 #[cfg(feature = "splits")]

@@ -7,8 +7,8 @@ use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use rangefind_engine::analysis::Analyzer;
 use rangefind_engine::format::{write_regions, SplitWriteOptions};
-use rangefind_engine::site::analyzer::Analyzer;
 use rangefind_engine::site::layout::{
     self, encode_positions, filter_word, put_word_entry, score_byte, text_values, Head, HeadMeta,
     Postings, SearchedField, WordEntry, RECORD_ALIGN, SITE_LAYOUT_VERSION,
@@ -263,7 +263,11 @@ fn analyse(
                 // A gap, so that no phrase runs from one value (section) into the next.
                 position += 1;
             }
-            analyzer.each_word(text, |term, typed, _, _| {
+            // Positions count the words kept, not the ones dropped for their length (which
+            // the analyser's `position` counts, as tantivy does): a site query's phrase has
+            // its words one position apart.
+            analyzer.each_word(text, |word| {
+                let (term, typed) = (word.term, word.typed);
                 if !typed_words.contains(typed) && is_lexicon_word(typed) {
                     typed_words.insert(typed.to_string());
                 }

@@ -235,7 +235,7 @@ impl DocMapping {
                 ));
             }
             if let Some(language) = &field.language {
-                if crate::stemming::stemmer_language(language).is_none() {
+                if crate::analysis::stemming::stemmer_language(language).is_none() {
                     return invalid(format!(
                         "field {:?}: unknown language {language:?} (use a code such as en, fr, de, es, it, pt, nl, sv, ru)",
                         field.name

@@ -7,29 +7,27 @@
 mod config;
 mod document;
 mod schema;
-mod stem_cache;
-mod tokenizers;
 
+pub use crate::analysis::tantivy_tokenizer::register_tokenizers;
 pub use config::{
     DocMapping, FieldMapping, FieldType, Operator, Sources, StoreCompression, StoreOptions,
     Tokenizer,
 };
 pub use document::{BuiltDocument, DocumentBuilder, DocumentError};
 pub use schema::{has_fieldnorms, MappedSchema};
-pub use tokenizers::register_tokenizers;
 
 /// Whether text in `language` (a code such as `en`, or an English name) can be stemmed: what
 /// a field's `language` accepts.
 pub fn has_stemmer(language: &str) -> bool {
-    crate::stemming::stemmer_language(language).is_some()
+    crate::analysis::stemming::stemmer_language(language).is_some()
 }
 
 /// Name of the analyser of keyword fields.
 pub(crate) fn tokenizers_keyword() -> &'static str {
-    tokenizers::KEYWORD_TOKENIZER
+    crate::analysis::tantivy_tokenizer::KEYWORD_TOKENIZER
 }
 
 /// Name of the analyser for the last word of prefix queries.
 pub(crate) fn tokenizers_prefix() -> &'static str {
-    tokenizers::PREFIX_TOKENIZER
+    crate::analysis::tantivy_tokenizer::PREFIX_TOKENIZER
 }

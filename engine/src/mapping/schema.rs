@@ -6,7 +6,7 @@ use tantivy::schema::{
 };
 
 use super::config::{DocMapping, FieldMapping, FieldType};
-use super::tokenizers::{text_tokenizer_name, KEYWORD_TOKENIZER};
+use crate::analysis::tantivy_tokenizer::{text_tokenizer_name, KEYWORD_TOKENIZER};
 
 /// A schema together with the mapping it came from.
 #[derive(Clone)]

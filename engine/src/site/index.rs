@@ -9,13 +9,13 @@ use std::sync::Arc;
 use ownedbytes::OwnedBytes;
 use tantivy_query_grammar::Occur;
 
-use super::analyzer::Analyzer;
 use super::evaluate::{Found, Scored, Scorer, WordData};
 use super::frames::Frames;
 use super::layout::{self, decode_positions, filter_word, word_entries, Head, Postings, WordEntry};
 use super::query::{self, Node, Slot};
 use super::snippet;
 use super::title_match::{self, order_by_title, title_match, TitleMatch, TITLE_WINDOW};
+use crate::analysis::Analyzer;
 use crate::api::{Hit, Replaced, SearchRequest, SearchResponse, SearchStats};
 use crate::error::{ErrorKind, Result};
 use crate::format::ByteReader;

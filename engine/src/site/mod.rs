@@ -11,7 +11,6 @@
 //! lexicon blocks, and one of their chunks when elsewhere. Why a second format:
 //! docs/design-notes.md, "Next: a site format".
 
-pub mod analyzer;
 mod evaluate;
 mod frames;
 mod index;

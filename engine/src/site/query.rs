@@ -7,8 +7,8 @@
 
 use tantivy_query_grammar::{Delimiter, Occur, UserInputAst, UserInputLeaf, UserInputLiteral};
 
-use super::analyzer::Analyzer;
 use super::layout::{filter_word, HeadMeta};
+use crate::analysis::Analyzer;
 use crate::typos::{is_correctable, QueryWord, Replacements};
 
 /// How a site query matches pages.

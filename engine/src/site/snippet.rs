@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use super::analyzer::Analyzer;
+use crate::analysis::Analyzer;
 
 /// A snippet and the value of the text it was cut from.
 #[derive(Debug, Clone, PartialEq, Eq)]

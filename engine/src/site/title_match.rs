@@ -6,9 +6,9 @@
 //! BM25 alone cannot tell these apart: the words match in every one of those titles, and the
 //! bodies decide. Titles are compared after analysis, as the index holds them.
 
-use super::analyzer::{Analyzer, Word};
 use super::evaluate::Found;
 use super::query::Node;
+use crate::analysis::{Analyzer, Word};
 use tantivy_query_grammar::Occur;
 
 /// Hits whose order titles may change: the first page of results.

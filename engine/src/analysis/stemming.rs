@@ -1,5 +1,5 @@
 //! Stemming without tantivy: which Snowball stemmer a language uses, and a per-thread memory
-//! of the stems computed, shared by the split analysers (`mapping`) and the site analyser.
+//! of the stems computed.
 //!
 //! Snowball stemming costs about a microsecond a word in wasm, and words repeat (Zipf): a warm
 //! query's snippets tokenise a few thousand words of hit text, and stemming was most of a warm
@@ -136,10 +136,4 @@ pub(crate) fn stem_into(
     known.insert(word.as_str().into(), stem.clone());
     word.clear();
     word.push_str(&stem);
-}
-
-/// Replaces `word` (lowercased) by its stem in `algorithm`, which `stemmer` runs, remembering
-/// it for this thread.
-pub(crate) fn stem_remembered(stemmer: &frostem::Stemmer, algorithm: Algorithm, word: &mut String) {
-    stem_into(stemmer, &stems_of(algorithm), word);
 }

@@ -1,17 +1,12 @@
-//! Text analysers, registered under names derived from the mapping so the builder and every
-//! reader build the same pipeline.
+//! The analyser as tantivy tokenizers, registered under names derived from the mapping so the
+//! builder and every reader of splits build the same pipeline.
 
 use tantivy::tokenizer::{
-    AsciiFoldingFilter, LowerCaser, RawTokenizer, RemoveLongFilter, SimpleTokenizer, TextAnalyzer,
-    TokenizerManager, WhitespaceTokenizer,
+    RawTokenizer, TextAnalyzer, Token, TokenStream, Tokenizer as TantivyTokenizer, TokenizerManager,
 };
 
-use super::config::{DocMapping, FieldMapping, Tokenizer};
-use super::stem_cache::CachedStemmer;
-use crate::stemming::stemmer_language;
-
-/// Words longer than this are dropped (base64 blobs, hashes glued to text).
-const MAX_TOKEN_LEN: usize = 40;
+use super::{Analyzer, Breaking, WordStream};
+use crate::mapping::{DocMapping, FieldMapping, Tokenizer};
 
 /// Analyser for keyword fields: the value as one token.
 pub(crate) const KEYWORD_TOKENIZER: &str = "raw";
@@ -30,38 +25,75 @@ pub(crate) fn text_tokenizer_name(field: &FieldMapping) -> String {
     }
 }
 
-fn normalised<T: tantivy::tokenizer::Tokenizer>(
-    tokenizer: T,
-) -> tantivy::tokenizer::TextAnalyzerBuilder<impl tantivy::tokenizer::Tokenizer> {
-    TextAnalyzer::builder(tokenizer)
-        .filter(RemoveLongFilter::limit(MAX_TOKEN_LEN))
-        .filter(LowerCaser)
-        .filter(AsciiFoldingFilter)
-}
-
 /// Registers every analyser the mapping uses.
 pub fn register_tokenizers(manager: &TokenizerManager, mapping: &DocMapping) {
     manager.register(
         KEYWORD_TOKENIZER,
         TextAnalyzer::from(RawTokenizer::default()),
     );
+    let words = Analyzer::new(None).expect("no language needs no stemmer");
     manager.register(
         PREFIX_TOKENIZER,
-        normalised(SimpleTokenizer::default()).build(),
+        TextAnalyzer::from(AnalyzerTokenizer(words)),
     );
     for field in &mapping.fields {
-        let stemmer = field.language.as_deref().and_then(stemmer_language);
-        let analyzer = match (field.tokenizer, stemmer) {
-            (Tokenizer::Words, None) => continue,
-            (Tokenizer::Words, Some(language)) => normalised(SimpleTokenizer::default())
-                .filter(CachedStemmer::new(language))
-                .build(),
-            (Tokenizer::Whitespace, None) => normalised(WhitespaceTokenizer::default()).build(),
-            (Tokenizer::Whitespace, Some(language)) => normalised(WhitespaceTokenizer::default())
-                .filter(CachedStemmer::new(language))
-                .build(),
+        let breaking = match field.tokenizer {
+            Tokenizer::Words => Breaking::Words,
+            Tokenizer::Whitespace => Breaking::Whitespace,
         };
-        manager.register(&text_tokenizer_name(field), analyzer);
+        // The mapping was checked when read: its languages have stemmers in every build with
+        // splits (all-stemmers), and one without a stemmer keeps words whole.
+        let Ok(analyzer) = Analyzer::breaking(breaking, field.language.as_deref()) else {
+            continue;
+        };
+        manager.register(
+            &text_tokenizer_name(field),
+            TextAnalyzer::from(AnalyzerTokenizer(analyzer)),
+        );
+    }
+}
+
+/// [`Analyzer`] as a tantivy tokenizer.
+#[derive(Clone)]
+pub struct AnalyzerTokenizer(pub Analyzer);
+
+impl TantivyTokenizer for AnalyzerTokenizer {
+    type TokenStream<'a> = AnalyzerTokenStream<'a>;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> AnalyzerTokenStream<'a> {
+        AnalyzerTokenStream {
+            words: self.0.stream(text),
+            token: Token::default(),
+        }
+    }
+}
+
+/// The words of one text as tantivy tokens.
+pub struct AnalyzerTokenStream<'a> {
+    words: WordStream<'a>,
+    token: Token,
+}
+
+impl TokenStream for AnalyzerTokenStream<'_> {
+    fn advance(&mut self) -> bool {
+        if !self.words.advance() {
+            return false;
+        }
+        let word = self.words.word();
+        self.token.text.clear();
+        self.token.text.push_str(word.term);
+        self.token.offset_from = word.start;
+        self.token.offset_to = word.end;
+        self.token.position = word.position;
+        true
+    }
+
+    fn token(&self) -> &Token {
+        &self.token
+    }
+
+    fn token_mut(&mut self) -> &mut Token {
+        &mut self.token
     }
 }
 
