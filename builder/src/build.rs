@@ -50,7 +50,7 @@ pub struct BuildReport {
     pub read: u64,
     /// Documents indexed.
     pub indexed: u64,
-    /// Malformed documents skipped (with --skip-invalid).
+    /// Documents skipped: malformed (with --skip-invalid) or too long.
     pub skipped: u64,
     /// The first few skipped documents: "file:line: reason".
     pub skipped_examples: Vec<String>,
@@ -66,6 +66,16 @@ pub struct BuildReport {
     pub appended: Option<(usize, usize)>,
     /// With `--shard`: non-blank lines left to the other shards.
     pub other_shards: u64,
+}
+
+impl BuildReport {
+    /// Counts a skipped document, quoting the first few.
+    fn skip(&mut self, message: String) {
+        self.skipped += 1;
+        if self.skipped_examples.len() < SKIPPED_EXAMPLES {
+            self.skipped_examples.push(message);
+        }
+    }
 }
 
 /// Bytes of the input files as stored (compressed or not): the progress bar's scale.
@@ -188,6 +198,19 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
                         current_block = block;
                     }
                     report.raw_bytes += line.text.len() as u64 + 1;
+                    let bytes = line.text.len() as u64;
+                    if bytes > options.max_document_bytes {
+                        // Skipped whatever --skip-invalid says: a valid document too large
+                        // to index in bounded memory is not malformed input.
+                        report.read += 1;
+                        report.skip(format!(
+                            "{}:{}: {bytes} bytes, longer than --max-document-bytes ({})",
+                            line.path.display(),
+                            line.number,
+                            options.max_document_bytes
+                        ));
+                        continue;
+                    }
                     documents
                         .build_from_json(line.text)
                         .map_err(|e| format!("{}:{}: {e}", line.path.display(), line.number))
@@ -197,10 +220,7 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
             let document = match built {
                 Ok(document) => document,
                 Err(message) if options.skip_invalid => {
-                    report.skipped += 1;
-                    if report.skipped_examples.len() < SKIPPED_EXAMPLES {
-                        report.skipped_examples.push(message);
-                    }
+                    report.skip(message);
                     continue;
                 }
                 Err(message) => {

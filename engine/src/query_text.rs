@@ -2,7 +2,7 @@
 //! into tantivy queries, the site engine into its nodes), so that a query means the same in
 //! both: the bounds on its size, and what a query of exclusions alone matches.
 
-use tantivy_query_grammar::{Occur, UserInputAst, UserInputLeaf};
+use tantivy_query_grammar::{Delimiter, Occur, UserInputAst, UserInputLeaf, UserInputLiteral};
 
 use crate::error::{ErrorKind, Result};
 
@@ -103,9 +103,52 @@ pub fn every_document_but_exclusions(ast: UserInputAst) -> UserInputAst {
     }
 }
 
+/// `"big bad wo"*` (a phrase prefix) or `wor*` (tantivy's grammar reads it as the word
+/// `wor*` and would silently search `wor`).
+pub fn is_prefix(literal: &UserInputLiteral) -> bool {
+    literal.prefix
+        || (literal.delimiter == Delimiter::None
+            && literal.phrase.ends_with('*')
+            && !literal.phrase.ends_with("\\*")
+            && literal
+                .phrase
+                .trim_end_matches('*')
+                .chars()
+                .any(char::is_alphanumeric))
+}
+
+/// Letters and digits only, so any text is a valid query of plain words. A trailing `*`
+/// on a word survives (prefix search while typing).
+pub fn plain_words(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let chars: Vec<char> = text.chars().collect();
+    for (i, c) in chars.iter().enumerate() {
+        let keep_star = *c == '*'
+            && i > 0
+            && chars[i - 1].is_alphanumeric()
+            && chars.get(i + 1).is_none_or(|n| n.is_whitespace());
+        if c.is_alphanumeric() || keep_star {
+            out.push(*c);
+        } else {
+            out.push(' ');
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plain_words_keeps_letters_digits_and_a_final_star() {
+        assert_eq!(
+            plain_words("Notification: click event"),
+            "Notification click event"
+        );
+        assert_eq!(plain_words("bufferData() method"), "bufferData method");
+        assert_eq!(plain_words("arr* (x)"), "arr* x");
+    }
 
     #[test]
     fn ranges_and_exists_need_a_fast_field() {

@@ -467,6 +467,8 @@ fn build_splits(
         out: out.to_path_buf(),
         split_docs: options.split_docs,
         skip_invalid: false,
+        // Pages are the crawl's own records: the site file indexes every one, so do the splits.
+        max_document_bytes: u64::MAX,
         page_size: options.page_size,
         quiet: options.quiet,
         append_to: None,

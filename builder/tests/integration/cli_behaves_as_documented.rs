@@ -76,6 +76,33 @@ fn skip_invalid_counts_and_reports_bad_documents() {
 }
 
 #[test]
+fn documents_past_max_document_bytes_are_skipped_and_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = GOOD.replace("every element", &"every element ".repeat(100));
+    let input = write(
+        dir.path(),
+        "docs.jsonl",
+        &format!("{GOOD}\n{long}\n{}\n", GOOD.replace("\"a\"", "\"b\"")),
+    );
+    let out = dir.path().join("index");
+    // Without --skip-invalid: a long document is not a malformed one.
+    let output = build(&[&input], &out, &["--max-document-bytes", "1024"]);
+    let message = common::text(&output);
+    assert!(output.status.success(), "{message}");
+    assert!(
+        message.contains("3 documents read, 2 indexed, 1 skipped"),
+        "{message}"
+    );
+    let expected = format!(
+        "docs.jsonl:2: {} bytes, longer than --max-document-bytes (1024)",
+        long.len()
+    );
+    assert!(message.contains(&expected), "{message}");
+    let answer = common::search_json(&out, "element", &[]);
+    assert_eq!(answer["count"], 2, "{answer}");
+}
+
+#[test]
 fn a_bad_mapping_names_the_setting() {
     let dir = tempfile::tempdir().unwrap();
     let config = write(

@@ -75,6 +75,14 @@ fn only_hits_in_range_and_only_splits_that_reach_it() {
     );
     assert_eq!(from_hour_550["count"], 50);
     assert_eq!(from_hour_550["stats"]["splits_opened"], 1);
+    // An end past the last date an index stores (2262) is no end: it wrapped around to 1816
+    // in the range query on the split across the start, which then matched nothing.
+    let to_9999 = search(
+        &index,
+        "fix",
+        &["--start", &at(550), "--end", "9999-12-31T00:00:00Z"],
+    );
+    assert_eq!(to_9999["count"], 50);
     let before_hour_100 = search(&index, "fix", &["--end", &at(100)]);
     assert_eq!(before_hour_100["count"], 100);
     assert_eq!(before_hour_100["stats"]["splits_opened"], 1);

@@ -226,6 +226,13 @@ pub(crate) fn timestamp<'de, D: serde::Deserializer<'de>>(
     }
 }
 
+/// The first and last second an index can store (tantivy keeps nanoseconds in an i64: from
+/// 1677-09-21T00:12:44Z to 2262-04-11T23:47:16Z). Past them the stored value wrapped around
+/// silently (9999 became 1816).
+#[cfg(feature = "splits")]
+pub const STORED_SECONDS: std::ops::RangeInclusive<i64> =
+    (i64::MIN / 1_000_000_000)..=(i64::MAX / 1_000_000_000);
+
 /// RFC 3339 text, or integer seconds since the epoch.
 pub(crate) fn parse_datetime(json: &serde_json::Value) -> Option<i64> {
     match json {

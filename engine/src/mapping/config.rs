@@ -248,6 +248,24 @@ impl DocMapping {
                     field.name
                 ));
             }
+            if let Sources::Many(paths) = &field.source {
+                if paths.is_empty() || paths.iter().any(String::is_empty) {
+                    return invalid(format!(
+                        "field {:?}: `source` needs at least one JSON path, none empty (leave \
+                         it out to read the path of the field's name)",
+                        field.name
+                    ));
+                }
+            }
+            if let Some(boost) = field.boost {
+                // NaN or a negative boost turned scores upside down or into NaN.
+                if !boost.is_finite() || boost < 0.0 {
+                    return invalid(format!(
+                        "field {:?}: `boost` must be a finite number of 0 or more (found {boost})",
+                        field.name
+                    ));
+                }
+            }
             if !field.indexed && !field.stored && !field.fast {
                 return invalid(format!(
                     "field {:?} is neither indexed, stored nor fast: remove it",
@@ -385,6 +403,27 @@ fields:
             .unwrap_err()
             .to_string()
             .contains("timestamp_field"));
+        for (source, expected) in [
+            ("source: []", "`source` needs at least one JSON path"),
+            ("source: [a, \"\"]", "`source` needs at least one JSON path"),
+            (
+                "boost: .nan",
+                "`boost` must be a finite number of 0 or more (found NaN)",
+            ),
+            (
+                "boost: -2",
+                "`boost` must be a finite number of 0 or more (found -2)",
+            ),
+            (
+                "boost: .inf",
+                "`boost` must be a finite number of 0 or more (found inf)",
+            ),
+        ] {
+            let bad = MAPPING.replace("type: text }", &format!("type: text, {source} }}"));
+            let error = DocMapping::from_yaml(&bad).unwrap_err().to_string();
+            assert!(error.contains(expected), "{source}: {error}");
+            assert!(error.contains("field \"body\""), "{source}: {error}");
+        }
         let bad = MAPPING.replace("type: keyword", "type: keyword, colour: red");
         assert!(DocMapping::from_yaml(&bad)
             .unwrap_err()

@@ -8,7 +8,7 @@ use tantivy::{DateTime, TantivyDocument};
 
 use super::config::FieldType;
 use super::schema::MappedSchema;
-use crate::api::parse_datetime;
+use crate::api::{parse_datetime, STORED_SECONDS};
 
 /// Why one document could not be indexed. Names the field and what was found.
 #[derive(Debug, Clone, PartialEq)]
@@ -157,7 +157,9 @@ fn add_value(
             _ => return Err(wrong()),
         },
         FieldType::Datetime => {
-            let seconds = parse_datetime(json).ok_or_else(wrong)?;
+            let seconds = parse_datetime(json)
+                .filter(|seconds| STORED_SECONDS.contains(seconds))
+                .ok_or_else(wrong)?;
             document.add_date(field, DateTime::from_timestamp_secs(seconds));
             return Ok(Some(seconds));
         }
@@ -194,7 +196,10 @@ fn type_name(field_type: FieldType) -> &'static str {
         FieldType::U64 => "an unsigned integer",
         FieldType::F64 => "a number",
         FieldType::Bool => "a boolean",
-        FieldType::Datetime => "an RFC 3339 datetime",
+        FieldType::Datetime => {
+            "an RFC 3339 datetime (or seconds since 1970) from 1677-09-21T00:12:44Z to \
+             2262-04-11T23:47:16Z"
+        }
     }
 }
 
@@ -244,6 +249,27 @@ fields:
         assert_eq!(
             error.0,
             r#"field "size": expected an unsigned integer, found "big""#
+        );
+        // Past 2262 the nanoseconds tantivy stores wrapped around (9999 was stored as 1816).
+        for date in [
+            r#""9999-01-01T00:00:00Z""#,
+            r#""1500-01-01T00:00:00Z""#,
+            "1e30",
+        ] {
+            let line = format!(r#"{{"id":"1","created_at":{date}}}"#);
+            let error = builder.build_from_json(&line).unwrap_err();
+            assert!(
+                error
+                    .0
+                    .starts_with(r#"field "created_at": expected an RFC 3339 datetime"#)
+                    && error.0.contains("to 2262-04-11T23:47:16Z"),
+                "{error}"
+            );
+        }
+        let last = r#"{"id":"1","created_at":"2262-04-11T23:47:16Z"}"#;
+        assert_eq!(
+            builder.build_from_json(last).unwrap().timestamp,
+            Some(*STORED_SECONDS.end())
         );
         let error = builder.build_from_json(r#"{"size":1}"#).unwrap_err();
         assert!(error.0.contains("missing id field"), "{error}");

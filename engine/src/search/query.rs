@@ -15,10 +15,11 @@ use tantivy::query_grammar::{Delimiter, UserInputAst, UserInputLeaf, UserInputLi
 use tantivy::schema::{Field, FieldType, Term};
 use tantivy::tokenizer::TokenizerManager;
 
+use crate::analysis::Analyzer;
 use crate::error::{ErrorKind, Result};
 use crate::mapping::{register_tokenizers, MappedSchema, Operator};
-use crate::site::query::{is_prefix, plain_words};
-use crate::typos::is_correctable;
+use crate::query_text::{is_prefix, plain_words};
+use crate::typos::literal_words;
 pub use crate::typos::{QueryWord, Replacements};
 
 /// Terms a prefix may expand to, per field and split.
@@ -174,28 +175,12 @@ impl QueryBuilder {
         if literal.field_name.is_some() {
             return Vec::new();
         }
-        let prefix = is_prefix(literal);
         let text = literal.phrase.trim_end_matches('*');
-        let mut analyzer = self
-            .tokenizers
-            .get(crate::mapping::tokenizers_prefix())
-            .expect("registered");
-        let mut tokens = Vec::new();
-        analyzer.token_stream(text).process(&mut |token| {
-            tokens.push((token.text.clone(), token.offset_from..token.offset_to))
-        });
-        let last = tokens.len().saturating_sub(1);
-        tokens
+        // Typed words only: the stemmer is none of their business.
+        let unstemmed = Analyzer::new(None).expect("no language needs no stemmer");
+        literal_words(&unstemmed, text, is_prefix(literal))
             .into_iter()
-            .enumerate()
-            .filter(|(_, (word, _))| is_correctable(word))
-            .map(|(i, (word, at))| {
-                let word = QueryWord {
-                    word,
-                    prefix: prefix && i == last,
-                };
-                (word, at)
-            })
+            .filter_map(|word| Some((word.replaceable()?, word.at)))
             .collect()
     }
 

@@ -8,6 +8,7 @@ use std::ops::Bound;
 use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, RangeQuery};
 use tantivy::{DateTime, Term};
 
+use crate::api::STORED_SECONDS;
 use crate::error::{ErrorKind, Result};
 use crate::mapping::MappedSchema;
 
@@ -82,6 +83,8 @@ impl TimeRange {
         let bound = |t: Option<i64>, inclusive: bool| match t {
             None => Bound::Unbounded,
             Some(t) => {
+                // No stored date lies outside STORED_SECONDS: a bound past it is the end.
+                let t = t.clamp(*STORED_SECONDS.start(), *STORED_SECONDS.end());
                 let term = Term::from_field_date(field, DateTime::from_timestamp_secs(t));
                 if inclusive {
                     Bound::Included(term)

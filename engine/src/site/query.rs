@@ -9,7 +9,8 @@ use tantivy_query_grammar::{Delimiter, Occur, UserInputAst, UserInputLeaf, UserI
 
 use super::layout::{filter_word, HeadMeta};
 use crate::analysis::Analyzer;
-use crate::typos::{is_correctable, QueryWord, Replacements};
+use crate::query_text::{is_prefix, plain_words};
+use crate::typos::{literal_words, QueryWord, Replacements};
 
 /// How a site query matches pages.
 #[derive(Clone, Debug, PartialEq)]
@@ -246,23 +247,16 @@ impl<'a> Parser<'a> {
         } else {
             literal.phrase.as_str()
         };
-        let mut words = Vec::new();
-        self.analyzer.words_as_typed(text, |word, typed| {
-            words.push((word.term, typed.to_string()))
-        });
+        let words = literal_words(self.analyzer, text, prefix);
         // Typos are corrected in words searched in every field, and not excluded.
         let correctable = field.is_none() && !excluded;
-        let last = words.len().saturating_sub(1);
         let mut slots = Vec::with_capacity(words.len());
-        for (i, (term, typed)) in words.into_iter().enumerate() {
-            // The last word of a prefix is as typed, folded, never stemmed.
-            let is_prefix = prefix && i == last;
-            if correctable && is_correctable(&typed) {
-                self.words.push(QueryWord {
-                    word: typed.clone(),
-                    prefix: is_prefix,
-                });
+        for word in words {
+            if let Some(replaceable) = word.replaceable().filter(|_| correctable) {
+                self.words.push(replaceable);
             }
+            // The last word of a prefix is as typed, folded, never stemmed.
+            let (term, typed, is_prefix) = (word.term, word.typed, word.prefix);
             let completed = completion.filter(|_| is_prefix);
             if completed.is_some() {
                 self.completed = Some(typed.clone());
@@ -313,39 +307,6 @@ impl Node {
             _ => {}
         }
     }
-}
-
-/// `"big bad wo"*` (a phrase prefix) or `wor*` (tantivy's grammar reads it as the word
-/// `wor*` and would silently search `wor`).
-pub(crate) fn is_prefix(literal: &UserInputLiteral) -> bool {
-    literal.prefix
-        || (literal.delimiter == Delimiter::None
-            && literal.phrase.ends_with('*')
-            && !literal.phrase.ends_with("\\*")
-            && literal
-                .phrase
-                .trim_end_matches('*')
-                .chars()
-                .any(char::is_alphanumeric))
-}
-
-/// Letters and digits only, so any text is a valid query of plain words. A trailing `*`
-/// on a word survives (prefix search while typing).
-pub(crate) fn plain_words(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let chars: Vec<char> = text.chars().collect();
-    for (i, c) in chars.iter().enumerate() {
-        let keep_star = *c == '*'
-            && i > 0
-            && chars[i - 1].is_alphanumeric()
-            && chars.get(i + 1).is_none_or(|n| n.is_whitespace());
-        if c.is_alphanumeric() || keep_star {
-            out.push(*c);
-        } else {
-            out.push(' ');
-        }
-    }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]
@@ -425,16 +386,6 @@ mod tests {
                 (Occur::MustNot, word(None, &[w("map")]))
             ])
         );
-    }
-
-    #[test]
-    fn plain_words_keeps_letters_digits_and_a_final_star() {
-        assert_eq!(
-            plain_words("Notification: click event"),
-            "Notification click event"
-        );
-        assert_eq!(plain_words("bufferData() method"), "bufferData method");
-        assert_eq!(plain_words("arr* (x)"), "arr* x");
     }
 
     #[test]

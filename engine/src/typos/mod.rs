@@ -29,6 +29,8 @@ pub use edits::{
 };
 pub use lexicon::{Lexicon, UnknownWord, MAX_REPLACEMENTS};
 pub use lexicon_file::{decode_words, encode_lexicon, LexiconEntry, LexiconLayout, WordCounts};
-pub use query_words::{is_correctable, unknown_words, QueryWord, Replacements};
+pub use query_words::{
+    is_correctable, literal_words, unknown_words, LiteralWord, QueryWord, Replacements,
+};
 #[cfg(feature = "splits")]
 pub use words::{add_counts, WordCounter};

@@ -2,8 +2,11 @@
 //! shared by split and site indexes, each of which knows in its own way whether it holds a
 //! word.
 
+use std::ops::Range;
+
 use super::edits::{is_lexicon_word, MAX_LEXICON_CHARS, MIN_CORRECTED_CHARS};
 use super::lexicon::UnknownWord;
+use crate::analysis::Analyzer;
 
 /// A word of a query that typo tolerance may replace: a single unquoted word searched in the
 /// default fields, not excluded, long enough.
@@ -23,6 +26,48 @@ pub type Replacements = [(String, Vec<String>)];
 pub fn is_correctable(word: &str) -> bool {
     let chars = word.chars().count();
     (MIN_CORRECTED_CHARS..=MAX_LEXICON_CHARS).contains(&chars) && is_lexicon_word(word)
+}
+
+/// A word of a query literal's text, as both engines search it and typo tolerance sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiteralWord {
+    /// Analysed (stemmed): the term searched.
+    pub term: String,
+    /// Lowercased and folded, not stemmed: as the lexicon holds words, and prefixes are
+    /// searched.
+    pub typed: String,
+    /// Where it is in the literal's text.
+    pub at: Range<usize>,
+    /// The last word of a prefix (`wor*`, `"big bad wo"*`): searched as typed.
+    pub prefix: bool,
+}
+
+impl LiteralWord {
+    /// The word as typo tolerance may replace it, when it may ([`is_correctable`]).
+    pub fn replaceable(&self) -> Option<QueryWord> {
+        is_correctable(&self.typed).then(|| QueryWord {
+            word: self.typed.clone(),
+            prefix: self.prefix,
+        })
+    }
+}
+
+/// The words of `text` (a literal's, without the `*` of a prefix), the last one a prefix when
+/// `prefix`.
+pub fn literal_words(analyzer: &Analyzer, text: &str, prefix: bool) -> Vec<LiteralWord> {
+    let mut words = Vec::new();
+    analyzer.each_word(text, |word| {
+        words.push(LiteralWord {
+            term: word.term.to_string(),
+            typed: word.typed.to_string(),
+            at: word.start..word.end,
+            prefix: false,
+        })
+    });
+    if let Some(last) = words.last_mut() {
+        last.prefix = prefix;
+    }
+    words
 }
 
 /// The words of `words` that `known` says the index lacks, each once: a prefix if any of its

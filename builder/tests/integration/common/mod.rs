@@ -74,6 +74,7 @@ pub fn options(
         out: out.to_path_buf(),
         split_docs,
         skip_invalid: false,
+        max_document_bytes: rangefind_builder::options::DEFAULT_MAX_DOCUMENT_BYTES,
         page_size: 1024,
         quiet: true,
         append_to: None,
