@@ -5,7 +5,9 @@
 //! are compressed (brotli, else gzip) when the client accepts it, as CDNs and static hosts do;
 //! ranges never are, since their offsets are into the file's own bytes. It serves regular
 //! files inside its directory only: not hidden ones (`.git`, `.env`), not through symbolic
-//! links that leave the directory, not FIFOs or devices (404 for all of them).
+//! links that leave the directory, not FIFOs or devices (404 for all of them). A connection
+//! that sends no request headers within [`HEADER_READ_TIMEOUT`] (a new one, or one kept alive
+//! after a response) is closed.
 //!
 //! Not yet moved onto tower-http's `ServeDir` (issue 27 suggests it): the checks above, the
 //! immutable caching of splits, strong ETags and the CORS exposure of `Content-Range` would
@@ -14,12 +16,16 @@
 use std::net::SocketAddr;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
 use axum::body::Body;
 use axum::http::{header, HeaderMap, HeaderValue, Method, Request, Response, StatusCode};
-use axum::serve::ListenerExt;
 use axum::Router;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncReadExt, AsyncSeekExt};
 use tower_http::compression::predicate::{Predicate, SizeAbove};
 use tower_http::compression::CompressionLayer;
@@ -58,14 +64,23 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     if root.join(DEFAULT_OUT).join(SITE_FILE).is_file() {
         println!("A page with the search box: http://{bound}/{DEFAULT_OUT}/");
     }
-    serve_on(listener, root, async {
+    serve_on(listener, root, HEADER_READ_TIMEOUT, async {
         tokio::signal::ctrl_c().await.ok();
     })
     .await?;
     Ok(())
 }
 
-/// Serves `root` on `listener` until `shutdown` resolves (also used by tests and the bench).
+/// How long a client may take to send a request's headers, and to start the next request on
+/// a kept-alive connection: past it the connection is closed. A browser sends its headers at
+/// once; a client that sends nothing (or a header a minute) held a connection forever.
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long a shutdown waits for responses still being sent.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+
+/// Serves `root` on `listener` until `shutdown` resolves (also used by tests and the bench),
+/// closing connections idle for `header_read_timeout` ([`HEADER_READ_TIMEOUT`] by default).
 ///
 /// Sockets get `TCP_NODELAY`: a response is written as headers then body, and with Nagle's
 /// algorithm the body would wait for the client's delayed ACK of the headers, 40 ms on Linux,
@@ -73,14 +88,38 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
 pub async fn serve_on(
     listener: tokio::net::TcpListener,
     root: PathBuf,
+    header_read_timeout: Duration,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let listener = listener.tap_io(|tcp| {
+    let app = router(root);
+    let connections = GracefulShutdown::new();
+    let mut http = http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(header_read_timeout);
+    tokio::pin!(shutdown);
+    loop {
+        let tcp = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((tcp, _)) => tcp,
+                // Out of file descriptors and the like: wait for connections to close.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
         let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(listener, router(root))
-        .with_graceful_shutdown(shutdown)
-        .await
+        let service = TowerToHyperService::new(app.clone());
+        let connection = http.serve_connection(TokioIo::new(tcp), service);
+        let connection = connections.watch(connection);
+        tokio::spawn(async move {
+            // A client gone or too slow ends its own connection: nothing to report.
+            let _ = connection.await;
+        });
+    }
+    let _ = tokio::time::timeout(SHUTDOWN_GRACE, connections.shutdown()).await;
+    Ok(())
 }
 
 /// The router serving `root`.

@@ -97,6 +97,7 @@ async fn main() -> anyhow::Result<()> {
     tokio::spawn(rangefind_builder::serve::serve_on(
         listener,
         root,
+        rangefind_builder::serve::HEADER_READ_TIMEOUT,
         std::future::pending(),
     ));
     let url = format!("http://{address}/");

@@ -246,3 +246,62 @@ fn hidden_files_links_out_of_the_root_and_non_files_are_not_served() {
     assert!(status.contains("200"), "{status}");
     assert_eq!(body, b"<p>hello</p>");
 }
+
+/// A client that sends no request, or sends one and then nothing, loses its connection after
+/// the header read timeout (it held the connection and its task forever).
+#[tokio::test]
+async fn idle_connections_are_closed() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::time::{timeout, Duration, Instant};
+
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.txt"), "hello").unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let idle = Duration::from_millis(300);
+    tokio::spawn(rangefind_builder::serve::serve_on(
+        listener,
+        dir.path().to_path_buf(),
+        idle,
+        std::future::pending(),
+    ));
+    // Reads until the server closes the connection; returns what it sent and when it closed.
+    async fn until_closed(stream: &mut tokio::net::TcpStream) -> (Vec<u8>, Instant) {
+        let mut received = Vec::new();
+        let read = timeout(Duration::from_secs(20), stream.read_to_end(&mut received)).await;
+        assert!(read.is_ok(), "still open after 20 s");
+        (received, Instant::now())
+    }
+
+    let started = Instant::now();
+    let mut silent = tokio::net::TcpStream::connect(address).await.unwrap();
+    let (received, closed) = until_closed(&mut silent).await;
+    assert!(received.is_empty());
+    assert!(
+        closed - started >= idle,
+        "closed after {:?}",
+        closed - started
+    );
+
+    let mut kept_alive = tokio::net::TcpStream::connect(address).await.unwrap();
+    kept_alive
+        .write_all(b"GET /a.txt HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let (received, _) = until_closed(&mut kept_alive).await;
+    let response = String::from_utf8_lossy(&received);
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    assert!(response.ends_with("hello"), "{response}");
+
+    // A request that starts its headers and never ends them.
+    let mut slow = tokio::net::TcpStream::connect(address).await.unwrap();
+    slow.write_all(b"GET /a.txt HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    let (received, _) = until_closed(&mut slow).await;
+    let response = String::from_utf8_lossy(&received);
+    assert!(
+        response.is_empty() || response.starts_with("HTTP/1.1 408"),
+        "{response}"
+    );
+}

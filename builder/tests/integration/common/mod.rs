@@ -100,6 +100,7 @@ pub async fn serve(root: &Path) -> String {
     tokio::spawn(rangefind_builder::serve::serve_on(
         listener,
         root.to_path_buf(),
+        rangefind_builder::serve::HEADER_READ_TIMEOUT,
         std::future::pending(),
     ));
     format!("http://{address}/")
