@@ -11,7 +11,8 @@ use bytes::Bytes;
 use js_sys::{Promise, Uint8Array};
 use rangefind_engine::error::{ErrorKind, Result};
 use rangefind_engine::io::range_http::{
-    check_range_status, content_range, range_header, read_with_retries, Failure, Validator,
+    check_range_status, check_whole_status, content_range, range_header, read_with_retries,
+    Failure, Validator,
 };
 use rangefind_engine::io::{ByteRange, IndexStore, RangeRead, RangeSource};
 use wasm_bindgen::prelude::*;
@@ -187,9 +188,9 @@ impl FetchSource {
         let cache = self.options.no_store.then_some(RequestCache::NoStore);
         let response = send(&self.url, Some(range), cache, &self.options, &guard).await?;
         // On any refusal the guard aborts the body (a 200 would otherwise download the file).
-        check_range_status(response.status())?;
         let headers = response.headers();
         let header = |name: &str| headers.get(name).ok().flatten();
+        check_range_status(response.status(), header("retry-after").as_deref())?;
         self.validator
             .check(header("etag").or_else(|| header("last-modified")))?;
         let (start, file_len) = content_range(header("content-range").as_deref())?;
@@ -256,15 +257,8 @@ impl IndexStore for FetchStore {
             let guard = AbortOnDrop::new(timeout)
                 .map_err(|e| Failure::permanent(ErrorKind::Http.with_message(js_message(&e))))?;
             let response = send(&url, None, None, &self.options, &guard).await?;
-            match response.status() {
-                200..=299 => {}
-                404 => {
-                    return Err(Failure::permanent(
-                        ErrorKind::NotFound.with_message("404 Not Found"),
-                    ))
-                }
-                status => check_range_status(status)?,
-            }
+            let retry_after = response.headers().get("retry-after").ok().flatten();
+            check_whole_status(response.status(), retry_after.as_deref())?;
             let bytes = body(&response, &guard, timeout).await?;
             Ok(RangeRead {
                 file_len: bytes.len() as u64,

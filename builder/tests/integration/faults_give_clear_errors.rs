@@ -25,12 +25,17 @@ enum Fault {
     DropMidBody,
     /// After the first split read, serves different content (a new ETag) at the same URL.
     ChangeAfterFirstRead,
+    /// Answers the first read of the manifest 503 with `Retry-After: 1`.
+    ManifestBusyOnce,
+    /// Answers every read of the manifest 503 with `Retry-After: 3600`.
+    ManifestBusyForAnHour,
 }
 
 struct FaultServer {
     root: PathBuf,
     fault: Fault,
     split_reads: AtomicUsize,
+    manifest_reads: AtomicUsize,
     changed: Mutex<Option<Vec<u8>>>,
 }
 
@@ -56,6 +61,18 @@ async fn handle(server: Arc<FaultServer>, mut stream: tokio::net::TcpStream) {
             .map(str::to_string)
     });
     let is_split = path.ends_with(".split");
+    if path == "manifest.json" {
+        let reads = server.manifest_reads.fetch_add(1, Ordering::SeqCst);
+        let busy = match server.fault {
+            Fault::ManifestBusyOnce if reads == 0 => Some("1"),
+            Fault::ManifestBusyForAnHour => Some("3600"),
+            _ => None,
+        };
+        if let Some(seconds) = busy {
+            let headers = [("Retry-After", seconds)];
+            return respond(&mut stream, "503 Service Unavailable", &headers, b"", None).await;
+        }
+    }
     let mut body = match std::fs::read(server.root.join(&path)) {
         Ok(body) => body,
         Err(_) => return respond(&mut stream, "404 Not Found", &[], b"", None).await,
@@ -143,6 +160,7 @@ async fn start(root: &Path, fault: Fault) -> String {
         root: root.to_path_buf(),
         fault,
         split_reads: AtomicUsize::new(0),
+        manifest_reads: AtomicUsize::new(0),
         changed: Mutex::new(None),
     });
     tokio::spawn(async move {
@@ -318,4 +336,26 @@ async fn a_wrong_magic_or_version_is_explained() {
         ErrorKind::Corrupt,
         &["checksum mismatch"],
     );
+}
+
+/// The manifest is read with the same retries as split pages, waiting as long as the server's
+/// `Retry-After` asks (it was read once: a 503 failed the open at once); a wait longer than a
+/// read would make is reported, not waited for.
+#[tokio::test]
+async fn a_busy_server_is_retried_after_the_wait_it_asks_for() {
+    let index = sample_index();
+    let started = std::time::Instant::now();
+    let url = start(index.path(), Fault::ManifestBusyOnce).await;
+    assert!(search(&url).await.unwrap() > 0);
+    let waited = started.elapsed();
+    assert!(waited >= Duration::from_secs(1), "retried after {waited:?}");
+
+    let url = start(index.path(), Fault::ManifestBusyForAnHour).await;
+    let error = search(&url).await.expect_err("an hour is not waited for");
+    let text = error.to_string();
+    assert!(
+        text.contains("manifest.json") && text.contains("503"),
+        "{text}"
+    );
+    assert!(text.contains("retry after 3600 s"), "{text}");
 }

@@ -7,11 +7,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
-use reqwest::header::{CACHE_CONTROL, CONTENT_RANGE, ETAG, LAST_MODIFIED, RANGE};
-use reqwest::StatusCode;
+use reqwest::header::{CACHE_CONTROL, CONTENT_RANGE, ETAG, LAST_MODIFIED, RANGE, RETRY_AFTER};
 
 use super::range_http::{
-    check_range_status, content_range, range_header, read_with_retries, Failure, Validator,
+    check_range_status, check_whole_status, content_range, range_header, read_with_retries,
+    Failure, Validator,
 };
 use super::source::{check_read, ByteRange, RangeRead, RangeSource};
 use super::store::IndexStore;
@@ -52,9 +52,9 @@ impl HttpSource {
             .send()
             .await
             .map_err(|e| Failure::transient(ErrorKind::Http.with_message(describe(&e))))?;
-        check_range_status(response.status().as_u16())?;
         let headers = response.headers();
         let header = |name| headers.get(name).and_then(|v| v.to_str().ok());
+        check_range_status(response.status().as_u16(), header(RETRY_AFTER))?;
         self.validator.check(
             header(ETAG)
                 .or_else(|| header(LAST_MODIFIED))
@@ -133,34 +133,35 @@ impl IndexStore for HttpStore {
         ))
     }
 
+    /// The whole file (the manifest, `site.json`), retried as a range read is.
     async fn read_all(&self, path: &str) -> Result<Bytes> {
         let url = format!("{}{}", self.base, path);
-        let response = self
-            .client
-            .get(&url)
-            .header(CACHE_CONTROL, "no-cache")
-            .send()
-            .await
-            .map_err(|e| {
-                ErrorKind::Http
-                    .with_message(describe(&e))
-                    .with_context(url.clone())
+        let attempt = || async {
+            let response = self
+                .client
+                .get(&url)
+                .header(CACHE_CONTROL, "no-cache")
+                .send()
+                .await
+                .map_err(|e| Failure::transient(ErrorKind::Http.with_message(describe(&e))))?;
+            let retry_after = response
+                .headers()
+                .get(RETRY_AFTER)
+                .and_then(|v| v.to_str().ok());
+            check_whole_status(response.status().as_u16(), retry_after)?;
+            let bytes = response.bytes().await.map_err(|e| {
+                Failure::transient(
+                    ErrorKind::Http.with_message(format!("the body was cut off: {}", describe(&e))),
+                )
             })?;
-        let status = response.status();
-        if status == StatusCode::NOT_FOUND {
-            return Err(ErrorKind::NotFound
-                .with_message("404 Not Found")
-                .with_context(url));
-        }
-        if !status.is_success() {
-            return Err(ErrorKind::Http
-                .with_message(format!("status {status}"))
-                .with_context(url));
-        }
-        response
-            .bytes()
-            .await
-            .map_err(|e| ErrorKind::Http.with_message(describe(&e)).with_context(url))
+            Ok(RangeRead {
+                file_len: bytes.len() as u64,
+                bytes,
+                start: 0,
+            })
+        };
+        let sleep = |ms| tokio::time::sleep(Duration::from_millis(ms));
+        Ok(read_with_retries(&url, attempt, sleep).await?.bytes)
     }
 
     fn root(&self) -> &str {

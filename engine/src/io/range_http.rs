@@ -13,6 +13,10 @@ use crate::error::{Error, ErrorKind, Result};
 /// Attempts per read for failures that may pass (connection errors, 429, 5xx, cut bodies).
 pub const ATTEMPTS: u32 = 3;
 
+/// Longest wait a server's `Retry-After` may ask for before another attempt: past it the
+/// read fails at once rather than leave a search hanging.
+pub const MAX_RETRY_AFTER_MS: u64 = 10_000;
+
 /// A failed attempt, and whether another attempt may succeed.
 #[derive(Debug)]
 pub struct Failure {
@@ -20,6 +24,8 @@ pub struct Failure {
     pub error: Error,
     /// Worth retrying (network error, 429, 5xx, a body cut off).
     pub transient: bool,
+    /// How long the server asked to wait before trying again (`Retry-After`), if it did.
+    pub retry_after_ms: Option<u64>,
 }
 
 impl Failure {
@@ -28,6 +34,7 @@ impl Failure {
         Failure {
             error,
             transient: false,
+            retry_after_ms: None,
         }
     }
 
@@ -36,6 +43,7 @@ impl Failure {
         Failure {
             error,
             transient: true,
+            retry_after_ms: None,
         }
     }
 }
@@ -57,28 +65,58 @@ pub fn parse_content_range(value: &str) -> Option<(u64, u64)> {
     Some((start.trim().parse().ok()?, total.trim().parse().ok()?))
 }
 
-/// Accepts a 206; explains every other status of a range request.
-pub fn check_range_status(status: u16) -> std::result::Result<(), Failure> {
+/// The wait a `Retry-After` header asks for, in milliseconds: its delta-seconds form (an HTTP
+/// date is read as no wait: clocks disagree).
+pub fn retry_after_ms(header: Option<&str>) -> Option<u64> {
+    let seconds: u64 = header?.trim().parse().ok()?;
+    Some(seconds.saturating_mul(1000))
+}
+
+/// Accepts any 2xx of a whole-file read; explains every other status, as for a range.
+pub fn check_whole_status(
+    status: u16,
+    retry_after: Option<&str>,
+) -> std::result::Result<(), Failure> {
     match status {
-        206 => Ok(()),
-        404 => Err(Failure::permanent(
-            ErrorKind::NotFound.with_message("404 Not Found"),
-        )),
-        416 => Err(Failure::permanent(ErrorKind::Corrupt.with_message(
+        200..=299 => Ok(()),
+        _ => check_range_status(status, retry_after),
+    }
+}
+
+/// Accepts a 206; explains every other status of a range request. `retry_after` is the
+/// response's `Retry-After` header, which a 429 or 503 may carry.
+pub fn check_range_status(
+    status: u16,
+    retry_after: Option<&str>,
+) -> std::result::Result<(), Failure> {
+    let mut failure = match status {
+        206 => return Ok(()),
+        404 => Failure::permanent(ErrorKind::NotFound.with_message("404 Not Found")),
+        416 => Failure::permanent(ErrorKind::Corrupt.with_message(
             "416 Range Not Satisfiable: the file is shorter than expected (truncated or replaced)",
-        ))),
-        200 => Err(Failure::permanent(ErrorKind::Http.with_message(
+        )),
+        200 => Failure::permanent(ErrorKind::Http.with_message(
             "the server ignored the Range header and answered 200 with the whole file; \
              serve the index from a server that supports range requests \
              (nginx, S3, R2, `rangefind serve`)",
-        ))),
-        429 | 500..=599 => Err(Failure::transient(
-            ErrorKind::Http.with_message(format!("unexpected status {status}")),
         )),
-        _ => Err(Failure::permanent(
-            ErrorKind::Http.with_message(format!("unexpected status {status}")),
-        )),
+        429 | 500..=599 => {
+            Failure::transient(ErrorKind::Http.with_message(format!("unexpected status {status}")))
+        }
+        _ => {
+            Failure::permanent(ErrorKind::Http.with_message(format!("unexpected status {status}")))
+        }
+    };
+    failure.retry_after_ms = retry_after_ms(retry_after);
+    if failure.retry_after_ms > Some(MAX_RETRY_AFTER_MS) {
+        failure.transient = false;
+        failure.error = failure.error.with_context(format!(
+            "the server asked to retry after {} s, longer than the {} s a read waits",
+            failure.retry_after_ms.unwrap_or(0) / 1000,
+            MAX_RETRY_AFTER_MS / 1000
+        ));
     }
+    Err(failure)
 }
 
 /// Reads the `Content-Range` of a 206: (start, file length).
@@ -144,7 +182,10 @@ where
         made += 1;
         match attempt().await {
             Ok(read) => return Ok(read),
-            Err(failure) if failure.transient && made < ATTEMPTS => sleep(backoff_ms(made)).await,
+            Err(failure) if failure.transient && made < ATTEMPTS => {
+                // The server's Retry-After when it gave one (capped in check_range_status).
+                sleep(backoff_ms(made).max(failure.retry_after_ms.unwrap_or(0))).await
+            }
             Err(failure) => {
                 let error = if made > 1 {
                     failure.error.with_context(format!("after {made} attempts"))
@@ -170,13 +211,26 @@ mod tests {
 
     #[test]
     fn statuses_are_classified() {
-        assert!(check_range_status(206).is_ok());
-        assert!(check_range_status(503).unwrap_err().transient);
-        assert!(!check_range_status(200).unwrap_err().transient);
+        assert!(check_range_status(206, None).is_ok());
+        assert!(check_range_status(503, None).unwrap_err().transient);
+        assert!(!check_range_status(200, None).unwrap_err().transient);
+        assert!(!check_range_status(403, None).unwrap_err().transient);
         assert_eq!(
-            check_range_status(404).unwrap_err().error.kind(),
+            check_range_status(404, None).unwrap_err().error.kind(),
             ErrorKind::NotFound
         );
+        assert!(check_whole_status(200, None).is_ok());
+        let busy = check_range_status(429, Some("2")).unwrap_err();
+        assert!(busy.transient && busy.retry_after_ms == Some(2000));
+        let later = check_range_status(503, Some("3600")).unwrap_err();
+        assert!(!later.transient, "an hour is not waited for");
+        assert!(
+            later.error.to_string().contains("retry after 3600 s"),
+            "{}",
+            later.error
+        );
+        let dated = check_range_status(503, Some("Wed, 21 Oct 2015 07:28:00 GMT")).unwrap_err();
+        assert!(dated.transient && dated.retry_after_ms.is_none());
     }
 
     #[test]
