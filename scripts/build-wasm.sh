@@ -13,6 +13,13 @@
 #  - worker/src/wasm/ for the edge Worker, where CPU time is billed and capped (10 ms on the
 #    free plan) and the module is deployed once: profile `wasm-worker` (opt-level 3) →
 #    wasm-bindgen → wasm-opt -O2. About a quarter less CPU per query than the small build.
+# The four browser engines are built by the nightly toolchain with the standard library
+# rebuilt for size (`-Zbuild-std`, `optimize_for_size`) and panics that abort at once
+# (`-Cpanic=immediate-abort`): panics on wasm32 abort anyway and nothing printed their
+# messages, so their formatting and file names were dead bytes (22 % of the site engine,
+# brotli; BENCHMARKS.md, "What the site engine is made of"). Without a nightly toolchain with
+# rust-src (scripts/setup.sh adds it where nightly is installed) they are built by stable, larger,
+# and the build says so. The Worker's engine stays on stable: it pays for CPU, not bytes.
 # `scripts/build-wasm.sh site` builds only the engines named (splits, analytics, site, worker);
 # the demo needs only the site engine. Installs wasm-bindgen-cli at exactly the version in
 # Cargo.lock when it is missing.
@@ -31,13 +38,36 @@ if [ ! -x node_modules/.bin/wasm-opt ]; then
   npm ci --no-audit --no-fund --quiet
 fi
 
-# build PROFILE FEATURES OUT WASM_OPT_LEVEL: the engine built with cargo PROFILE and FEATURES,
-# bound and optimised into OUT (wrangler and the Worker's test pool resolve modules inside
-# worker/, hence a copy there).
+# Whether the nightly toolchain can rebuild the standard library (it has rust-src).
+small_std=false
+if rustup run nightly rustc --version >/dev/null 2>&1 \
+  && rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^rust-src'; then
+  small_std=true
+fi
+
+# cargo_build SMALL ARGS...: `cargo build ARGS`, by nightly with the standard library rebuilt
+# for size when SMALL is `small` and that is possible.
+cargo_build() {
+  local small=$1
+  shift
+  if [ "$small" = small ] && $small_std; then
+    say "cargo +nightly build $* (standard library rebuilt for size)"
+    RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" cargo +nightly build \
+      -Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size "$@" --quiet
+  else
+    [ "$small" != small ] || say "no nightly toolchain with rust-src: built by stable, about 20 % larger"
+    say "cargo build $*"
+    cargo build "$@" --quiet
+  fi
+}
+
+# build PROFILE FEATURES OUT WASM_OPT_LEVEL [small]: the engine built with cargo PROFILE and
+# FEATURES (with a standard library rebuilt for size when `small`), bound and optimised into
+# OUT (wrangler and the Worker's test pool resolve modules inside worker/, hence a copy there).
 build() {
-  local profile=$1 features=$2 out=$3 level=$4
-  say "cargo build -p rangefind-wasm --profile $profile --no-default-features --features '$features' --target wasm32-unknown-unknown"
-  cargo build -p rangefind-wasm --profile "$profile" --no-default-features --features "$features" --target wasm32-unknown-unknown --quiet
+  local profile=$1 features=$2 out=$3 level=$4 small=${5:-}
+  cargo_build "$small" -p rangefind-wasm --profile "$profile" --no-default-features \
+    --features "$features" --target wasm32-unknown-unknown
   local module="target/wasm32-unknown-unknown/$profile/rangefind_wasm.wasm"
   local bound="target/wasm-bindgen/$profile"
   local stamp="$out/.source-sha256"
@@ -93,10 +123,10 @@ engines=("$@")
 for engine in "${engines[@]}"; do
   [ ${#running[@]} -lt 2 ] || finish_oldest
   case $engine in
-    splits) start wasm splits web/src/wasm -Oz ;;
-    analytics) start wasm-analytics aggregations web/src/wasm-analytics -Oz ;;
-    site) start wasm-site "" web/src/wasm-site -Oz ;;
-    site-all) start wasm-site-all all-stemmers web/src/wasm-site-all -Oz ;;
+    splits) start wasm splits web/src/wasm -Oz small ;;
+    analytics) start wasm-analytics aggregations web/src/wasm-analytics -Oz small ;;
+    site) start wasm-site "" web/src/wasm-site -Oz small ;;
+    site-all) start wasm-site-all all-stemmers web/src/wasm-site-all -Oz small ;;
     worker) start wasm-worker aggregations worker/src/wasm -O2 ;;
     *) echo "build-wasm.sh: no engine '$engine' (splits, analytics, site, site-all, worker)" >&2; exit 2 ;;
   esac

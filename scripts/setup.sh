@@ -31,6 +31,14 @@ if command -v rustup >/dev/null 2>&1; then
     say "rustup target add wasm32-unknown-unknown"
     rustup target add wasm32-unknown-unknown
   fi
+  # The browser engines are smaller built by nightly with the standard library rebuilt for
+  # size (scripts/build-wasm.sh): that needs the standard library's source. Without nightly
+  # they are built by stable.
+  if rustup run nightly rustc --version >/dev/null 2>&1 \
+    && ! rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^rust-src'; then
+    say "rustup component add rust-src --toolchain nightly"
+    rustup component add rust-src --toolchain nightly || say "no rust-src: the browser engines will be built by stable"
+  fi
 fi
 # A C compiler builds the bundled zstd and ring; GNU time measures peak memory in benchmarks;
 # Debian's Chromium runs the browser tests (never a downloaded browser); brotli reports the

@@ -98,7 +98,13 @@ def main():
 
 
 def crate_of(name):
-    # Demangled Rust names: `<tantivy::x::Y as Z>::f`, `tantivy::x::f`, `core::ptr::drop_in_place<...>`.
+    # Demangled Rust names: `<tantivy::x::Y as Z>::f`, `tantivy::x::f`, `core::ptr::drop_in_place<...>`;
+    # a standard library rebuilt from source (scripts/build-wasm.sh) adds `[hash]` after each
+    # crate name, and names drop glue `core::ptr::drop_glue::<...>`.
+    name = re.sub(r"\[[0-9a-f]+\]", "", name)
+    generic = re.match(r"core::ptr::drop_glue::<(.*)>", name)
+    if generic:
+        name = generic.group(1)
     generic = re.match(r"core::ptr::drop_in_place<(.*)>", name)
     if generic:
         name = generic.group(1)

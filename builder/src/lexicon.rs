@@ -8,7 +8,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context};
 use rangefind_engine::manifest::{LexiconEntry, Manifest};
-use rangefind_engine::typos::{decode_words, encode_lexicon, WordCounts};
+use rangefind_engine::typos::{decode_words, encode_lexicon, WordCounts, LEXICON_FORMAT};
 
 /// Where the lexicon goes, relative to the index root.
 pub const LEXICON_DIR: &str = "lexicon";
@@ -33,6 +33,7 @@ pub fn write_file(out: &Path, words: &WordCounts) -> anyhow::Result<LexiconEntry
         size: bytes.len() as u64,
         words: layout.words,
         index: layout.index,
+        format: LEXICON_FORMAT,
     })
 }
 

@@ -233,7 +233,10 @@ pub async fn open_site_file(
         .await
         .with_context(|| format!("opening {}", entry.path))?;
     let index = match &entry.lexicon {
-        Some(lexicon) => index.with_lexicon(Lexicon::new(store.as_ref(), lexicon)),
+        Some(lexicon) => index.with_lexicon(
+            Lexicon::new(store.as_ref(), lexicon)
+                .with_context(|| format!("opening {}", entry.path))?,
+        ),
         None => index,
     };
     Ok((index, stats))

@@ -79,7 +79,9 @@ impl SiteIndex {
             .await
             .map_err(engine_error)?;
         let index = match &file.lexicon {
-            Some(lexicon) => index.with_lexicon(Lexicon::new(&store, lexicon)),
+            Some(lexicon) => {
+                index.with_lexicon(Lexicon::new(&store, lexicon).map_err(engine_error)?)
+            }
             None => index,
         };
         Ok(SiteIndex {

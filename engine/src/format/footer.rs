@@ -92,7 +92,7 @@ impl Footer {
 /// length and validators first. Inline, the checksums come with the pages a query reads
 /// anyway, so opening a split no longer reads a table of them all.
 pub fn page_checksum(payload: &[u8]) -> u16 {
-    crc32fast::hash(payload) as u16
+    crate::format::crc32(payload) as u16
 }
 
 /// Encodes the region that follows the data: hotcache, footer, trailer.
@@ -101,7 +101,7 @@ pub(crate) fn encode_open_region(footer: &Footer, hotcache: &[u8]) -> Vec<u8> {
     let mut region = Vec::with_capacity(hotcache.len() + json.len() + TRAILER_LEN as usize);
     region.extend_from_slice(hotcache);
     region.extend_from_slice(&json);
-    let region_crc = crc32fast::hash(&region);
+    let region_crc = crate::format::crc32(&region);
     region.extend_from_slice(&footer.data_end().to_le_bytes());
     region.extend_from_slice(&(json.len() as u32).to_le_bytes());
     region.extend_from_slice(&region_crc.to_le_bytes());
@@ -160,7 +160,7 @@ impl OpenRegion {
         }
         let region =
             tail.slice(tail.len() - region_len as usize..tail.len() - TRAILER_LEN as usize);
-        if crc32fast::hash(&region) != region_crc {
+        if crate::format::crc32(&region) != region_crc {
             return corrupt(
                 "footer/hotcache checksum mismatch: the split is corrupt or was changed".into(),
             );

@@ -26,12 +26,14 @@
 //! of a 25 MB split (see docs/design-notes.md).
 
 mod byte_reader;
+mod crc;
 mod footer;
 #[cfg(feature = "splits")]
 mod hotcache;
 mod writer;
 
 pub(crate) use byte_reader::{put_shared, put_varint, ByteReader};
+pub use crc::{crc32, Crc32Hasher};
 pub use footer::{
     page_checksum, page_payload, FileEntry, Footer, HotEntry, OpenRegion, FORMAT_VERSION, MAGIC,
     PAGE_CHECKSUM_LEN, TRAILER_LEN,

@@ -50,7 +50,7 @@ struct PagedWriter<W: Write> {
     data_written: u64,
     /// Data bytes a page holds.
     payload: usize,
-    page: crc32fast::Hasher,
+    page: crate::format::Crc32Hasher,
     page_fill: usize,
 }
 
@@ -62,7 +62,7 @@ impl<W: Write> PagedWriter<W> {
             written: 0,
             data_written: 0,
             payload: page_payload(u64::from(page_size)) as usize,
-            page: crc32fast::Hasher::new(),
+            page: crate::format::Crc32Hasher::new(),
             page_fill: 0,
         }
     }
@@ -91,7 +91,7 @@ impl<W: Write> PagedWriter<W> {
     }
 
     fn close_page(&mut self) -> std::io::Result<()> {
-        let page = std::mem::replace(&mut self.page, crc32fast::Hasher::new());
+        let page = std::mem::take(&mut self.page);
         self.page_fill = 0;
         self.write_raw(&(page.finalize() as u16).to_le_bytes())
     }

@@ -272,12 +272,16 @@ impl SearchIndex {
         let lexicon = manifest
             .lexicon
             .as_ref()
-            .map(|entry| match opened.lexicon.take() {
-                Some(lexicon) if lexicon.id() == entry.id => lexicon,
-                // Send + Sync natively; in wasm the source is a JS object and one thread runs all.
-                #[allow(clippy::arc_with_non_send_sync)]
-                _ => Arc::new(Lexicon::new(&*store, entry)),
-            });
+            .map(|entry| -> Result<Arc<Lexicon>> {
+                Ok(match opened.lexicon.take() {
+                    Some(lexicon) if lexicon.id() == entry.id => lexicon,
+                    // Send + Sync natively; in wasm the source is a JS object and one thread
+                    // runs all.
+                    #[allow(clippy::arc_with_non_send_sync)]
+                    _ => Arc::new(Lexicon::new(&*store, entry)?),
+                })
+            })
+            .transpose()?;
         if let Some(persistent) = fetcher.persistent() {
             // Splits, filter files and lexicons that left the manifest will never be read again.
             let live: Vec<&str> = manifest

@@ -46,13 +46,15 @@ pub struct Lexicon {
 
 impl Lexicon {
     /// The lexicon the manifest's `entry` names, in `store`. Reads nothing yet.
-    pub fn new(store: &dyn IndexStore, entry: &LexiconEntry) -> Lexicon {
-        Lexicon {
+    /// Refuses a lexicon of another format (`Incompatible`: the index needs rebuilding).
+    pub fn new(store: &dyn IndexStore, entry: &LexiconEntry) -> Result<Lexicon> {
+        entry.check_format()?;
+        Ok(Lexicon {
             entry: entry.clone(),
             source: store.open(&entry.path),
             index: AsyncMutex::new(None),
             blocks: Mutex::new(HashMap::new()),
-        }
+        })
     }
 
     /// Its content id.
@@ -306,7 +308,7 @@ fn adjacent_runs(sorted: &[usize]) -> Vec<std::ops::Range<usize>> {
 mod tests {
     use super::*;
     use crate::io::MemoryStore;
-    use crate::typos::lexicon_file::{encode_lexicon, WordCounts};
+    use crate::typos::lexicon_file::{encode_lexicon, WordCounts, LEXICON_FORMAT};
 
     fn lexicon_of(words: &[(&str, u32)]) -> Lexicon {
         let counts: WordCounts = words.iter().map(|(w, n)| (w.to_string(), *n)).collect();
@@ -319,8 +321,24 @@ mod tests {
             size: bytes.len() as u64,
             words: layout.words,
             index: layout.index,
+            format: LEXICON_FORMAT,
         };
-        Lexicon::new(&store, &entry)
+        Lexicon::new(&store, &entry).expect("this format")
+    }
+
+    #[test]
+    fn a_lexicon_of_another_format_is_refused_at_open() {
+        // Entries written before `format` name format 1 (BLAKE3 block checksums): every block
+        // would fail its CRC-32 check, so the open says to rebuild instead.
+        let json = r#"{"id": "ab", "path": "lexicon/words.ab.lex", "size": 10, "words": [8, 9], "index": [9, 10]}"#;
+        let entry: LexiconEntry = serde_json::from_str(json).expect("an entry");
+        assert_eq!(entry.format, 1);
+        let Err(error) = Lexicon::new(&MemoryStore::default(), &entry) else {
+            panic!("a format 1 lexicon was opened");
+        };
+        assert_eq!(error.kind(), ErrorKind::Incompatible);
+        assert!(error.to_string().contains("lexicon format 1"), "{error}");
+        assert!(error.to_string().contains("rebuild"), "{error}");
     }
 
     #[tokio::test]

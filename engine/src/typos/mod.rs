@@ -28,7 +28,9 @@ pub use edits::{
     delete_keys, is_lexicon_word, one_edit_apart, MAX_LEXICON_CHARS, MIN_CORRECTED_CHARS,
 };
 pub use lexicon::{Lexicon, UnknownWord, MAX_REPLACEMENTS};
-pub use lexicon_file::{decode_words, encode_lexicon, LexiconEntry, LexiconLayout, WordCounts};
+pub use lexicon_file::{
+    decode_words, encode_lexicon, LexiconEntry, LexiconLayout, WordCounts, LEXICON_FORMAT,
+};
 pub use query_words::{
     is_correctable, literal_words, unknown_words, LiteralWord, QueryWord, Replacements,
 };
