@@ -95,6 +95,23 @@ impl Drop for AbortOnDrop {
     }
 }
 
+/// Why a request to `url` may have failed that the browser does not say (a cross-origin host
+/// without CORS headers: only its console says), when that can be the cause: on a page or in
+/// a Web Worker of another origin. Nothing in a Cloudflare Worker (no `location`), or for the
+/// page's own origin, where it would mislead.
+fn cors_hint(url: &str) -> &'static str {
+    let origin = js_sys::Reflect::get(&js_sys::global(), &"location".into())
+        .and_then(|location| js_sys::Reflect::get(&location, &"origin".into()))
+        .ok()
+        .and_then(|origin| origin.as_string());
+    match origin {
+        Some(origin) if !url.starts_with(&format!("{origin}/")) => {
+            "; a cross-origin index needs CORS headers"
+        }
+        _ => "",
+    }
+}
+
 fn js_message(value: &JsValue) -> String {
     value
         .dyn_ref::<js_sys::Error>()
@@ -140,11 +157,10 @@ async fn send(
         if guard.timed_out() {
             network(format!("no answer within {timeout_ms} ms"))
         } else {
-            // The browser does not say why (a network error, or a cross-origin host
-            // without CORS headers: its console does).
             network(format!(
-                "the request failed ({}; a cross-origin index needs CORS headers)",
-                js_message(&e)
+                "the request failed ({}{})",
+                js_message(&e),
+                cors_hint(&request.url())
             ))
         }
     })?;

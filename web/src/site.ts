@@ -45,6 +45,8 @@ export interface LexiconEntry {
   words: [number, number];
   /** Its block index: what a reader reads first. */
   index: [number, number];
+  /** Its format (2: CRC-32 block checksums); absent means 1, which this engine refuses. */
+  format?: number;
 }
 
 /** A site index read from `dir` (the directory holding `site.json`). */
@@ -62,16 +64,7 @@ export const RESULT_FIELDS = ["url", "title", "sections", "anchors"];
 /** Reads `site.json` from `dir`; rejects with a {@link RangefindError} saying what is wrong. */
 export async function loadSite(dir: URL, signal?: AbortSignal): Promise<Site> {
   const url = siteJsonUrl(dir);
-  let response: Response;
-  try {
-    response = await fetch(url, { signal });
-  } catch (error) {
-    throw new RangefindError("http", `could not fetch ${url.href}: ${(error as Error).message}`);
-  }
-  if (response.status === 404) {
-    throw new RangefindError("not_found", `${url.href} does not exist: build the index with \`rangefind build --site\``);
-  }
-  if (!response.ok) throw new RangefindError("http", `${url.href}: HTTP ${response.status}`);
+  const response = await fetchWithRetries(url, signal);
   let index: unknown;
   try {
     index = await response.json();
@@ -79,6 +72,46 @@ export async function loadSite(dir: URL, signal?: AbortSignal): Promise<Site> {
     throw new RangefindError("corrupt", `${url.href} is not JSON`);
   }
   return siteFrom(index, url);
+}
+
+/** The engine's retry policy for every read (engine/src/io/range_http.rs: `ATTEMPTS`,
+ * `backoff_ms`, `MAX_RETRY_AFTER_MS`), for the one file read before the engine loads: a host
+ * that is briefly unavailable (a 503, a dropped connection) delays the search, not fails it. */
+const ATTEMPTS = 3;
+const MAX_RETRY_AFTER_MS = 10_000;
+const backoffMs = (attempt: number): number => 100 << (2 * (attempt - 1));
+
+/** A 2xx response for `url`, after up to {@link ATTEMPTS} attempts while failures may pass
+ * (a network error, 429, 5xx), waiting as the server's `Retry-After` (seconds) asks when it
+ * asks for longer than the backoff. */
+export async function fetchWithRetries(url: URL, signal?: AbortSignal): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    let failure: RangefindError;
+    let waitMs = backoffMs(attempt);
+    try {
+      const response = await fetch(url, { signal });
+      if (response.ok) return response;
+      if (response.status === 404) {
+        throw new RangefindError("not_found", `${url.href} does not exist: build the index with \`rangefind build --site\``);
+      }
+      failure = new RangefindError("http", `${url.href}: HTTP ${response.status}`);
+      if (response.status !== 429 && response.status < 500) throw failure;
+      const retryAfterMs = Number(response.headers.get("Retry-After")?.trim() || NaN) * 1000;
+      if (retryAfterMs > MAX_RETRY_AFTER_MS) {
+        throw new RangefindError(
+          "http",
+          `${failure.message}: the server asked to retry after ${retryAfterMs / 1000} s, longer than the ${MAX_RETRY_AFTER_MS / 1000} s a read waits`,
+        );
+      }
+      if (retryAfterMs > waitMs) waitMs = retryAfterMs;
+    } catch (error) {
+      if (error instanceof RangefindError) throw error;
+      if (signal?.aborted) throw new RangefindError("aborted", `reading ${url.href} was aborted`);
+      failure = new RangefindError("http", `could not fetch ${url.href}: ${(error as Error).message}`);
+    }
+    if (attempt >= ATTEMPTS) throw new RangefindError(failure.code, `${failure.message} (after ${attempt} attempts)`);
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+  }
 }
 
 /** Where `site.json` is in the directory `dir`. */

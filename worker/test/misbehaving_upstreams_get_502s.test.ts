@@ -24,6 +24,15 @@ it.each([
   expect(Date.now() - started).toBeLessThan(15_000);
 });
 
+it("an origin that refuses connections: 502 saying the request failed, without blaming CORS", async () => {
+  // Nothing listens on port 1. A Worker has no origin of its own for CORS to apply to: the
+  // hint the browser engine gives for a cross-origin page would mislead here.
+  const answer = await search("array", {}, originEnv("http://127.0.0.1:1/index/", quick));
+  expect(answer.status, JSON.stringify(answer.body)).toBe(502);
+  expect(answer.body.error.message).toContain("the request failed");
+  expect(answer.body.error.message).not.toContain("CORS");
+});
+
 it("no index at the origin: 502 naming the missing manifest", async () => {
   const answer = await search("array", {}, originEnv(`${fixture.origin}nothing-here/`, quick));
   expect(answer.status).toBe(502);
