@@ -13,11 +13,21 @@ use rangefind_engine::analysis::{Analyzer, Breaking};
 use rangefind_engine::mapping::{register_tokenizers, DocMapping};
 use rangefind_engine::tantivy::tokenizer::{
     AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer,
-    TextAnalyzer, TokenizerManager, WhitespaceTokenizer,
+    TextAnalyzer, Tokenizer, TokenizerManager, WhitespaceTokenizer,
 };
 use serde_json::Value;
 
 use crate::common::{sample, shared_corpus};
+
+/// tantivy's own chain on `tokenizer`, as it built splits before the analyser was shared.
+fn tantivy_chain(tokenizer: impl Tokenizer) -> TextAnalyzer {
+    TextAnalyzer::builder(tokenizer)
+        .filter(RemoveLongFilter::limit(40))
+        .filter(LowerCaser)
+        .filter(AsciiFoldingFilter)
+        .filter(Stemmer::new(Language::English))
+        .build()
+}
 
 /// A token as the three paths give it: text, byte range, position.
 type Cut = (String, usize, usize, usize);
@@ -45,18 +55,8 @@ impl Paths {
             .get(name)
             .unwrap_or_else(|| panic!("no tokenizer {name}"));
         let tantivy_before = match breaking {
-            Breaking::Words => TextAnalyzer::builder(SimpleTokenizer::default())
-                .filter(RemoveLongFilter::limit(40))
-                .filter(LowerCaser)
-                .filter(AsciiFoldingFilter)
-                .filter(Stemmer::new(Language::English))
-                .build(),
-            Breaking::Whitespace => TextAnalyzer::builder(WhitespaceTokenizer::default())
-                .filter(RemoveLongFilter::limit(40))
-                .filter(LowerCaser)
-                .filter(AsciiFoldingFilter)
-                .filter(Stemmer::new(Language::English))
-                .build(),
+            Breaking::Words => tantivy_chain(SimpleTokenizer::default()),
+            Breaking::Whitespace => tantivy_chain(WhitespaceTokenizer::default()),
         };
         Paths {
             tantivy_before,
