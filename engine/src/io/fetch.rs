@@ -37,6 +37,34 @@ type Fut<T> = futures::future::LocalBoxFuture<'static, T>;
 
 type SharedRead = Shared<Fut<Result<Arc<Resolved>, Error>>>;
 
+/// The reads a wave started, as the in-flight map holds them: removed from it when the wave
+/// ends, and also when it is dropped unfinished (an aborted search, a Worker's timeout). Left
+/// there, a read nobody drives any more would be joined by every later query of its pages; in
+/// a Worker, a read started by an earlier request cannot even finish in another one, so those
+/// pages failed until the isolate died.
+struct InFlightEntries<'a> {
+    in_flight: &'a Mutex<HashMap<PageKey, SharedRead>>,
+    entries: Vec<(PageKey, SharedRead)>,
+}
+
+impl Drop for InFlightEntries<'_> {
+    fn drop(&mut self) {
+        let mut in_flight = self
+            .in_flight
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        for (key, read) in self.entries.drain(..) {
+            // Only this wave's own read: a later wave may have started another for the page.
+            if in_flight
+                .get(&key)
+                .is_some_and(|current| current.ptr_eq(&read))
+            {
+                in_flight.remove(&key);
+            }
+        }
+    }
+}
+
 /// The paging facts of one split: how its data is cut into pages and where they lie.
 /// Plain data (no source), so tantivy's side may share it across threads even in wasm.
 #[derive(Debug)]
@@ -236,7 +264,11 @@ impl Fetcher {
         stats: &QueryStats,
     ) -> Result<()> {
         let mut reads: Vec<SharedRead> = Vec::new();
-        let mut new_keys: Vec<PageKey> = Vec::new();
+        // Leaves the in-flight map when this wave ends, however it ends.
+        let mut started = InFlightEntries {
+            in_flight: &self.in_flight,
+            entries: Vec::new(),
+        };
         {
             let mut in_flight = self.in_flight.lock().expect("in-flight lock");
             let mut waiting: BTreeSet<(Arc<str>, u64)> = BTreeSet::new();
@@ -287,7 +319,7 @@ impl Fetcher {
                         page,
                     };
                     in_flight.insert(key.clone(), read.clone());
-                    new_keys.push(key);
+                    started.entries.push((key, read.clone()));
                 }
                 reads.push(read);
             }
@@ -296,12 +328,7 @@ impl Fetcher {
             return Ok(());
         }
         let results: Vec<Result<Arc<Resolved>>> = futures::future::join_all(reads).await;
-        {
-            let mut in_flight = self.in_flight.lock().expect("in-flight lock");
-            for key in &new_keys {
-                in_flight.remove(key);
-            }
-        }
+        drop(started);
         let mut networked = false;
         for result in results {
             let resolved = result?;

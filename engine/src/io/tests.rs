@@ -157,3 +157,72 @@ async fn a_page_that_fails_its_checksum_is_reported() {
     );
     assert!(error.to_string().contains("s2.split"), "{error}");
 }
+
+/// A source whose reads never answer while `hang` is set (a host that stopped answering).
+#[derive(Debug)]
+struct HangingSource {
+    inner: MemorySource,
+    hang: std::sync::atomic::AtomicBool,
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), async_trait::async_trait)]
+#[cfg_attr(target_arch = "wasm32", async_trait::async_trait(?Send))]
+impl RangeSource for HangingSource {
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+
+    async fn read(&self, range: ByteRange) -> crate::error::Result<RangeRead> {
+        if self.hang.load(std::sync::atomic::Ordering::SeqCst) {
+            futures::future::pending::<()>().await;
+        }
+        self.inner.read(range).await
+    }
+}
+
+#[tokio::test]
+async fn a_wave_dropped_mid_read_leaves_nothing_a_later_query_would_join() {
+    use std::collections::HashMap;
+    use std::sync::atomic::Ordering;
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    let data: Vec<u8> = (0..1016u32).map(|i| (i % 251) as u8).collect();
+    let source = Arc::new(HangingSource {
+        inner: MemorySource::new("s3", Bytes::from(crate::format::framed(&data, 256))),
+        hang: true.into(),
+    });
+    let split = Arc::new(SplitPages {
+        id: Arc::from("s3"),
+        file_len: 1024,
+        data_len: 1016,
+        page_size: 256,
+    });
+    let fetcher = Fetcher::new(Arc::new(PageCache::new(1 << 20)), None);
+    let wave = |stats: &QueryStats| {
+        let request = vec![PageRequest {
+            split: split.clone(),
+            source: source.clone() as Arc<dyn RangeSource>,
+            ranges: std::iter::once(0..1016).collect(),
+        }];
+        let fetcher = &fetcher;
+        let stats = stats.clone();
+        async move {
+            let mut pages = HashMap::new();
+            fetcher.fetch_wave(request, &mut pages, &stats).await?;
+            Ok::<_, crate::error::Error>(pages.len())
+        }
+    };
+    // The host hangs; the search gives up (a Worker's timeout, an abort) and drops the wave.
+    let first = tokio::time::timeout(Duration::from_millis(50), wave(&QueryStats::new())).await;
+    assert!(first.is_err(), "the hanging read answered");
+    // The host is back: the next query reads the pages anew instead of joining the dead read.
+    source.hang.store(false, Ordering::SeqCst);
+    let stats = QueryStats::new();
+    let pages = tokio::time::timeout(Duration::from_secs(5), wave(&stats))
+        .await
+        .expect("the next query joined the abandoned read and hung")
+        .unwrap();
+    assert_eq!(pages, 4);
+    assert_eq!(stats.counts().requests, 1);
+}
