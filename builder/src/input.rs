@@ -103,6 +103,12 @@ impl LineReader {
                 return Ok(NextLine::End);
             }
             self.number += 1;
+            if self.number == 1 {
+                // A byte order mark is not part of the first document.
+                if let Some(rest) = self.buffer.strip_prefix(rangefind_engine::format::UTF8_BOM) {
+                    self.buffer = rest.to_vec();
+                }
+            }
             while matches!(self.buffer.last(), Some(b'\n' | b'\r')) {
                 self.buffer.pop();
             }

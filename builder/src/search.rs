@@ -60,7 +60,7 @@ fn language_index(
     if dir.join(MANIFEST_FILE).exists() {
         return Ok(dir.to_path_buf());
     }
-    let Some(site) = crate::site::site_index::read(dir) else {
+    let Some(site) = crate::site::site_index::read(dir)? else {
         return Ok(dir.to_path_buf());
     };
     let (tag, entry) = site.language(language)?;
@@ -93,16 +93,20 @@ fn language_index(
 }
 
 /// Whether `index` is a site index whose `language` has a site file and no split index
-/// (`build --site` without `--splits`): then it is searched through the site file.
-async fn is_site_without_splits(index: &str, language: Option<&str>) -> bool {
+/// (`build --site` without `--splits`): then it is searched through the site file. A
+/// `site.json` that is there but unreadable is an error naming it, not "no manifest".
+async fn is_site_without_splits(index: &str, language: Option<&str>) -> anyhow::Result<bool> {
     let Ok(store) = store_at(index, None) else {
-        return false;
+        return Ok(false);
     };
-    let Some(site) = read_site_json(store.as_ref()).await.ok() else {
-        return false;
+    // No site.json (or no answer for it): a split index, whose manifest read says what is wrong.
+    let Ok(bytes) = store.read_all(crate::site::site_index::SITE_FILE).await else {
+        return Ok(false);
     };
+    let site = crate::site::site_index::parse(&bytes)
+        .with_context(|| format!("{index}: {}", crate::site::site_index::SITE_FILE))?;
     let Ok((_, entry)) = site.language(language) else {
-        return false;
+        return Ok(false);
     };
     let manifest = format!("{}{MANIFEST_FILE}", entry.path);
     // Hosts with a single-page-app fallback (`vite preview`, many static hosts) answer a
@@ -111,7 +115,7 @@ async fn is_site_without_splits(index: &str, language: Option<&str>) -> bool {
         Ok(bytes) => serde_json::from_slice::<serde_json::Value>(&bytes).is_ok(),
         Err(_) => false,
     };
-    entry.site_file.is_some() && !has_splits
+    Ok(entry.site_file.is_some() && !has_splits)
 }
 
 /// `site.json` of the site index in `store`.
@@ -122,7 +126,7 @@ async fn read_site_json(
         .read_all(crate::site::site_index::SITE_FILE)
         .await
         .context("reading site.json (is it a site index?)")?;
-    serde_json::from_slice(&bytes).context("site.json is not a site index")
+    crate::site::site_index::parse(&bytes).context(crate::site::site_index::SITE_FILE)
 }
 
 /// The query as an error message names it: quoted, and cut short when long (an error about
@@ -138,7 +142,7 @@ fn quoted_query(query: &str) -> String {
 /// Runs `rangefind search`.
 pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
     let language = args.language.as_deref();
-    if args.site_file || is_site_without_splits(&args.index, language).await {
+    if args.site_file || is_site_without_splits(&args.index, language).await? {
         return run_site_file(args).await;
     }
     let store = store_for(&args.index, language)?;

@@ -11,8 +11,8 @@ use bytes::Bytes;
 use js_sys::{Promise, Uint8Array};
 use rangefind_engine::error::{ErrorKind, Result};
 use rangefind_engine::io::range_http::{
-    check_range_status, check_whole_status, content_range, range_header, read_with_retries,
-    Failure, Validator,
+    check_content_encoding, check_range_status, check_whole_status, content_range, range_header,
+    read_with_retries, Failure, Validator,
 };
 use rangefind_engine::io::{ByteRange, IndexStore, RangeRead, RangeSource};
 use wasm_bindgen::prelude::*;
@@ -207,6 +207,7 @@ impl FetchSource {
         let headers = response.headers();
         let header = |name: &str| headers.get(name).ok().flatten();
         check_range_status(response.status(), header("retry-after").as_deref())?;
+        check_content_encoding(header("content-encoding").as_deref())?;
         self.validator
             .check(header("etag").or_else(|| header("last-modified")))?;
         let (start, file_len) = content_range(header("content-range").as_deref())?;

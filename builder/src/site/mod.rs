@@ -242,7 +242,8 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
         .max_by_key(|(language, entry)| (entry.pages, std::cmp::Reverse(language.as_str())))
         .map(|(language, _)| language.clone())
         .expect("at least one language");
-    let previous = site_index::read(&options.out);
+    // An unreadable site.json is replaced like any other: it only names the languages to drop.
+    let previous = site_index::read(&options.out).ok().flatten();
     let mut json = serde_json::to_vec_pretty(&index)?;
     json.push(b'\n');
     build::write_atomically(&options.out, SITE_FILE, &json)?;

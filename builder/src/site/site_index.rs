@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
 /// The file beside the language indexes.
@@ -81,10 +82,24 @@ impl SiteIndex {
     }
 }
 
-/// The `site.json` in `dir`, if there is a readable one.
-pub fn read(dir: &Path) -> Option<SiteIndex> {
-    let text = std::fs::read_to_string(dir.join(SITE_FILE)).ok()?;
-    serde_json::from_str(&text).ok()
+/// The `site.json` in `dir`, if there is one; an error says what is wrong with one that
+/// cannot be read.
+pub fn read(dir: &Path) -> anyhow::Result<Option<SiteIndex>> {
+    let path = dir.join(SITE_FILE);
+    let bytes = match std::fs::read(&path) {
+        Ok(bytes) => bytes,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(error).with_context(|| format!("cannot read {}", path.display())),
+    };
+    parse(&bytes)
+        .map(Some)
+        .with_context(|| path.display().to_string())
+}
+
+/// A `site.json`'s bytes, read: errors say what is wrong (not JSON, not a site index).
+pub fn parse(bytes: &[u8]) -> anyhow::Result<SiteIndex> {
+    serde_json::from_slice(rangefind_engine::format::without_bom(bytes))
+        .context("not a site index (rebuild it with `rangefind build --site`)")
 }
 
 /// `../` once for each directory `out` is below `site`; `None` when it is not below it. Both

@@ -281,6 +281,44 @@ fn searching_something_that_is_not_an_index_explains_why() {
 }
 
 #[test]
+fn a_byte_order_mark_is_not_part_of_the_first_document() {
+    // Editors on Windows save UTF-8 with a byte order mark: the first line was "invalid JSON
+    // at line 1 column 1".
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(dir.path(), "docs.jsonl", &format!("\u{feff}{GOOD}\n"));
+    let out = dir.path().join("index");
+    common::succeeded(&build(&[&input], &out, &[]));
+    let answer = common::search_json(&out, "map", &[]);
+    assert_eq!(answer["count"], 1, "{answer}");
+}
+
+#[test]
+fn a_site_json_that_cannot_be_read_is_named_not_taken_for_a_missing_manifest() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    write(
+        &site,
+        "index.html",
+        "<html lang=en><head><title>Array map</title></head><body><main><h1>Array map</h1><p>map calls a function on every element</p></main></body></html>",
+    );
+    let index = common::build_site(&site, &[]);
+    let site_json = index.join("site.json");
+    let good = std::fs::read_to_string(&site_json).unwrap();
+    // Saved with a byte order mark (as browsers do, it is read past).
+    std::fs::write(&site_json, format!("\u{feff}{good}")).unwrap();
+    assert_eq!(common::search_json(&index, "map", &[])["count"], 1);
+    // Cut short: the error names site.json and what is wrong, not "no manifest.json".
+    std::fs::write(&site_json, &good[..good.len() / 2]).unwrap();
+    let output = rangefind(&["search", index.to_str().unwrap(), "map"]);
+    assert!(!output.status.success());
+    let message = common::text(&output);
+    assert!(message.contains("site.json: not a site index"), "{message}");
+    assert!(message.contains("EOF while parsing"), "{message}");
+    assert!(!message.contains("manifest"), "{message}");
+}
+
+#[test]
 fn one_thread_builds_the_same_index_as_two() {
     let dir = tempfile::tempdir().unwrap();
     let sample = common::sample();

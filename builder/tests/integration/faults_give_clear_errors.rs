@@ -29,6 +29,9 @@ enum Fault {
     ManifestBusyOnce,
     /// Answers every read of the manifest 503 with `Retry-After: 3600`.
     ManifestBusyForAnHour,
+    /// Compresses range responses of splits (`Content-Encoding: gzip`), as a host set to
+    /// compress everything may.
+    GzipRanges,
 }
 
 struct FaultServer {
@@ -122,6 +125,24 @@ async fn handle(server: Arc<FaultServer>, mut stream: tokio::net::TcpStream) {
     }
     let content_range = format!("bytes {start}-{}/{len}", end - 1);
     let slice = &body[start as usize..end as usize];
+    if is_split && server.fault == Fault::GzipRanges {
+        use std::io::Write;
+        let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gzip.write_all(slice).unwrap();
+        let headers = [
+            ("Content-Range", content_range.as_str()),
+            ("Content-Encoding", "gzip"),
+        ];
+        let compressed = gzip.finish().unwrap();
+        return respond(
+            &mut stream,
+            "206 Partial Content",
+            &headers,
+            &compressed,
+            None,
+        )
+        .await;
+    }
     let cut = (is_split && server.fault == Fault::DropMidBody).then_some(slice.len() / 2);
     respond(
         &mut stream,
@@ -232,6 +253,16 @@ async fn a_server_that_ignores_range_is_named() {
         search(&start(index.path(), Fault::IgnoreRange).await).await,
         ErrorKind::Http,
         &["ignored the Range header"],
+    );
+}
+
+#[tokio::test]
+async fn a_server_that_compresses_ranges_is_named() {
+    let index = sample_index();
+    assert_error(
+        search(&start(index.path(), Fault::GzipRanges).await).await,
+        ErrorKind::Http,
+        &["Content-Encoding: gzip", "without compression"],
     );
 }
 

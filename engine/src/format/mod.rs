@@ -34,6 +34,16 @@ mod writer;
 
 pub(crate) use byte_reader::{put_shared, put_varint, ByteReader};
 pub use crc::{crc32, Crc32Hasher};
+
+/// A UTF-8 byte order mark, which some editors (on Windows above all) write at the start of a
+/// text file.
+pub const UTF8_BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// `bytes` without a leading UTF-8 byte order mark: JSON parsers may ignore one (RFC 8259) and
+/// browsers do, so a `site.json` or manifest saved with one reads as it does in a browser.
+pub fn without_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes)
+}
 pub use footer::{
     page_checksum, page_payload, FileEntry, Footer, HotEntry, OpenRegion, FORMAT_VERSION, MAGIC,
     PAGE_CHECKSUM_LEN, TRAILER_LEN,

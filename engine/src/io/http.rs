@@ -7,11 +7,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
-use reqwest::header::{CACHE_CONTROL, CONTENT_RANGE, ETAG, LAST_MODIFIED, RANGE, RETRY_AFTER};
+use reqwest::header::{
+    CACHE_CONTROL, CONTENT_ENCODING, CONTENT_RANGE, ETAG, LAST_MODIFIED, RANGE, RETRY_AFTER,
+};
 
 use super::range_http::{
-    check_range_status, check_whole_status, content_range, range_header, read_with_retries,
-    Failure, Validator,
+    check_content_encoding, check_range_status, check_whole_status, content_range, range_header,
+    read_with_retries, Failure, Validator,
 };
 use super::source::{check_read, ByteRange, RangeRead, RangeSource};
 use super::store::IndexStore;
@@ -55,6 +57,7 @@ impl HttpSource {
         let headers = response.headers();
         let header = |name| headers.get(name).and_then(|v| v.to_str().ok());
         check_range_status(response.status().as_u16(), header(RETRY_AFTER))?;
+        check_content_encoding(header(CONTENT_ENCODING))?;
         self.validator.check(
             header(ETAG)
                 .or_else(|| header(LAST_MODIFIED))

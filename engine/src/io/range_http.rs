@@ -72,6 +72,20 @@ pub fn retry_after_ms(header: Option<&str>) -> Option<u64> {
     Some(seconds.saturating_mul(1000))
 }
 
+/// Refuses a range answered with an encoded body (`Content-Encoding: gzip`, `br`, ...): its
+/// bytes are not the file's, and read as they are they would be a short or misplaced read.
+pub fn check_content_encoding(encoding: Option<&str>) -> std::result::Result<(), Failure> {
+    match encoding.map(str::trim) {
+        None | Some("") => Ok(()),
+        Some(encoding) if encoding.eq_ignore_ascii_case("identity") => Ok(()),
+        Some(encoding) => Err(Failure::permanent(ErrorKind::Http.with_message(format!(
+            "the server compressed a range response (Content-Encoding: {encoding}), so its \
+             bytes are not the file's: serve the index's files without compression (split and \
+             site files are compressed inside already)"
+        )))),
+    }
+}
+
 /// Accepts any 2xx of a whole-file read; explains every other status, as for a range.
 pub fn check_whole_status(
     status: u16,
