@@ -249,3 +249,56 @@ fn a_damaged_or_missing_filter_file_is_a_clear_error() {
     std::fs::write(&filter, &good).unwrap();
     succeeded(&rangefind(&["search", out.to_str().unwrap(), "fix"]));
 }
+
+#[test]
+fn a_word_in_splits_a_filter_left_out_is_not_taken_for_a_typo() {
+    // Split 0: user `a`, messages about `promise`; split 1: user `b`, about `premise` (one
+    // edit from `promise`). Typo tolerance on.
+    let dir = tempfile::tempdir().unwrap();
+    let lines: Vec<String> = (0..20)
+        .map(|i| {
+            let (login, word) = if i < 10 {
+                ("a", "promise")
+            } else {
+                ("b", "premise")
+            };
+            serde_json::json!({
+                "id": format!("e{i}"),
+                "type": "PushEvent",
+                "actor": {"login": login},
+                "repo": {"name": "org/repo"},
+                "created_at": format!("2020-01-01T00:{i:02}:00Z"),
+                "payload": {"message": format!("{word} event {i}")},
+            })
+            .to_string()
+        })
+        .collect();
+    let input = dir.path().join("events.jsonl");
+    std::fs::write(&input, lines.join("\n")).unwrap();
+    let mapping = std::fs::read_to_string(config(dir.path(), true)).unwrap();
+    let with_typos = dir.path().join("typos.yaml");
+    std::fs::write(&with_typos, format!("typo_tolerance: true\n{mapping}")).unwrap();
+    let index = dir.path().join("index");
+    succeeded(&build_cli(
+        &with_typos,
+        &input,
+        &index,
+        &["--split-docs", "10"],
+    ));
+    // A typo is still replaced.
+    let typo = search(&index, "promsie", &[]);
+    assert_eq!(typo["replaced"][0]["word"], "promsie", "{typo}");
+    assert_eq!(typo["count"], 10, "{typo}");
+    // `promise` with user b: the filter leaves split 0 out, and split 1 has no `promise`. The
+    // answer is no hits, not user b's events about `premise` under a `replaced` that says
+    // `promise` is no word (so it was, and with user `nobody` every split was left out).
+    for filter in ["actor.login=b", "actor.login=nobody"] {
+        let answer = search(&index, "promise", &["--filter", filter]);
+        assert_eq!(answer["count"], 0, "{filter}: {answer}");
+        assert!(answer.get("replaced").is_none(), "{filter}: {answer}");
+    }
+    assert_eq!(
+        search(&index, "promise", &["--filter", "actor.login=nobody"])["stats"]["splits_opened"],
+        0
+    );
+}

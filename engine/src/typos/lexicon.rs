@@ -116,17 +116,27 @@ impl Lexicon {
             .collect();
         let blocks = self.blocks(&index, wanted, persistent, stats).await?;
         let mut found = Vec::new();
-        for ((UnknownWord { word, .. }, keys), completions) in
+        for ((UnknownWord { word, prefix }, keys), completions) in
             words.iter().zip(&keys).zip(&completions)
         {
             let mut candidates: Vec<&KeyedWord> = Vec::new();
+            let mut in_the_index = false;
             for (key, block) in keys {
                 let Some(block) = blocks.get(block) else {
                     continue;
                 };
                 if let Ok(at) = block.binary_search_by(|(k, _)| k.as_str().cmp(key)) {
-                    candidates.extend(block[at].1.iter().filter(|c| one_edit_apart(word, &c.word)));
+                    let keyed = &block[at].1;
+                    in_the_index |= key == word && keyed.iter().any(|c| c.word == *word);
+                    candidates.extend(keyed.iter().filter(|c| one_edit_apart(word, &c.word)));
                 }
+            }
+            // A word some document holds is no typo, even if none of the splits searched holds
+            // it (a filter or time range left them out): replacing it would answer for another
+            // word. The lexicon covers every split.
+            if in_the_index && !prefix {
+                found.push(Vec::new());
+                continue;
             }
             // A word filed under a key in the prefix's range may begin with the prefix (the
             // word itself, or one of its deletions past the prefix).
@@ -324,6 +334,31 @@ mod tests {
             format: LEXICON_FORMAT,
         };
         Lexicon::new(&store, &entry).expect("this format")
+    }
+
+    #[tokio::test]
+    async fn a_word_of_the_index_is_not_replaced() {
+        // `map` is in the index (in splits a filter left out, say): not a typo of `max`.
+        let lexicon = lexicon_of(&[("map", 5), ("max", 9)]);
+        let stats = QueryStats::new();
+        let words = [
+            UnknownWord {
+                word: "map".into(),
+                prefix: false,
+            },
+            UnknownWord {
+                word: "mab".into(),
+                prefix: false,
+            },
+        ];
+        let found = lexicon.replacements(&words, None, &stats).await.unwrap();
+        assert_eq!(
+            found,
+            [(
+                "mab".to_string(),
+                vec!["max".to_string(), "map".to_string()]
+            )]
+        );
     }
 
     #[test]
