@@ -145,3 +145,81 @@ fn ranges_and_exists_on_text_fields_are_refused_alike() {
         }
     }
 }
+
+/// Query pieces the fuzzing below strings together: words of the sample, the grammar's
+/// operators and every character it treats specially.
+const PIECES: &[&str] = &[
+    "array",
+    "map",
+    "grid",
+    "fetch",
+    "promsie",
+    "arr",
+    "title:",
+    "body:",
+    "url:",
+    "headings:",
+    "filter.section:",
+    "AND",
+    "OR",
+    "NOT",
+    "-",
+    "+",
+    "\"",
+    "(",
+    ")",
+    "*",
+    "^2",
+    "^",
+    "~1",
+    "~",
+    "[a TO z]",
+    "{a TO z}",
+    ">",
+    "<=",
+    "[",
+    "]",
+    "{",
+    "}",
+    ":",
+    "!",
+    "\\",
+    "/",
+    "'",
+    ".",
+    ",",
+    "IN [a b]",
+    "é",
+    "日本",
+    " ",
+    "\u{1}",
+    "\t",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config {
+        cases: 400,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    })]
+
+    /// Bounded fuzzing of the query parsers (issue 27): any string, and strings of the
+    /// grammar's pieces, get an answer or a clear error (exit code 1, `error: …`) from both
+    /// engines; never a crash.
+    #[test]
+    fn any_query_gets_an_answer_or_a_clear_error(
+        pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..12),
+        raw in "\\PC{0,40}",
+    ) {
+        for query in [pieces.concat(), pieces.join(" "), raw] {
+            for output in both(&query, &["--limit", "3"]) {
+                let code = output.status.code();
+                proptest::prop_assert!(
+                    code == Some(0) || (code == Some(1) && text(&output).contains("error: ")),
+                    "{query:?}: exit {code:?}: {}",
+                    text(&output)
+                );
+            }
+        }
+    }
+}

@@ -470,6 +470,46 @@ mod tests {
         assert!(head.check_regions(40, 128).is_err());
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 20_000,
+            failure_persistence: None,
+            ..proptest::test_runner::Config::default()
+        })]
+
+        /// The decoders of every region a reader takes from the network end in a value or an
+        /// error on any bytes: a damaged head (bytes changed, cut short), random chunks,
+        /// postings and positions. Never a panic, an overflow or a huge allocation.
+        #[test]
+        fn the_decoders_take_any_bytes(
+            changes in proptest::collection::vec((0usize..4096, proptest::num::u8::ANY), 0..8),
+            cut in 0usize..4096,
+            random in proptest::collection::vec(proptest::num::u8::ANY, 0..512),
+            fields in 1usize..40,
+        ) {
+            let mut bytes = head().encode();
+            for (at, value) in changes {
+                let len = bytes.len();
+                bytes[at % len] = value;
+            }
+            bytes.truncate(cut.max(1));
+            if let Ok(head) = Head::decode(&bytes) {
+                let _ = head.check_regions(41, 128);
+            }
+            let _ = Head::decode(&random);
+            let _ = word_entries(&random);
+            if let Ok(postings) = Postings::decode(&random, fields) {
+                let _ = postings.doc_freq(0);
+                let _ = decode_positions(&random, &postings);
+            }
+            // zstd frames (chunks, records), past the magic number into the frame decoder.
+            let frames = crate::site::Frames::new(&[]).unwrap();
+            let _ = frames.decode(&random, "a fuzzed frame");
+            let framed = [&[0x28, 0xb5, 0x2f, 0xfd][..], &random].concat();
+            let _ = frames.decode(&framed, "a fuzzed frame");
+        }
+    }
+
     #[test]
     fn a_damaged_head_is_an_error() {
         let bytes = head().encode();

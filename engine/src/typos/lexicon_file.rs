@@ -340,6 +340,30 @@ impl<'a> Reader<'a> {
 mod tests {
     use super::*;
 
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 20_000,
+            failure_persistence: None,
+            ..proptest::test_runner::Config::default()
+        })]
+
+        /// The lexicon's decoders end in a value or an error on any bytes, a block whose
+        /// checksum matches included (so its LZ4 and entries are decoded).
+        #[test]
+        fn the_decoders_take_any_bytes(
+            random in proptest::collection::vec(proptest::num::u8::ANY, 0..512),
+        ) {
+            let _ = decode_index(&random);
+            let _ = decode_words(&random);
+            let block = BlockRef {
+                first_key: String::new(),
+                range: 0..random.len() as u64,
+                checksum: checksum(&random),
+            };
+            let _ = decode_block(&block, &random);
+        }
+    }
+
     fn words(list: &[(&str, u32)]) -> WordCounts {
         list.iter().map(|(w, n)| (w.to_string(), *n)).collect()
     }
