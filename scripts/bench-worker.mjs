@@ -19,7 +19,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join, resolve } from "node:path";
+import { basename, join, relative, resolve } from "node:path";
 import autocannon from "autocannon";
 import { Miniflare } from "miniflare";
 
@@ -92,7 +92,12 @@ async function startWorker(modules, index, vars) {
   const base = (await worker.ready).toString().replace(/\/$/, "");
   const bucket = await worker.getR2Bucket("INDEX_BUCKET");
   const manifest = JSON.parse(readFileSync(join(index, "manifest.json"), "utf8"));
-  for (const path of [...manifest.splits.map((s) => s.path), "manifest.json"]) {
+  // Every file of the index (splits, split filters, the lexicon), the manifest last, as
+  // `rangefind publish` uploads them: with the splits alone, typo and pruning paths failed.
+  const files = readdirSync(index, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name !== "manifest.json")
+    .map((entry) => relative(index, join(entry.parentPath, entry.name)));
+  for (const path of [...files, "manifest.json"]) {
     // A copy: Miniflare refuses views into Node's shared buffer pool.
     await bucket.put(`${config.vars.INDEX_PREFIX}${path}`, new Uint8Array(readFileSync(join(index, path))));
   }
