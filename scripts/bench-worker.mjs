@@ -17,9 +17,9 @@
 //   --quick: one CPU batch and 3 s load runs, for a look rather than a figure.
 import { execFileSync, spawn } from "node:child_process";
 import { createServer } from "node:net";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import autocannon from "autocannon";
 import { Miniflare } from "miniflare";
 
@@ -302,6 +302,7 @@ async function main() {
   origin.stop();
 
   const out = join(repo, "out", "bench", "worker.json");
+  mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(results, null, 2));
   console.log(JSON.stringify(results, null, 2));
   console.log(`written to ${out}`);
