@@ -40,3 +40,14 @@ pub mod typos;
 
 #[cfg(feature = "splits")]
 pub use tantivy;
+
+/// The settings of the bounded fuzzing in unit tests (proptest): a fixed number of cases a
+/// run, and no regression files written into the tree.
+#[cfg(test)]
+pub(crate) fn fuzz_config() -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        cases: 20_000,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    }
+}

@@ -471,11 +471,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::test_runner::Config {
-            cases: 20_000,
-            failure_persistence: None,
-            ..proptest::test_runner::Config::default()
-        })]
+        #![proptest_config(crate::fuzz_config())]
 
         /// The decoders of every region a reader takes from the network end in a value or an
         /// error on any bytes: a damaged head (bytes changed, cut short), random chunks,

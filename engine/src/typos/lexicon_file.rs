@@ -341,11 +341,7 @@ mod tests {
     use super::*;
 
     proptest::proptest! {
-        #![proptest_config(proptest::test_runner::Config {
-            cases: 20_000,
-            failure_persistence: None,
-            ..proptest::test_runner::Config::default()
-        })]
+        #![proptest_config(crate::fuzz_config())]
 
         /// The lexicon's decoders end in a value or an error on any bytes, a block whose
         /// checksum matches included (so its LZ4 and entries are decoded).
