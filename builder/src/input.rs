@@ -103,11 +103,10 @@ impl LineReader {
                 return Ok(NextLine::End);
             }
             self.number += 1;
-            if self.number == 1 {
-                // A byte order mark is not part of the first document.
-                if let Some(rest) = self.buffer.strip_prefix(rangefind_engine::format::UTF8_BOM) {
-                    self.buffer = rest.to_vec();
-                }
+            // A byte order mark is not part of the first document.
+            if self.number == 1 && self.buffer.starts_with(rangefind_engine::format::UTF8_BOM) {
+                self.buffer
+                    .drain(..rangefind_engine::format::UTF8_BOM.len());
             }
             while matches!(self.buffer.last(), Some(b'\n' | b'\r')) {
                 self.buffer.pop();
