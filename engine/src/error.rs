@@ -17,6 +17,10 @@ pub enum ErrorKind {
     NotWarmed,
     /// Bytes do not match their checksum or structure: corrupt, truncated or changed.
     Corrupt,
+    /// A file answered with another ETag or Last-Modified than when first read, and (if the
+    /// reader could check) its content differs from what it opened: published files must not
+    /// change under their names.
+    Changed,
     /// A format or version this reader cannot read.
     Incompatible,
     /// The query cannot be run (bad field, bad parameters).
@@ -36,6 +40,7 @@ impl ErrorKind {
             ErrorKind::Io => "io",
             ErrorKind::NotWarmed => "not_warmed",
             ErrorKind::Corrupt => "corrupt",
+            ErrorKind::Changed => "changed",
             ErrorKind::Incompatible => "incompatible",
             ErrorKind::InvalidQuery => "invalid_query",
             ErrorKind::InvalidInput => "invalid_input",

@@ -225,6 +225,10 @@ impl FetchSource {
 
 #[async_trait::async_trait(?Send)]
 impl RangeSource for FetchSource {
+    fn validator(&self) -> Option<&Validator> {
+        Some(&self.validator)
+    }
+
     fn name(&self) -> &str {
         &self.url
     }

@@ -7,7 +7,8 @@
  * answer `{count, hits, stats}`, the JSON of `rangefind search --json`, with two more stats:
  * `subrequests` (upstream reads this request made) and `cache_hits` (pages from the edge
  * cache). Errors answer `{"error": {"code", "message"}}`: 400/413/415 for what the caller sent,
- * 502 when the index's host misbehaves, 504 past SEARCH_TIMEOUT_MS, 500 for a bad setting.
+ * 502 when the index's host misbehaves, 409 when a split was replaced under its name, 504 past
+ * SEARCH_TIMEOUT_MS, 500 for a bad setting.
  */
 
 import { ConfigError, settingsOf, type Env, type Settings } from "./config.js";
@@ -129,6 +130,11 @@ function failure(error: unknown, settings: Settings, cors: Record<string, string
   const code = engineCode(error);
   const message = error instanceof Error ? error.message : String(error);
   if (code === "invalid_query") return errorResponse(400, code, message, cors);
+  if (code === "changed") {
+    // A split replaced under its name: the publisher must fix it; retrying will not help.
+    console.error(`rangefind: upstream ${settings.upstreamName}: ${code}: ${message}`);
+    return errorResponse(409, code, `the index at ${settings.upstreamName} changed under this reader: ${message}`, cors);
+  }
   if (code !== null && code !== "internal") {
     console.error(`rangefind: upstream ${settings.upstreamName}: ${code}: ${message}`);
     return errorResponse(502, code, `the index at ${settings.upstreamName} could not be read: ${message}`, cors);

@@ -6,6 +6,8 @@
  *   /fails/…          serves the manifest, answers 503 for splits
  *   /hangs/…          serves the manifest, never answers for splits
  *   /corrupt/…        serves split bytes with one byte changed in every range
+ *   /reuploaded/…     after the first split read, the same bytes under a new ETag
+ *   /replaced/…       after the first split read, other bytes (each one inverted) under a new ETag
  *
  * Node's http module: this runs in the tests' global setup, outside workerd.
  */
@@ -14,9 +16,11 @@ import { createReadStream, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join, normalize } from "node:path";
 
-export const MISBEHAVIOURS = ["ignores-range", "truncated", "fails", "hangs", "corrupt"] as const;
+export const MISBEHAVIOURS = ["ignores-range", "truncated", "fails", "hangs", "corrupt", "reuploaded", "replaced"] as const;
 
 export function startMisbehavingOrigin(root: string): Promise<{ url: string; server: Server }> {
+  /** Split reads so far, by mode. */
+  const splitReads = new Map<string, number>();
   const server = createServer((request, response) => {
     const [, mode, ...rest] = (request.url ?? "/").split("?")[0].split("/");
     const path = normalize(join(root, ...rest));
@@ -46,9 +50,16 @@ export function startMisbehavingOrigin(root: string): Promise<{ url: string; ser
     if (!match) return void response.writeHead(416).end();
     const start = match[1] === "" ? size - Number(match[2]) : Number(match[1]);
     const end = match[1] === "" || match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
-    const bytes = readFileSync(path).subarray(start, end + 1);
-    const headers = { "Content-Range": `bytes ${start}-${end}/${size}`, ETag: `"${size}"` };
-    if (isFilter) return void response.writeHead(206, { ...headers, "Content-Length": bytes.length }).end(bytes);
+    const reads = splitReads.get(mode) ?? 0;
+    if (isSplit) splitReads.set(mode, reads + 1);
+    const secondVersion = reads > 0 && (mode === "reuploaded" || mode === "replaced");
+    const bytes = Buffer.from(readFileSync(path).subarray(start, end + 1));
+    if (secondVersion && mode === "replaced") bytes.forEach((byte, i) => (bytes[i] = byte ^ 0xff));
+    const etag = secondVersion ? `"${size}-v2"` : `"${size}"`;
+    const headers = { "Content-Range": `bytes ${start}-${end}/${size}`, ETag: etag };
+    if (isFilter || mode === "reuploaded" || mode === "replaced") {
+      return void response.writeHead(206, { ...headers, "Content-Length": bytes.length }).end(bytes);
+    }
     if (mode === "truncated") {
       const half = bytes.subarray(0, Math.floor(bytes.length / 2));
       response.writeHead(206, { ...headers, "Content-Length": half.length }).end(half);

@@ -24,6 +24,27 @@ it.each([
   expect(Date.now() - started).toBeLessThan(15_000);
 });
 
+it("a split uploaded again (same bytes, new ETag) is checked once more and read on", async () => {
+  const env = originEnv(`${fixture.misbehaving}reuploaded/`, quick);
+  const first = await search("array", {}, env);
+  expect(first.status, JSON.stringify(first.body)).toBe(200);
+  // Another query reads other pages, now answered under the new ETag.
+  const answer = await search("fetch request", {}, env);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  expect(answer.body.count).toBeGreaterThan(0);
+});
+
+it("a split replaced by other bytes under its name: 409 naming it, on every query", async () => {
+  const env = originEnv(`${fixture.misbehaving}replaced/`, quick);
+  expect((await search("array", {}, env)).status).toBe(200);
+  for (const query of ["fetch request", "css grid"]) {
+    const answer = await search(query, {}, env);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+    expect(answer.body.error.code).toBe("changed");
+    expect(answer.body.error.message).toContain("replaced on the server by other content under the same name");
+  }
+});
+
 it("an origin that refuses connections: 502 saying the request failed, without blaming CORS", async () => {
   // Nothing listens on port 1. A Worker has no origin of its own for CORS to apply to: the
   // hint the browser engine gives for a cross-origin page would mislead here.

@@ -25,6 +25,8 @@ enum Fault {
     DropMidBody,
     /// After the first split read, serves different content (a new ETag) at the same URL.
     ChangeAfterFirstRead,
+    /// After the first split read, serves the same bytes with a new ETag (a re-upload).
+    ReuploadAfterFirstRead,
     /// Answers the first read of the manifest 503 with `Retry-After: 1`.
     ManifestBusyOnce,
     /// Answers every read of the manifest 503 with `Retry-After: 3600`.
@@ -95,6 +97,7 @@ async fn handle(server: Arc<FaultServer>, mut stream: tokio::net::TcpStream) {
                 body = bytes.clone();
                 etag = "\"v2\"";
             }
+            Fault::ReuploadAfterFirstRead if reads > 0 => etag = "\"v2\"",
             _ => {}
         }
     }
@@ -297,13 +300,23 @@ async fn a_connection_dropped_mid_body_is_reported() {
 }
 
 #[tokio::test]
-async fn a_split_changed_under_the_reader_is_detected() {
+async fn a_split_changed_under_the_reader_is_refused_by_name() {
     let index = sample_index();
     assert_error(
         search(&start(index.path(), Fault::ChangeAfterFirstRead).await).await,
-        ErrorKind::Corrupt,
-        &["changed"],
+        ErrorKind::Changed,
+        &["replaced on the server", "under the same name"],
     );
+}
+
+#[tokio::test]
+async fn a_split_uploaded_again_with_a_new_etag_is_read_on() {
+    let index = sample_index();
+    let expected = search(&start(index.path(), Fault::None).await)
+        .await
+        .unwrap();
+    let url = start(index.path(), Fault::ReuploadAfterFirstRead).await;
+    assert_eq!(search(&url).await.unwrap(), expected);
 }
 
 #[tokio::test]

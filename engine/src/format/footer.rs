@@ -117,6 +117,8 @@ pub struct OpenRegion {
     pub footer: Footer,
     /// Hotcache bytes, one buffer per hot entry (same order as `footer.hot`).
     pub hot: Vec<Bytes>,
+    /// CRC-32 of the hotcache and footer (from the trailer): tells two versions of a file apart.
+    pub crc: u32,
 }
 
 fn corrupt<T>(message: String) -> Result<T> {
@@ -204,7 +206,11 @@ impl OpenRegion {
             hot.push(region.slice(offset..offset + entry.len as usize));
             offset += entry.len as usize;
         }
-        Ok(OpenRegion { footer, hot })
+        Ok(OpenRegion {
+            footer,
+            hot,
+            crc: region_crc,
+        })
     }
 
     /// The split range of the open region.

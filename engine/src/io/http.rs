@@ -92,6 +92,10 @@ fn describe(error: &reqwest::Error) -> String {
 
 #[async_trait::async_trait]
 impl RangeSource for HttpSource {
+    fn validator(&self) -> Option<&Validator> {
+        Some(&self.validator)
+    }
+
     fn name(&self) -> &str {
         &self.url
     }

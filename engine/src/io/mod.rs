@@ -32,7 +32,7 @@ pub use http::{client as http_client, HttpSource, HttpStore};
 /// The HTTP client type used by [`HttpSource`].
 pub type HttpClient = reqwest::Client;
 pub use memory::{MemorySource, MemoryStore};
-pub use open_region::{open_region, SplitLocation};
+pub use open_region::{open_region, reread_open_region, SplitLocation};
 pub use persistent::PersistentCache;
 pub use source::{ByteRange, MaybeSendSync, RangeRead, RangeSource};
 pub use stats::{IoCounts, QueryStats, RequestRecord};

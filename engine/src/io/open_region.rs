@@ -58,6 +58,17 @@ pub async fn open_region(
     })
 }
 
+/// The open region of the file at `location` read again from its source (no cache tier):
+/// what a reader compares with the region it opened when the file's validator changed.
+pub async fn reread_open_region(
+    location: &SplitLocation,
+    stats: &QueryStats,
+) -> Result<OpenRegion> {
+    let (tail, file_len) = read_open_region(location, stats).await?;
+    OpenRegion::parse(tail, file_len)
+        .map_err(|e| e.with_context(location.source.name().to_string()))
+}
+
 /// The split's bytes from the start of its open region to its end, and its length: one read
 /// when the manifest gives the range, else a suffix read and, if the guess was short, one more.
 async fn read_open_region(location: &SplitLocation, stats: &QueryStats) -> Result<(Bytes, u64)> {

@@ -51,6 +51,11 @@ pub trait RangeSource: MaybeSendSync + Debug {
 
     /// Reads a range.
     async fn read(&self, range: ByteRange) -> Result<RangeRead>;
+
+    /// The validator that HTTP sources check every read against (local files have none).
+    fn validator(&self) -> Option<&super::range_http::Validator> {
+        None
+    }
 }
 
 /// Checks a read against what was asked; shared by every source so each reports the same way.

@@ -2,6 +2,7 @@
 //! merge across splits, fetch the shown documents.
 
 mod analytics;
+mod changed_splits;
 mod filters;
 mod index_order;
 mod query;
@@ -434,13 +435,41 @@ impl SearchIndex {
     ///
     /// When a word of the query is in no split and the index has a lexicon, the words one
     /// edit from it are searched instead (see [`crate::typos`]); the answer names them.
+    ///
+    /// A split whose host answers with a new validator (ETag, Last-Modified) is checked again
+    /// and the search run again, up to [`changed_splits::RECHECKS`] times (see
+    /// [`changed_splits`]).
     pub async fn search(&self, request: &SearchRequest) -> Result<SearchResponse> {
         let started = web_time::Instant::now();
         let stats = QueryStats::new();
+        let mut rechecks = 0;
+        loop {
+            match self.search_replacing(request, &stats, started).await {
+                Err(error)
+                    if error.kind() == ErrorKind::Changed
+                        && rechecks < changed_splits::RECHECKS =>
+                {
+                    rechecks += 1;
+                    if changed_splits::recheck_changed_splits(&self.slots, &stats).await? == 0 {
+                        return Err(error);
+                    }
+                }
+                answer => return answer,
+            }
+        }
+    }
+
+    /// Searches `request`, then again with replacements for its unknown words if it has some.
+    async fn search_replacing(
+        &self,
+        request: &SearchRequest,
+        stats: &QueryStats,
+        started: web_time::Instant,
+    ) -> Result<SearchResponse> {
         let mut replacements = None;
         loop {
             match self
-                .search_once(request, replacements.as_deref(), &stats, started)
+                .search_once(request, replacements.as_deref(), stats, started)
                 .await?
             {
                 Attempt::Answered(response) => return Ok(response),

@@ -20,6 +20,8 @@ pub struct OpenedSplit {
     pub source: Arc<dyn RangeSource>,
     /// Its footer.
     pub footer: Footer,
+    /// The open region's CRC-32, to tell this version of the split from another.
+    pub region_crc: u32,
     /// The tantivy searcher (one segment).
     pub searcher: Searcher,
 }
@@ -78,6 +80,7 @@ pub async fn open_split(
         data,
         source: source.clone(),
         footer: region.footer,
+        region_crc: region.crc,
         searcher,
     })
 }
