@@ -54,6 +54,10 @@ pub struct BuildReport {
     pub skipped: u64,
     /// The first few skipped documents: "file:line: reason".
     pub skipped_examples: Vec<String>,
+    /// Documents indexed with a text cut to `--max-field-bytes`.
+    pub cut: u64,
+    /// The first few of them: "file:line: field \"body\"".
+    pub cut_examples: Vec<String>,
     /// The splits written.
     pub splits: Vec<SplitEntry>,
     /// Input bytes as stored (compressed or not).
@@ -102,6 +106,15 @@ pub fn run(options: BuildOptions) -> anyhow::Result<()> {
     for example in &report.skipped_examples {
         eprintln!("  skipped {example}");
     }
+    if report.cut > 0 {
+        eprintln!(
+            "{} document(s) had a text longer than --max-field-bytes ({}), indexed up to it:",
+            report.cut, options.max_field_bytes
+        );
+        for example in &report.cut_examples {
+            eprintln!("  cut {example}");
+        }
+    }
     let seconds = report.elapsed.as_secs_f64().max(1e-3);
     eprintln!(
         "Finished in {:.1} s: {} documents read, {} indexed, {} skipped; {} split(s), {:.1} MB \
@@ -147,7 +160,8 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
         .with_context(|| format!("--out {}: cannot create", options.out.display()))?;
     let work = crate::work_dir::create(&options.out, ".rangefind-build-")?;
     let schema = MappedSchema::new(options.mapping.clone());
-    let documents = DocumentBuilder::new(schema.clone());
+    let documents = DocumentBuilder::new(schema.clone())
+        .with_max_text_bytes(usize::try_from(options.max_field_bytes).unwrap_or(usize::MAX));
 
     let consumed = Arc::new(AtomicU64::new(0));
     let total = stored_size(&options.inputs);
@@ -160,6 +174,8 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
     let mut current: Option<SplitBuilder> = None;
     // With --shard: non-blank lines seen (this shard's or not), and the block being indexed.
     let mut line_number = 0u64;
+    // The line of the file being read that the document comes from, for the summary.
+    let mut current_line = 0u64;
     let mut current_block = 0u64;
     let mut finishing: Option<Finishing> = None;
     let mut filters = match &options.append_to {
@@ -179,6 +195,7 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
                 }
                 NextLine::Line(line) => {
                     line_number += 1;
+                    current_line = line.number;
                     if let Some(shard) = options.shard {
                         let line_index = line_number - 1;
                         if !shard.owns(line_index, options.split_docs) {
@@ -228,6 +245,17 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
                     bail!("{message}\n(use --skip-invalid to skip malformed documents and report them)");
                 }
             };
+            if !document.cut_fields.is_empty() {
+                report.cut += 1;
+                if report.cut_examples.len() < SKIPPED_EXAMPLES {
+                    report.cut_examples.push(format!(
+                        "{}:{}: {}",
+                        path.display(),
+                        current_line,
+                        document.cut_fields.join(", ")
+                    ));
+                }
+            }
             if current.is_none() {
                 let dir = work.path().join(format!("split-{next_split}"));
                 next_split += 1;

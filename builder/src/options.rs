@@ -133,6 +133,13 @@ pub struct BuildArgs {
     /// costs about 25 times its size in memory (a 50 MB line took 1.35 GB).
     #[arg(long, default_value_t = DEFAULT_MAX_DOCUMENT_BYTES, env = "RANGEFIND_MAX_DOCUMENT_BYTES")]
     pub max_document_bytes: u64,
+    /// Longest text indexed per field value (JSON lines) or per page (--site), in bytes; the
+    /// rest is cut at a word's end, and the summary counts and names what was cut. A hit
+    /// reads its whole stored text to show a snippet, so this bounds what one hit can cost a
+    /// reader (a 23 MB page read 7 MB per query).
+    #[arg(long, default_value_t = DEFAULT_MAX_FIELD_BYTES, env = "RANGEFIND_MAX_FIELD_BYTES",
+          value_parser = clap::value_parser!(u64).range(1024..))]
+    pub max_field_bytes: u64,
     /// Build only shard I of N (I from 0 to N-1: a Kubernetes indexed Job's
     /// JOB_COMPLETION_INDEX): the input's lines in blocks of --split-docs, block b going to
     /// shard b mod N, so each shard writes whole splits of consecutive documents. Writes
@@ -160,6 +167,8 @@ pub struct BuildArgs {
 
 /// Default of `--max-document-bytes`: 10 MiB.
 pub const DEFAULT_MAX_DOCUMENT_BYTES: u64 = 10 << 20;
+/// Default of `--max-field-bytes`: 1 MiB (the longest MDN page is 60 KB of text).
+pub const DEFAULT_MAX_FIELD_BYTES: u64 = 1 << 20;
 
 /// Resolved and checked build options.
 #[derive(Debug, Clone)]
@@ -176,6 +185,8 @@ pub struct BuildOptions {
     pub skip_invalid: bool,
     /// Skip documents longer than this (`--max-document-bytes`).
     pub max_document_bytes: u64,
+    /// Cut text values longer than this (`--max-field-bytes`).
+    pub max_field_bytes: u64,
     /// Page size.
     pub page_size: u32,
     /// Hide the progress bar.
@@ -249,6 +260,7 @@ impl BuildArgs {
             split_docs: self.split_docs,
             skip_invalid: self.skip_invalid,
             max_document_bytes: self.max_document_bytes,
+            max_field_bytes: self.max_field_bytes,
             page_size: self.page_size,
             quiet: self.quiet,
             append_to: None,

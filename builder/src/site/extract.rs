@@ -41,6 +41,27 @@ pub struct Page {
 }
 
 impl Page {
+    /// Cuts the page's text to `max_bytes` (sections in order, the one crossing the bound at a
+    /// word's end, later ones left out). Returns whether anything was cut.
+    pub fn cut_text(&mut self, max_bytes: usize) -> bool {
+        let mut left = max_bytes;
+        for (index, section) in self.sections.iter_mut().enumerate() {
+            if section.text.len() > left {
+                let kept = rangefind_engine::mapping::cut_text(&section.text, left).len();
+                section.text.truncate(kept);
+                let keep = if section.text.is_empty() {
+                    index
+                } else {
+                    index + 1
+                };
+                self.sections.truncate(keep);
+                return true;
+            }
+            left -= section.text.len();
+        }
+        false
+    }
+
     /// The weight of the page's text against other pages' (1, or less for a page that is
     /// mostly links: it lists terms, and should rank below the pages about them).
     pub fn text_weight(&self) -> f32 {

@@ -66,6 +66,8 @@ pub struct SiteOptions {
     pub widget: bool,
     /// Also write each language's pages as a split index (`--splits`).
     pub splits: bool,
+    /// Text indexed per page, in bytes (`--max-field-bytes`).
+    pub max_text_bytes: usize,
 }
 
 impl SiteOptions {
@@ -99,6 +101,7 @@ impl SiteOptions {
             quiet: args.quiet,
             widget: !args.no_widget,
             splits: args.splits,
+            max_text_bytes: usize::try_from(args.max_field_bytes).unwrap_or(usize::MAX),
         })
     }
 }
@@ -116,6 +119,8 @@ pub struct SiteReport {
     pub unreadable: Vec<String>,
     /// Pages with bytes invalid in their character set (shown as U+FFFD).
     pub invalid_bytes: Tally,
+    /// Pages whose text was cut to `--max-field-bytes`.
+    pub cut: Tally,
     /// Pages without `<html lang>`, and the language they were indexed in.
     pub undeclared: Option<(u64, String)>,
     /// Files and bytes of the widget, when it was written.
@@ -338,9 +343,12 @@ fn crawl(
         let read: Vec<Read> = pool.install(|| batch.par_iter().map(read_page).collect());
         for (file, outcome) in batch.iter().zip(read) {
             match outcome {
-                Read::Page(page, invalid_bytes) => {
+                Read::Page(mut page, invalid_bytes) => {
                     if invalid_bytes {
                         report.invalid_bytes.add(&file.path.display().to_string());
+                    }
+                    if page.cut_text(options.max_text_bytes) {
+                        report.cut.add(&file.url);
                     }
                     let key = (page.language.clone(), page.marked_body);
                     let group = match groups.get_mut(&key) {
@@ -470,6 +478,8 @@ fn build_splits(
         skip_invalid: false,
         // Pages are the crawl's own records: the site file indexes every one, so do the splits.
         max_document_bytes: u64::MAX,
+        // ... and their text is already cut to the bound.
+        max_field_bytes: u64::MAX,
         page_size: options.page_size,
         quiet: options.quiet,
         append_to: None,
@@ -586,6 +596,14 @@ fn print_summary(report: &SiteReport, options: &SiteOptions) {
             "  {} page(s) have bytes that are not valid in their character set (indexed as U+FFFD; declare <meta charset>): {}",
             report.invalid_bytes.count,
             report.invalid_bytes.examples.join(", ")
+        );
+    }
+    if report.cut.count > 0 {
+        eprintln!(
+            "  {} page(s) have more than --max-field-bytes ({}) of text, indexed up to it: {}",
+            report.cut.count,
+            options.max_text_bytes,
+            report.cut.examples.join(", ")
         );
     }
     if let Some((pages, language)) = &report.undeclared {

@@ -103,6 +103,31 @@ fn documents_past_max_document_bytes_are_skipped_and_named() {
 }
 
 #[test]
+fn texts_past_max_field_bytes_are_cut_and_named() {
+    let dir = tempfile::tempdir().unwrap();
+    // "tail" is past the bound: indexed before the cut, not after it.
+    let long = GOOD.replace(
+        "every element",
+        &format!("every element {} tail", "filler ".repeat(300)),
+    );
+    let input = write(dir.path(), "docs.jsonl", &format!("{long}\n"));
+    let out = dir.path().join("index");
+    let output = build(&[&input], &out, &["--max-field-bytes", "1024"]);
+    let message = common::text(&output);
+    assert!(output.status.success(), "{message}");
+    assert!(
+        message.contains("1 document(s) had a text longer than --max-field-bytes (1024)")
+            && message.contains("docs.jsonl:1: body"),
+        "{message}"
+    );
+    assert_eq!(common::search_json(&out, "element", &[])["count"], 1);
+    assert_eq!(common::search_json(&out, "tail", &[])["count"], 0);
+    let refused = build(&[&input], &out, &["--max-field-bytes", "10"]);
+    assert!(!refused.status.success());
+    assert!(common::text(&refused).contains("--max-field-bytes"));
+}
+
+#[test]
 fn a_bad_mapping_names_the_setting() {
     let dir = tempfile::tempdir().unwrap();
     let config = write(

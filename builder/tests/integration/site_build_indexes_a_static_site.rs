@@ -254,6 +254,56 @@ fn fails_saying(args: &[&str], message: &str) {
 }
 
 #[test]
+fn a_page_past_max_field_bytes_is_indexed_up_to_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    // The first section and the last (past the bound) each have a word of their own.
+    let word = |i| match i {
+        0 => "openingword",
+        39 => "closingword",
+        _ => "",
+    };
+    let sections: String = (0..40)
+        .map(|i| {
+            format!(
+                "<h2 id=\"s{i}\">Part {i}</h2><p>{} {}</p>",
+                "filler ".repeat(100),
+                word(i)
+            )
+        })
+        .collect();
+    write(
+        &site,
+        "long.html",
+        page(
+            " lang=\"en\"",
+            &format!("<main><h1>Long</h1>{sections}</main>"),
+        )
+        .as_bytes(),
+    );
+    let summary = text(&rangefind(&[
+        "build",
+        "--site",
+        site.to_str().unwrap(),
+        "--max-field-bytes",
+        "8192",
+        "--splits",
+        "-q",
+    ]));
+    assert!(
+        summary.contains("1 page(s) have more than --max-field-bytes (8192) of text, indexed up to it: /long.html"),
+        "{summary}"
+    );
+    let index = site.join("_rangefind/en");
+    assert_eq!(hits(&index, "openingword", &[]).len(), 1);
+    assert!(hits(&index, "closingword", &[]).is_empty());
+    // The site file (what the widget reads) holds the same text as the splits.
+    let site_file = site.join("_rangefind");
+    assert_eq!(hits(&site_file, "openingword", &[]).len(), 1);
+    assert!(hits(&site_file, "closingword", &[]).is_empty());
+}
+
+#[test]
 fn bad_sites_get_clear_errors() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("nope");

@@ -30,6 +30,26 @@ pub struct BuiltDocument {
     /// Seconds since the epoch of the timestamp field, if the mapping has one and the
     /// document sets it.
     pub timestamp: Option<i64>,
+    /// Fields with a text longer than the builder's bound, cut to it.
+    pub cut_fields: Vec<String>,
+}
+
+/// The longest start of `text` within `max_bytes`, ending at a word's end when one is near
+/// (a word cut in two would be indexed as another word). `text` itself when it fits.
+pub fn cut_text(text: &str, max_bytes: usize) -> &str {
+    if text.len() <= max_bytes {
+        return text;
+    }
+    let mut end = max_bytes;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let cut = &text[..end];
+    // Back to the last space if it is within a long word's length of the bound.
+    match cut.rfind(char::is_whitespace) {
+        Some(space) if end - space <= 64 => cut[..space].trim_end(),
+        _ => cut,
+    }
 }
 
 /// Converts parsed JSON objects into tantivy documents.
@@ -39,6 +59,8 @@ pub struct DocumentBuilder {
     paths: Vec<Vec<Vec<String>>>,
     id_index: usize,
     timestamp_index: Option<usize>,
+    /// Longest text value indexed and stored, in bytes; longer ones are cut.
+    max_text_bytes: usize,
 }
 
 impl DocumentBuilder {
@@ -63,7 +85,15 @@ impl DocumentBuilder {
             paths,
             id_index,
             timestamp_index,
+            max_text_bytes: usize::MAX,
         }
+    }
+
+    /// Cuts text values longer than `max_bytes` (at a word's end, see [`cut_text`]): what a
+    /// hit reads to show a snippet, and what indexing one value costs, stay bounded.
+    pub fn with_max_text_bytes(mut self, max_bytes: usize) -> DocumentBuilder {
+        self.max_text_bytes = max_bytes;
+        self
     }
 
     /// Parses one JSON line and converts it.
@@ -80,6 +110,7 @@ impl DocumentBuilder {
         }
         let mut document = TantivyDocument::new();
         let mut timestamp = None;
+        let mut cut_fields = Vec::new();
         for (index, mapping) in self.schema.mapping.fields.iter().enumerate() {
             let field = self.schema.fields[index];
             let mut values = Vec::new();
@@ -92,7 +123,19 @@ impl DocumentBuilder {
                     mapping.name
                 )));
             }
+            let is_text = matches!(mapping.field_type, FieldType::Text | FieldType::Keyword);
             for json in values {
+                let cut;
+                let json = match json {
+                    Value::String(text) if is_text && text.len() > self.max_text_bytes => {
+                        if !cut_fields.contains(&mapping.name) {
+                            cut_fields.push(mapping.name.clone());
+                        }
+                        cut = Value::String(cut_text(text, self.max_text_bytes).to_string());
+                        &cut
+                    }
+                    _ => json,
+                };
                 let added =
                     add_value(&mut document, field, mapping.field_type, json).map_err(|found| {
                         DocumentError(format!(
@@ -109,6 +152,7 @@ impl DocumentBuilder {
         Ok(BuiltDocument {
             document,
             timestamp,
+            cut_fields,
         })
     }
 }
@@ -275,5 +319,29 @@ fields:
         assert!(error.0.contains("missing id field"), "{error}");
         let error = builder.build_from_json(r#"{"id": "#).unwrap_err();
         assert!(error.0.starts_with("invalid JSON"), "{error}");
+    }
+
+    #[test]
+    fn long_texts_are_cut_at_a_word_end_and_named() {
+        let (builder, schema) = builder();
+        let builder = builder.with_max_text_bytes(16);
+        let built = builder
+            .build_from_json(r#"{"id":"1","payload":{"message":"fix the ünïcode bug in parsing"}}"#)
+            .unwrap();
+        let message = schema.field("payload.message").unwrap();
+        let value = built.document.get_first(message).unwrap();
+        assert_eq!(value.as_str(), Some("fix the"));
+        assert_eq!(built.cut_fields, ["payload.message"]);
+        let built = builder.build_from_json(r#"{"id":"1","size":3}"#).unwrap();
+        assert!(built.cut_fields.is_empty());
+    }
+
+    #[test]
+    fn cut_text_keeps_characters_whole() {
+        assert_eq!(cut_text("short", 16), "short");
+        assert_eq!(cut_text("ééééé", 5), "éé");
+        assert_eq!(cut_text("a bc", 3), "a");
+        let word = "x".repeat(100);
+        assert_eq!(cut_text(&format!("a {word}"), 80).len(), 80);
     }
 }

@@ -13,7 +13,7 @@ pub use config::{
     DocMapping, FieldMapping, FieldType, Operator, Sources, StoreCompression, StoreOptions,
     Tokenizer,
 };
-pub use document::{BuiltDocument, DocumentBuilder, DocumentError};
+pub use document::{cut_text, BuiltDocument, DocumentBuilder, DocumentError};
 pub use schema::{has_fieldnorms, MappedSchema};
 
 /// Whether text in `language` (a code such as `en`, or an English name) can be stemmed: what

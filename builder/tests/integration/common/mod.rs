@@ -75,6 +75,7 @@ pub fn options(
         split_docs,
         skip_invalid: false,
         max_document_bytes: rangefind_builder::options::DEFAULT_MAX_DOCUMENT_BYTES,
+        max_field_bytes: rangefind_builder::options::DEFAULT_MAX_FIELD_BYTES,
         page_size: 1024,
         quiet: true,
         append_to: None,
