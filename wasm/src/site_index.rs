@@ -57,7 +57,7 @@ impl SiteIndex {
         fetch: Option<js_sys::Function>,
     ) -> Result<SiteIndex, JsValue> {
         let text = js_sys::JSON::stringify(&file)?;
-        let file: SiteFile = serde_json::from_str(&String::from(text))
+        let file: SiteFile = crate::from_json(&String::from(text))
             .map_err(|e| invalid(format!("bad site file entry: {e}")))?;
         let options = OpenOptions::from_js(&options)?;
         let store = options.store(&url, fetch);

@@ -219,6 +219,8 @@ pub(crate) fn timestamp<'de, D: serde::Deserializer<'de>>(
     match value {
         None => Ok(None),
         Some(value) => seconds.map(Some).ok_or_else(|| {
+            // JSON text through `to_string`, not `Display`: one copy of the serializer in wasm.
+            let value = serde_json::to_string(&value).unwrap_or_default();
             serde::de::Error::custom(format!(
                 "{value} is not a timestamp: give seconds since 1970 or RFC 3339 text such as 2024-05-01T00:00:00Z"
             ))

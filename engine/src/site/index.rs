@@ -760,7 +760,9 @@ fn filter_groups(request: &SearchRequest) -> Result<Vec<Vec<String>>> {
                 .iter()
                 .map(|value| match value {
                     serde_json::Value::String(text) => filter_word(key, text),
-                    other => filter_word(key, &other.to_string()),
+                    // As JSON text (`7`, `true`); through the serializer responses use, not
+                    // `Display`, which is another copy of it.
+                    other => filter_word(key, &serde_json::to_string(other).unwrap_or_default()),
                 })
                 .collect())
         })
