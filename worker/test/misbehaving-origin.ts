@@ -6,8 +6,8 @@
  *   /fails/…          serves the manifest, answers 503 for splits
  *   /hangs/…          serves the manifest, never answers for splits
  *   /corrupt/…        serves split bytes with one byte changed in every range
- *   /reuploaded/…     after the first split read, the same bytes under a new ETag
- *   /replaced/…       after the first split read, other bytes (each one inverted) under a new ETag
+ *   /reuploaded/…     after a split's first read, the same bytes under a new ETag
+ *   /replaced/…       after a split's first read, other bytes (each one inverted) under a new ETag
  *
  * Node's http module: this runs in the tests' global setup, outside workerd.
  */
@@ -19,7 +19,7 @@ import { join, normalize } from "node:path";
 export const MISBEHAVIOURS = ["ignores-range", "truncated", "fails", "hangs", "corrupt", "reuploaded", "replaced"] as const;
 
 export function startMisbehavingOrigin(root: string): Promise<{ url: string; server: Server }> {
-  /** Split reads so far, by mode. */
+  /** Reads so far of each split, by mode and path. */
   const splitReads = new Map<string, number>();
   const server = createServer((request, response) => {
     const [, mode, ...rest] = (request.url ?? "/").split("?")[0].split("/");
@@ -50,8 +50,9 @@ export function startMisbehavingOrigin(root: string): Promise<{ url: string; ser
     if (!match) return void response.writeHead(416).end();
     const start = match[1] === "" ? size - Number(match[2]) : Number(match[1]);
     const end = match[1] === "" || match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
-    const reads = splitReads.get(mode) ?? 0;
-    if (isSplit) splitReads.set(mode, reads + 1);
+    const key = `${mode} ${path}`;
+    const reads = splitReads.get(key) ?? 0;
+    if (isSplit) splitReads.set(key, reads + 1);
     const secondVersion = reads > 0 && (mode === "reuploaded" || mode === "replaced");
     const bytes = Buffer.from(readFileSync(path).subarray(start, end + 1));
     if (secondVersion && mode === "replaced") bytes.forEach((byte, i) => (bytes[i] = byte ^ 0xff));

@@ -16,6 +16,7 @@ use rangefind_engine::site::layout::{
 use rangefind_engine::typos::{is_lexicon_word, LexiconEntry, WordCounts};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use rangefind_engine::site::record as layout_record;
 use serde_json::{Map, Value};
 
 use crate::build::write_content_addressed;
@@ -86,7 +87,7 @@ struct StoredPage {
     lengths: Vec<u32>,
     /// The weight of its text (not its title's or headings'): [`fields::TEXT_WEIGHT`].
     text_weight: f32,
-    /// The stored record (JSON).
+    /// The stored record (`rangefind_engine::site::record`).
     record: Vec<u8>,
 }
 
@@ -332,7 +333,7 @@ fn analyse(
                 .get(fields::TEXT_WEIGHT)
                 .and_then(Value::as_f64)
                 .map_or(1.0, |weight| weight.clamp(0.0, 1.0) as f32),
-            record: serde_json::to_vec(&record)?,
+            record: layout_record::encode(&record).map_err(anyhow::Error::msg)?,
         },
     })
 }

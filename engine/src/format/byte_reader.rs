@@ -66,6 +66,12 @@ impl<'a> ByteReader<'a> {
         Ok(format!("{prefix}{rest}"))
     }
 
+    /// A text written by [`put_text`].
+    pub(crate) fn text(&mut self) -> Result<&'a str> {
+        let len = self.varint()? as usize;
+        std::str::from_utf8(self.take(len)?).map_err(|_| self.corrupt("a text is not valid UTF-8"))
+    }
+
     /// Bytes not read yet.
     pub(crate) fn remaining(&self) -> usize {
         self.bytes.len() - self.at
@@ -88,6 +94,12 @@ pub(crate) fn put_varint(out: &mut Vec<u8>, mut value: u64) {
         value >>= 7;
     }
     out.push(value as u8);
+}
+
+/// Appends `text` as its length, then its bytes.
+pub(crate) fn put_text(out: &mut Vec<u8>, text: &str) {
+    put_varint(out, text.len() as u64);
+    out.extend_from_slice(text.as_bytes());
 }
 
 /// Appends `text` as the length of the prefix it shares with `previous`, then the rest (sorted

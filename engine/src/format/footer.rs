@@ -3,12 +3,13 @@
 use std::ops::Range;
 
 use bytes::Bytes;
-use serde::{Deserialize, Serialize};
 
 use crate::error::{ErrorKind, Result};
+use crate::format::{put_text, put_varint, ByteReader};
 
-/// Split format version this code writes and reads (2: page checksums inline, no page table).
-pub const FORMAT_VERSION: u32 = 2;
+/// Split format version this code writes and reads (3: the footer in binary, not JSON, so the
+/// site engine needs no JSON parser; 2: page checksums inline, no page table).
+pub const FORMAT_VERSION: u32 = 3;
 /// Last four bytes of every split.
 pub const MAGIC: [u8; 4] = *b"RFS1";
 /// Fixed size of the trailer at the end of a split.
@@ -23,7 +24,7 @@ pub fn page_payload(page_size: u64) -> u64 {
 }
 
 /// A file of the tantivy index inside the split.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct FileEntry {
     /// File name as tantivy knows it (`meta.json`, `<segment>.idx`, ...).
     pub name: String,
@@ -34,7 +35,7 @@ pub struct FileEntry {
 }
 
 /// A byte range of the data copied into the hotcache.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct HotEntry {
     /// Offset in the data (as [`FileEntry::start`]).
     pub start: u64,
@@ -43,7 +44,7 @@ pub struct HotEntry {
 }
 
 /// The footer: everything a reader needs to know about a split before reading its data.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Footer {
     /// Length of the data: the segment files end to end, without page checksums.
     pub data_len: u64,
@@ -53,7 +54,6 @@ pub struct Footer {
     /// Number of documents.
     pub doc_count: u64,
     /// Time range (seconds since the epoch, inclusive) of the timestamp field, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_range: Option<(i64, i64)>,
     /// The index files.
     pub files: Vec<FileEntry>,
@@ -95,15 +95,107 @@ pub fn page_checksum(payload: &[u8]) -> u16 {
     crate::format::crc32(payload) as u16
 }
 
+impl Footer {
+    /// The footer's bytes:
+    ///
+    /// ```text
+    /// data length · page size · documents · time range (0, or 1 · first · last, zigzag) ·
+    /// files (count · per file: name · start · length) · hot ranges (count · start · length)
+    /// ```
+    ///
+    /// varints throughout, names as length · UTF-8.
+    fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        put_varint(&mut out, self.data_len);
+        put_varint(&mut out, u64::from(self.page_size));
+        put_varint(&mut out, self.doc_count);
+        match self.time_range {
+            None => put_varint(&mut out, 0),
+            Some((first, last)) => {
+                put_varint(&mut out, 1);
+                put_varint(&mut out, zigzag(first));
+                put_varint(&mut out, zigzag(last));
+            }
+        }
+        put_varint(&mut out, self.files.len() as u64);
+        for file in &self.files {
+            put_text(&mut out, &file.name);
+            put_varint(&mut out, file.start);
+            put_varint(&mut out, file.len);
+        }
+        put_varint(&mut out, self.hot.len() as u64);
+        for hot in &self.hot {
+            put_varint(&mut out, hot.start);
+            put_varint(&mut out, hot.len);
+        }
+        out
+    }
+
+    /// Reads a footer written by [`Footer::encode`].
+    fn decode(bytes: &[u8]) -> Result<Footer> {
+        let mut reader = ByteReader::new(bytes, "split footer");
+        let data_len = reader.varint()?;
+        let page_size = u32::try_from(reader.varint()?).map_err(|_| reader.corrupt("page size"))?;
+        let doc_count = reader.varint()?;
+        let time_range = match reader.varint()? {
+            0 => None,
+            1 => Some((unzigzag(reader.varint()?), unzigzag(reader.varint()?))),
+            _ => return Err(reader.corrupt("time range")),
+        };
+        // Each entry takes two bytes at least: a damaged count cannot make a huge allocation.
+        let count = |reader: &mut ByteReader| -> Result<u64> {
+            let count = reader.varint()?;
+            if count > reader.remaining() as u64 / 2 {
+                return Err(reader.corrupt("more entries than bytes"));
+            }
+            Ok(count)
+        };
+        let files = (0..count(&mut reader)?)
+            .map(|_| {
+                Ok(FileEntry {
+                    name: reader.text()?.to_string(),
+                    start: reader.varint()?,
+                    len: reader.varint()?,
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let hot = (0..count(&mut reader)?)
+            .map(|_| {
+                Ok(HotEntry {
+                    start: reader.varint()?,
+                    len: reader.varint()?,
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        reader.end()?;
+        Ok(Footer {
+            data_len,
+            page_size,
+            doc_count,
+            time_range,
+            files,
+            hot,
+        })
+    }
+}
+
+fn zigzag(value: i64) -> u64 {
+    ((value << 1) ^ (value >> 63)) as u64
+}
+
+fn unzigzag(value: u64) -> i64 {
+    ((value >> 1) as i64) ^ -((value & 1) as i64)
+}
+
 /// Encodes the region that follows the data: hotcache, footer, trailer.
 pub(crate) fn encode_open_region(footer: &Footer, hotcache: &[u8]) -> Vec<u8> {
-    let json = serde_json::to_vec(footer).expect("footer serializes");
-    let mut region = Vec::with_capacity(hotcache.len() + json.len() + TRAILER_LEN as usize);
+    let encoded = footer.encode();
+    let mut region = Vec::with_capacity(hotcache.len() + encoded.len() + TRAILER_LEN as usize);
     region.extend_from_slice(hotcache);
-    region.extend_from_slice(&json);
+    region.extend_from_slice(&encoded);
     let region_crc = crate::format::crc32(&region);
     region.extend_from_slice(&footer.data_end().to_le_bytes());
-    region.extend_from_slice(&(json.len() as u32).to_le_bytes());
+    region.extend_from_slice(&(encoded.len() as u32).to_le_bytes());
     region.extend_from_slice(&region_crc.to_le_bytes());
     region.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     region.extend_from_slice(&MAGIC);
@@ -167,9 +259,7 @@ impl OpenRegion {
                 "footer/hotcache checksum mismatch: the split is corrupt or was changed".into(),
             );
         }
-        let json = &region[region.len() - footer_len as usize..];
-        let footer: Footer = serde_json::from_slice(json)
-            .map_err(|e| ErrorKind::Corrupt.with_message(format!("unreadable footer: {e}")))?;
+        let footer = Footer::decode(&region[region.len() - footer_len as usize..])?;
         if !footer.page_size.is_power_of_two() || footer.page_size < 256 {
             return corrupt(format!(
                 "page size {} is not a power of two ≥ 256",

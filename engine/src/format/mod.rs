@@ -32,7 +32,7 @@ mod footer;
 mod hotcache;
 mod writer;
 
-pub(crate) use byte_reader::{put_shared, put_varint, ByteReader};
+pub(crate) use byte_reader::{put_shared, put_text, put_varint, ByteReader};
 pub use crc::{crc32, Crc32Hasher};
 
 /// A UTF-8 byte order mark, which some editors (on Windows above all) write at the start of a

@@ -13,6 +13,7 @@ use super::evaluate::{Found, Scored, Scorer, WordData};
 use super::frames::Frames;
 use super::layout::{self, decode_positions, filter_word, word_entries, Head, Postings, WordEntry};
 use super::query::{self, Node, Slot};
+use super::record::{self, Record};
 use super::snippet;
 use super::title_match::{self, order_by_title, title_match, TitleMatch, TITLE_WINDOW};
 use crate::analysis::Analyzer;
@@ -511,9 +512,8 @@ impl SiteIndex {
         let mut records = Vec::with_capacity(pages.len());
         for (page, frame) in pages.iter().zip(bytes) {
             let raw = self.named(self.frames.decode(&frame, &format!("record {page}")))?;
-            let record = serde_json::from_slice(&raw).map_err(|e| {
-                self.named_error(corrupt(format!("record {page} is not a JSON object: {e}")))
-            })?;
+            let record = record::decode(&raw)
+                .map_err(|e| self.named_error(e.with_context(format!("record {page}"))))?;
             records.push((*page, record));
         }
         Ok(records)
@@ -600,9 +600,6 @@ impl SiteIndex {
         error.with_context(self.location.source.name().to_string())
     }
 }
-
-/// A page's record: its stored fields.
-type Record = serde_json::Map<String, serde_json::Value>;
 
 /// The record of `page` among `records`.
 fn record_of(records: &[(u32, Record)], page: u32) -> Option<&Record> {

@@ -1,13 +1,16 @@
 //! The regions of a site file and how each is encoded: written by the builder, read here.
 //!
 //! ```text
-//! head       zstd( u32 LE json length · JSON meta · chunk index · record lengths · dictionary )
+//! head       zstd( u32 LE meta length · meta · chunk index · record lengths · dictionary )
+//!              meta: version · pages · stemmer · fields (name, f32 boost) · snippet field ·
+//!              title field (texts as length · UTF-8; "" for none)
 //!            also copied into the open region: opening the file reads it
 //! chunks     word chunks, each zstd-compressed, words in byte order:
 //!              word (shared prefix, rest) · postings length · postings · positions offset, length
 //!            postings: count, then per page: page delta · field mask · one score byte per field
 //! positions  per word, per posting, per field in its mask: count · position deltas
-//! records    one zstd frame per page, compressed with the head's dictionary: the page's JSON
+//! records    one zstd frame per page, compressed with the head's dictionary: the page's
+//!            stored fields (`super::record`)
 //! ```
 //!
 //! A score byte is the word's BM25 term-frequency factor in that field of that page,
@@ -17,10 +20,8 @@
 
 use std::ops::Range;
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{ErrorKind, Result};
-use crate::format::{put_shared, put_varint, ByteReader};
+use crate::format::{put_shared, put_text, put_varint, ByteReader};
 
 /// The head region (also in the open region).
 pub const HEAD: &str = "head";
@@ -31,9 +32,10 @@ pub const POSITIONS: &str = "positions";
 /// The page records.
 pub const RECORDS: &str = "records";
 
-/// The version of this layout, in the head; a reader refuses another. 3: words folded as
+/// The version of this layout, in the head; a reader refuses another. 4: head meta and
+/// records in binary, not JSON (the site engine has no JSON parser); 3: words folded as
 /// tantivy folds them (the one analyser of `crate::analysis`); 2 folded Latin letters only.
-pub const SITE_LAYOUT_VERSION: u32 = 3;
+pub const SITE_LAYOUT_VERSION: u32 = 4;
 /// Records start at multiples of this many bytes (the builder pads each one), so the head
 /// keeps their lengths in these units: 11 KB instead of 24 for MDN's 14,590 pages, in a head
 /// every visitor reads, for 1 % more records (read by pages of 512 B anyway).
@@ -65,7 +67,7 @@ pub fn text_values(value: Option<&serde_json::Value>) -> Vec<&str> {
 }
 
 /// A searched field of the index.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SearchedField {
     /// Its name (`title`, `headings`, `body`, `weight_20`).
     pub name: String,
@@ -73,8 +75,8 @@ pub struct SearchedField {
     pub boost: f32,
 }
 
-/// What the head says about the index, in JSON.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+/// What the head says about the index.
+#[derive(Clone, Debug, PartialEq)]
 pub struct HeadMeta {
     /// [`SITE_LAYOUT_VERSION`].
     pub version: u32,
@@ -87,9 +89,66 @@ pub struct HeadMeta {
     /// The field of the record snippets are cut from.
     pub snippet_field: String,
     /// The record's title field, when pages have one: the first hits are ordered by how their
-    /// titles match the query ([`super::title_match`]). Absent from heads written before it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// titles match the query ([`super::title_match`]).
     pub title_field: Option<String>,
+}
+
+impl HeadMeta {
+    fn encode(&self, out: &mut Vec<u8>) {
+        put_varint(out, u64::from(self.version));
+        put_varint(out, u64::from(self.pages));
+        put_text(out, self.stemmer.as_deref().unwrap_or_default());
+        put_varint(out, self.fields.len() as u64);
+        for field in &self.fields {
+            put_text(out, &field.name);
+            out.extend_from_slice(&field.boost.to_le_bytes());
+        }
+        put_text(out, &self.snippet_field);
+        put_text(out, self.title_field.as_deref().unwrap_or_default());
+    }
+
+    fn decode(bytes: &[u8]) -> Result<HeadMeta> {
+        if bytes.first() == Some(&b'{') {
+            return Err(incompatible("3 or older (a JSON head)"));
+        }
+        let mut reader = ByteReader::new(bytes, "site index head");
+        let version = reader.varint()?;
+        if version != u64::from(SITE_LAYOUT_VERSION) {
+            return Err(incompatible(&version.to_string()));
+        }
+        let some = |text: &str| (!text.is_empty()).then(|| text.to_string());
+        let pages = u32::try_from(reader.varint()?).map_err(|_| reader.corrupt("page count"))?;
+        let stemmer = some(reader.text()?);
+        let count = reader.varint()?;
+        if count == 0 || count > 32 {
+            return Err(corrupt(format!("{count} searched fields")));
+        }
+        let fields = (0..count)
+            .map(|_| {
+                let name = reader.text()?.to_string();
+                let boost = f32::from_le_bytes(reader.take(4)?.try_into().expect("4 bytes"));
+                Ok(SearchedField { name, boost })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let snippet_field = reader.text()?.to_string();
+        let title_field = some(reader.text()?);
+        reader.end()?;
+        Ok(HeadMeta {
+            version: SITE_LAYOUT_VERSION,
+            pages,
+            stemmer,
+            fields,
+            snippet_field,
+            title_field,
+        })
+    }
+}
+
+fn incompatible(layout: &str) -> crate::error::Error {
+    ErrorKind::Incompatible.with_message(format!(
+        "site index layout {layout}; this reader reads layout {SITE_LAYOUT_VERSION}: rebuild the \
+         index with this rangefind"
+    ))
 }
 
 /// The decoded head.
@@ -115,10 +174,11 @@ fn corrupt(message: String) -> crate::error::Error {
 impl Head {
     /// The head's bytes, before compression.
     pub fn encode(&self) -> Vec<u8> {
-        let json = serde_json::to_vec(&self.meta).expect("the head's meta serialises");
-        let mut out = Vec::with_capacity(json.len() + 16 * self.chunk_firsts.len());
-        out.extend_from_slice(&(json.len() as u32).to_le_bytes());
-        out.extend_from_slice(&json);
+        let mut meta = Vec::new();
+        self.meta.encode(&mut meta);
+        let mut out = Vec::with_capacity(meta.len() + 16 * self.chunk_firsts.len());
+        out.extend_from_slice(&(meta.len() as u32).to_le_bytes());
+        out.extend_from_slice(&meta);
         put_varint(&mut out, self.chunk_firsts.len() as u64);
         let mut previous = "";
         for (first, bounds) in self.chunk_firsts.iter().zip(self.chunk_offsets.windows(2)) {
@@ -138,19 +198,8 @@ impl Head {
     /// Decodes the head's bytes (decompressed), checking them.
     pub fn decode(bytes: &[u8]) -> Result<Head> {
         let mut reader = ByteReader::new(bytes, "site index head");
-        let json_len = reader.u32()? as usize;
-        let meta: HeadMeta = serde_json::from_slice(reader.take(json_len)?)
-            .map_err(|e| corrupt(format!("unreadable head: {e}")))?;
-        if meta.version != SITE_LAYOUT_VERSION {
-            return Err(ErrorKind::Incompatible.with_message(format!(
-                "site index layout {}; this reader reads layout {SITE_LAYOUT_VERSION}: rebuild \
-                 the index with this rangefind",
-                meta.version
-            )));
-        }
-        if meta.fields.is_empty() || meta.fields.len() > 32 {
-            return Err(corrupt(format!("{} searched fields", meta.fields.len())));
-        }
+        let meta_len = reader.u32()? as usize;
+        let meta = HeadMeta::decode(reader.take(meta_len)?)?;
         let chunks = reader.varint()? as usize;
         let mut chunk_firsts = Vec::with_capacity(chunks.min(bytes.len()));
         let mut chunk_offsets = Vec::with_capacity(chunks.min(bytes.len()) + 1);

@@ -16,6 +16,7 @@ mod frames;
 mod index;
 pub mod layout;
 pub mod query;
+pub mod record;
 pub mod snippet;
 mod title_match;
 
