@@ -13,6 +13,7 @@
 //! stable `code` (`not_found`, `http`, `corrupt`, `invalid_query`, `aborted`, ...).
 
 mod fetch;
+mod js_value;
 mod persistent;
 #[cfg(not(feature = "splits"))]
 mod site_index;
@@ -95,8 +96,7 @@ impl OpenOptions {
         if options.is_undefined() || options.is_null() {
             return Ok(OpenOptions::default());
         }
-        let text = js_sys::JSON::stringify(options)?;
-        from_json(&String::from(text)).map_err(|e| invalid(format!("bad options: {e}")))
+        from_js(options).map_err(|e| invalid(format!("bad options: {e}")))
     }
 
     /// The store of the files under `url`.
@@ -122,11 +122,10 @@ impl OpenOptions {
     }
 }
 
-/// Parses JSON text from the host. Through `from_slice`, as the engine parses the JSON it
-/// reads (site file heads and records): each of serde_json's readers is a copy of its parser,
-/// and one fewer was 12 KB of the site engine's code.
-fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> serde_json::Result<T> {
-    serde_json::from_slice(text.as_bytes())
+/// Reads a value the host passed (an options object, a request) as its serde definition says.
+fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue) -> Result<T, String> {
+    let json = js_value::to_json(value)?;
+    serde_json::from_value(json).map_err(|e| e.to_string())
 }
 
 /// The persistent tier object a host passed, if any.
@@ -137,17 +136,17 @@ fn persistent_tier(persistent: JsValue) -> Result<Option<Arc<dyn PersistentCache
     Ok(Some(Arc::new(JsPersistentCache::new(persistent)?)))
 }
 
-/// A promise of `search` run on the JSON `request` until it ends or `signal` aborts: the
-/// response as JSON text.
-fn search_promise<F, Fut>(request: &str, signal: Option<AbortSignal>, search: F) -> Promise
+/// A promise of `search` run on `request` (a plain object) until it ends or `signal` aborts:
+/// the response as JSON text.
+fn search_promise<F, Fut>(request: &JsValue, signal: Option<AbortSignal>, search: F) -> Promise
 where
     F: FnOnce(SearchRequest) -> Fut + 'static,
     Fut: std::future::Future<Output = Result<SearchResponse, Error>>,
 {
-    let request = request.to_string();
+    let request: Result<SearchRequest, JsValue> =
+        from_js(request).map_err(|e| invalid(format!("bad search request: {e}")));
     future_to_promise(async move {
-        let request: SearchRequest = from_json(&request)
-            .map_err(|e| invalid(format!("bad search request: {e}")))?;
+        let request = request?;
         let search = Box::pin(search(request));
         let abort = Box::pin(aborted(signal));
         let response = match select(search, abort).await {

@@ -56,9 +56,8 @@ impl SiteIndex {
         persistent: JsValue,
         fetch: Option<js_sys::Function>,
     ) -> Result<SiteIndex, JsValue> {
-        let text = js_sys::JSON::stringify(&file)?;
-        let file: SiteFile = crate::from_json(&String::from(text))
-            .map_err(|e| invalid(format!("bad site file entry: {e}")))?;
+        let file: SiteFile =
+            crate::from_js(&file).map_err(|e| invalid(format!("bad site file entry: {e}")))?;
         let options = OpenOptions::from_js(&options)?;
         let store = options.store(&url, fetch);
         let location = SplitLocation {
@@ -90,10 +89,10 @@ impl SiteIndex {
         })
     }
 
-    /// Runs a search. `request` is JSON: `{query, limit?, offset?, snippet?, filters?,
+    /// Runs a search. `request` is a plain object: `{query, limit?, offset?, snippet?, filters?,
     /// fields?}`; resolves to the response as JSON text. An abort of `signal` rejects with
     /// code `aborted`.
-    pub fn search(&self, request: &str, signal: Option<AbortSignal>) -> Promise {
+    pub fn search(&self, request: &JsValue, signal: Option<AbortSignal>) -> Promise {
         let index = self.inner.clone();
         search_promise(request, signal, |request| async move {
             index.search(&request).await

@@ -73,10 +73,10 @@ impl Index {
         self.inner.borrow().clone()
     }
 
-    /// Runs a search. `request` is JSON: `{query, limit?, offset?, snippet?, filters?}`;
+    /// Runs a search. `request` is a plain object: `{query, limit?, offset?, snippet?, filters?}`;
     /// resolves to the response as JSON text. An abort of `signal` rejects with code
     /// `aborted` and stops the search's downloads.
-    pub fn search(&self, request: &str, signal: Option<AbortSignal>) -> Promise {
+    pub fn search(&self, request: &JsValue, signal: Option<AbortSignal>) -> Promise {
         let index = self.current();
         search_promise(request, signal, |request| async move {
             index.search(&request).await

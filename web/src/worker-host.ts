@@ -89,7 +89,7 @@ async function handle(call: Call): Promise<unknown> {
       const controller = new AbortController();
       searches.set(call.id, controller);
       try {
-        return JSON.parse(await opened().search(JSON.stringify(command.request), controller.signal));
+        return JSON.parse(await opened().search(command.request, controller.signal));
       } finally {
         searches.delete(call.id);
       }

@@ -105,7 +105,7 @@ async function search(request: EngineRequest, settings: Settings, origin: string
     const opened = pending instanceof Promise ? await before(pending, deadline) : pending;
     let text: string;
     try {
-      text = await opened.index.search(JSON.stringify(request), deadline);
+      text = await opened.index.search(request, deadline);
     } catch (error) {
       throw engineCode(error) === "aborted" ? new Timeout() : error;
     }

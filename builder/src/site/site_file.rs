@@ -13,10 +13,10 @@ use rangefind_engine::site::layout::{
     self, encode_positions, filter_word, put_word_entry, score_byte, text_values, Head, HeadMeta,
     Postings, SearchedField, WordEntry, RECORD_ALIGN, SITE_LAYOUT_VERSION,
 };
+use rangefind_engine::site::record as layout_record;
 use rangefind_engine::typos::{is_lexicon_word, LexiconEntry, WordCounts};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use rangefind_engine::site::record as layout_record;
 use serde_json::{Map, Value};
 
 use crate::build::write_content_addressed;
