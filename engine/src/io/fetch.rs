@@ -1,6 +1,6 @@
 //! One wave of page fetches: merge, share, verify, cache, count.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::{Arc, Mutex};
 
@@ -271,11 +271,10 @@ impl Fetcher {
         };
         {
             let mut in_flight = self.in_flight.lock().expect("in-flight lock");
-            let mut waiting: BTreeSet<(Arc<str>, u64)> = BTreeSet::new();
             let mut wanted = Vec::new();
             for request in requests {
                 let split = &request.split;
-                let mut missing = BTreeSet::new();
+                let mut missing = Vec::new();
                 for range in &request.ranges {
                     for page in split.pages_of(range) {
                         let key = PageKey {
@@ -288,15 +287,18 @@ impl Fetcher {
                         if let Some(bytes) = self.cache.get(&key) {
                             pages.insert(key, bytes);
                         } else if let Some(read) = in_flight.get(&key) {
-                            if waiting.insert((split.id.clone(), page)) {
-                                reads.push(read.clone());
-                            }
+                            // Joined once per page it holds: waiting on it twice is harmless.
+                            reads.push(read.clone());
                         } else {
-                            missing.insert(page);
+                            missing.push(page);
                         }
                     }
                 }
                 if !missing.is_empty() {
+                    // Sorted, each once (ranges may overlap): a list costs the engine less
+                    // code than a B-tree set.
+                    missing.sort_unstable();
+                    missing.dedup();
                     wanted.push((request.split, request.source, missing));
                 }
             }
@@ -343,14 +345,14 @@ impl Fetcher {
         Ok(())
     }
 
-    /// A shared read of some pages of one split: the persistent tier first, then one request
-    /// per run of adjacent pages it lacks, counted in the stats of the query that started it
+    /// A shared read of some pages of one split (`wanted`: sorted, each once): the persistent
+    /// tier first, then one request per run of adjacent pages it lacks, counted in the stats of the query that started it
     /// (a query that joins it waits without counting it again).
     fn read_pages(
         &self,
         split: Arc<SplitPages>,
         source: Arc<dyn RangeSource>,
-        wanted: BTreeSet<u64>,
+        wanted: Vec<u64>,
         budget: usize,
         stats: QueryStats,
     ) -> SharedRead {
@@ -365,17 +367,19 @@ impl Fetcher {
             };
             let mut missing = wanted;
             if let Some(tier) = &persistent {
-                let asked: Vec<u64> = missing.iter().copied().collect();
-                let stored = tier.get_pages(&split.id, &asked).await;
-                for (page, framed) in asked.into_iter().zip(stored) {
+                let stored = tier.get_pages(&split.id, &missing).await;
+                let mut still_missing = Vec::new();
+                for (&page, framed) in missing.iter().zip(stored) {
                     // A stored page that fails its checksum is a miss, fetched again.
-                    let Some(framed) = framed else { continue };
-                    if let Ok(bytes) = split.unframe(page, framed, source.name()) {
-                        resolved.keep(&cache, &split.id, page, &bytes);
-                        missing.remove(&page);
-                        stats.add_cache_hits(1);
+                    match framed.map(|framed| split.unframe(page, framed, source.name())) {
+                        Some(Ok(bytes)) => {
+                            resolved.keep(&cache, &split.id, page, &bytes);
+                            stats.add_cache_hits(1);
+                        }
+                        _ => still_missing.push(page),
                     }
                 }
+                missing = still_missing;
             }
             if missing.is_empty() {
                 return Ok(Arc::new(resolved));
@@ -391,7 +395,15 @@ impl Fetcher {
                 // Where requests are metered, reads span gaps of up to megabytes to save one:
                 // checksumming and caching those gap pages would cost more CPU than the rest
                 // of the query, so only the pages asked for are kept.
-                .map(|run| read_run(&split, &*source, run, metered.then_some(&missing), &stats))
+                .map(|run| {
+                    read_run(
+                        &split,
+                        &*source,
+                        run,
+                        metered.then_some(missing.as_slice()),
+                        &stats,
+                    )
+                })
                 .buffer_unordered(MAX_CONCURRENT_REQUESTS)
                 .collect()
                 .await;
@@ -422,7 +434,7 @@ async fn read_run(
     split: &SplitPages,
     source: &dyn RangeSource,
     run: Range<u64>,
-    only: Option<&BTreeSet<u64>>,
+    only: Option<&[u64]>,
     stats: &QueryStats,
 ) -> Result<Vec<(u64, Bytes, Bytes)>> {
     let start = split.page_in_file(run.start).start;
@@ -442,7 +454,7 @@ async fn read_run(
     }
     let mut pages = Vec::with_capacity((run.end - run.start) as usize);
     for page in run {
-        if only.is_some_and(|only| !only.contains(&page)) {
+        if only.is_some_and(|only| only.binary_search(&page).is_err()) {
             continue;
         }
         let range = split.page_in_file(page);
@@ -463,7 +475,7 @@ async fn read_run(
 /// subrequests), each gap of `max_gap` pages or fewer is worth reading through anyway.
 /// Pages read through a gap are verified and cached like the others (when metered, dropped:
 /// see `read_pages`).
-fn plan_runs(pages: &BTreeSet<u64>, budget: usize, max_gap: u64, partial: bool) -> Vec<Range<u64>> {
+fn plan_runs(pages: &[u64], budget: usize, max_gap: u64, partial: bool) -> Vec<Range<u64>> {
     let mut runs: Vec<Range<u64>> = Vec::new();
     for &page in pages {
         match runs.last_mut() {
@@ -508,8 +520,8 @@ fn plan_runs(pages: &BTreeSet<u64>, budget: usize, max_gap: u64, partial: bool) 
 mod tests {
     use super::*;
 
-    fn set(pages: &[u64]) -> BTreeSet<u64> {
-        pages.iter().copied().collect()
+    fn set(pages: &[u64]) -> Vec<u64> {
+        pages.to_vec()
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! fields with their boosts and over the words of the query, as tantivy scores a split's
 //! default fields.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use tantivy_query_grammar::Occur;
 
@@ -246,13 +246,18 @@ fn union(a: &Scored, b: &Scored) -> Scored {
 
 /// Pages in either, scores of pages in both combined with `combine`.
 fn merge(a: &Scored, b: &Scored, combine: impl Fn(f32, f32) -> f32) -> Scored {
-    let mut all: BTreeMap<u32, f32> = a.iter().copied().collect();
-    for (page, score) in b {
-        all.entry(*page)
-            .and_modify(|s| *s = combine(*s, *score))
-            .or_insert(*score);
+    // Sorted and folded rather than through a map: a B-tree of pages cost the site engine
+    // 3 KB of code. The sort is stable, so a page's score in `a` is combined with `b`'s.
+    let mut all: Scored = a.iter().chain(b).copied().collect();
+    all.sort_by_key(|(page, _)| *page);
+    let mut merged = Scored::with_capacity(all.len());
+    for (page, score) in all {
+        match merged.last_mut() {
+            Some((last, total)) if *last == page => *total = combine(*total, score),
+            _ => merged.push((page, score)),
+        }
     }
-    all.into_iter().collect()
+    merged
 }
 
 /// Pages of `a` not in `b`.

@@ -2,7 +2,7 @@
 //! word chunks, lexicon blocks and replacements' chunks for typos only, one of positions for
 //! phrases only, and one of the hits' records.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -355,33 +355,32 @@ impl SiteIndex {
         filter_groups: &[Vec<String>],
         stats: &QueryStats,
     ) -> Result<Found> {
-        let mut words = BTreeSet::new();
-        let mut prefixes = BTreeSet::new();
+        let mut words = Vec::new();
+        let mut prefixes = Vec::new();
         node.visit(&mut |node| match node {
             Node::Phrase { slots, .. } => {
                 for slot in slots {
                     match slot {
-                        Slot::Word(word) => {
-                            words.insert(word.clone());
-                        }
+                        Slot::Word(word) => words.push(word.clone()),
                         Slot::AnyOf(any) => words.extend(any.iter().cloned()),
-                        Slot::Prefix(prefix) => {
-                            prefixes.insert(prefix.clone());
-                        }
+                        Slot::Prefix(prefix) => prefixes.push(prefix.clone()),
                     }
                 }
             }
-            Node::Filter(word) => {
-                words.insert(word.clone());
-            }
+            Node::Filter(word) => words.push(word.clone()),
             _ => {}
         });
         words.extend(filter_groups.iter().flatten().cloned());
-        let mut chunks = BTreeSet::new();
-        chunks.extend(words.iter().filter_map(|word| self.head.chunk_of(word)));
+        let words = sorted_unique(words);
+        let prefixes = sorted_unique(prefixes);
+        let mut chunks: Vec<usize> = words
+            .iter()
+            .filter_map(|word| self.head.chunk_of(word))
+            .collect();
         for prefix in &prefixes {
             chunks.extend(self.head.chunks_of_prefix(prefix).take(MAX_PREFIX_CHUNKS));
         }
+        let chunks = sorted_unique(chunks);
         let ranges: Vec<Range<u64>> = chunks
             .iter()
             .map(|&chunk| offset(&self.regions.chunks, self.head.chunk_range(chunk)))
@@ -393,7 +392,7 @@ impl SiteIndex {
         for (chunk, frame) in chunks.iter().zip(bytes) {
             let raw = self.named(self.frames.decode(&frame, &format!("chunk {chunk}")))?;
             for entry in self.named(word_entries(&raw))? {
-                if words.contains(&entry.word) {
+                if words.binary_search(&entry.word).is_ok() {
                     let postings = self.named(Postings::decode(&entry.postings, fields))?;
                     let data = WordData {
                         postings,
@@ -443,7 +442,7 @@ impl SiteIndex {
         found: &mut Found,
         stats: &QueryStats,
     ) -> Result<()> {
-        let mut wanted = BTreeSet::new();
+        let mut wanted = Vec::new();
         node.visit(&mut |node| {
             if let Node::Phrase { slots, .. } = node {
                 if slots.len() > 1 {
@@ -453,7 +452,7 @@ impl SiteIndex {
                 }
             }
         });
-        let wanted: Vec<(String, Range<u64>)> = wanted
+        let wanted: Vec<(String, Range<u64>)> = sorted_unique(wanted)
             .into_iter()
             .filter_map(|word| {
                 let range = found.position_ranges.get(&word)?.clone();
@@ -599,6 +598,14 @@ impl SiteIndex {
     fn named_error(&self, error: crate::error::Error) -> crate::error::Error {
         error.with_context(self.location.source.name().to_string())
     }
+}
+
+/// `items` sorted, each once: sets of a query's few words and chunks, kept in a list (a B-tree
+/// per element type cost the site engine more code than a sort).
+fn sorted_unique<T: Ord>(mut items: Vec<T>) -> Vec<T> {
+    items.sort_unstable();
+    items.dedup();
+    items
 }
 
 /// The record of `page` among `records`.

@@ -1,7 +1,7 @@
 //! Reading an index's lexicon: its block index on first use (one request), then the blocks a
 //! lookup needs (one wave), each verified and kept in memory and in the persistent tier.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use bytes::Bytes;
@@ -108,12 +108,15 @@ impl Lexicon {
                 false => Vec::new(),
             })
             .collect();
-        let wanted: BTreeSet<usize> = keys
+        let mut wanted: Vec<usize> = keys
             .iter()
             .flatten()
             .map(|(_, block)| *block)
             .chain(completions.iter().flatten().copied())
             .collect();
+        // Sorted, each once (a list: a B-tree set cost the site engine more code).
+        wanted.sort_unstable();
+        wanted.dedup();
         let blocks = self.blocks(&index, wanted, persistent, stats).await?;
         let mut found = Vec::new();
         for ((UnknownWord { word, prefix }, keys), completions) in
@@ -205,7 +208,7 @@ impl Lexicon {
     async fn blocks(
         &self,
         index: &[BlockRef],
-        wanted: BTreeSet<usize>,
+        wanted: Vec<usize>,
         persistent: Option<&Arc<dyn PersistentCache>>,
         stats: &QueryStats,
     ) -> Result<HashMap<usize, Arc<LexiconBlock>>> {
