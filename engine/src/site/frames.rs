@@ -26,16 +26,23 @@ fn corrupt(what: &str, message: impl std::fmt::Display) -> crate::error::Error {
     ErrorKind::Corrupt.with_message(format!("site index {what}: {message}"))
 }
 
+/// A zstd error, without its details: formatting ruzstd's error types (their `Debug` names
+/// and messages) was 4 KB of the site engine's strings, and every such error means the same:
+/// the bytes are damaged.
+fn undecodable(what: &str) -> crate::error::Error {
+    corrupt(what, "not a valid zstd frame (the file is damaged)")
+}
+
 impl Frames {
     /// A decoder knowing `dictionary` (a zstd dictionary; empty: none).
     pub fn new(dictionary: &[u8]) -> Result<Frames> {
         let mut decoder = FrameDecoder::new();
         if !dictionary.is_empty() {
             let dictionary =
-                Dictionary::decode_dict(dictionary).map_err(|e| corrupt("dictionary", e))?;
+                Dictionary::decode_dict(dictionary).map_err(|_| undecodable("dictionary"))?;
             decoder
                 .add_dict(dictionary)
-                .map_err(|e| corrupt("dictionary", e))?;
+                .map_err(|_| undecodable("dictionary"))?;
         }
         Ok(Frames {
             decoder: Mutex::new(decoder),
@@ -47,14 +54,14 @@ impl Frames {
     pub fn decode(&self, bytes: &[u8], what: &str) -> Result<Vec<u8>> {
         let mut decoder = self.decoder.lock().expect("decoder lock");
         let mut source = bytes;
-        decoder.reset(&mut source).map_err(|e| corrupt(what, e))?;
+        decoder.reset(&mut source).map_err(|_| undecodable(what))?;
         let size = decoder.content_size();
         if size > MAX_DECODED_BYTES {
             return Err(corrupt(what, format!("claims {size} bytes decoded")));
         }
         let finished = decoder
             .decode_blocks(&mut source, BlockDecodingStrategy::All)
-            .map_err(|e| corrupt(what, e))?;
+            .map_err(|_| undecodable(what))?;
         let out = decoder.collect().unwrap_or_default();
         if !finished || out.len() as u64 != size {
             return Err(corrupt(
