@@ -113,8 +113,15 @@ pub type Filters = BTreeMap<String, Vec<serde_json::Value>>;
 pub(crate) fn one_or_many<'de, D: serde::Deserializer<'de>>(
     deserializer: D,
 ) -> std::result::Result<Filters, D::Error> {
+    use serde::de::Error;
     use serde::Deserialize;
-    let raw = BTreeMap::<String, serde_json::Value>::deserialize(deserializer)?;
+    // Through `Value`, whose reader every request already uses (a map reader of its own was
+    // 2.5 KB of the site engine).
+    let raw = match serde_json::Value::deserialize(deserializer)? {
+        serde_json::Value::Object(map) => map,
+        serde_json::Value::Null => return Ok(Filters::new()),
+        _ => return Err(D::Error::custom("filters: an object of field: value(s)")),
+    };
     Ok(raw
         .into_iter()
         .map(|(field, value)| match value {
@@ -174,19 +181,21 @@ impl<'de> Deserialize<'de> for SortBy {
         deserializer: D,
     ) -> std::result::Result<Self, D::Error> {
         use serde::de::Error;
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Form {
-            Text(String),
-            Object(std::collections::BTreeMap<String, String>),
-        }
-        let parsed = match Form::deserialize(deserializer)? {
-            Form::Text(text) => text.parse(),
-            Form::Object(map) if map.len() == 1 => {
+        use serde_json::Value;
+        // Through `Value` rather than an untagged enum, whose buffering reader was 3 KB of
+        // the site engine.
+        let parsed = match Value::deserialize(deserializer)? {
+            Value::String(text) => text.parse(),
+            Value::Object(map) if map.len() == 1 => {
                 let (field, order) = map.into_iter().next().expect("one entry");
-                parse_order(&order).map(|descending| SortBy { field, descending })
+                match order {
+                    Value::String(order) => {
+                        parse_order(&order).map(|descending| SortBy { field, descending })
+                    }
+                    _ => return Err(D::Error::custom("sort: the order is \"asc\" or \"desc\"")),
+                }
             }
-            Form::Object(_) => {
+            _ => {
                 return Err(D::Error::custom(
                     "sort: one field, e.g. \"-created_at\" or {\"created_at\": \"desc\"}",
                 ))
@@ -248,5 +257,44 @@ pub(crate) fn parse_datetime(json: &serde_json::Value) -> Option<i64> {
         }
         serde_json::Value::Number(n) => n.as_i64(),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn read(request: serde_json::Value) -> std::result::Result<SearchRequest, String> {
+        serde_json::from_value(request).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn sorts_and_filters_take_each_of_their_forms() {
+        for (sort, field, descending) in [
+            (json!("-created_at"), "created_at", true),
+            (json!("size:asc"), "size", false),
+            (json!({"created_at": "desc"}), "created_at", true),
+        ] {
+            let request = read(json!({"query": "x", "sort": sort})).unwrap();
+            let expected = SortBy {
+                field: field.into(),
+                descending,
+            };
+            assert_eq!(request.sort, Some(expected));
+        }
+        for bad in [json!({"a": "desc", "b": "asc"}), json!(3), json!({"a": 1})] {
+            assert!(read(json!({"sort": bad})).unwrap_err().starts_with("sort:"));
+        }
+        let request = read(json!({"filters": {"tag": "a", "size": [1, 2]}})).unwrap();
+        assert_eq!(request.filters["tag"], [json!("a")]);
+        assert_eq!(request.filters["size"], [json!(1), json!(2)]);
+        assert!(read(json!({"filters": null})).unwrap().filters.is_empty());
+        assert!(read(json!({"filters": ["a"]}))
+            .unwrap_err()
+            .starts_with("filters:"));
+        assert!(read(json!({"unknown": 1}))
+            .unwrap_err()
+            .contains("unknown field"));
     }
 }
