@@ -304,6 +304,39 @@ fn a_page_past_max_field_bytes_is_indexed_up_to_it() {
 }
 
 #[test]
+fn a_word_typed_whole_is_not_completed_with_its_typo_neighbours() {
+    // "ways" is indexed as "way": no indexed word begins with "ways", yet it is a word of the
+    // index, so a search box typing it reads what the whole word reads; its one-edit
+    // neighbours (was, days) were searched as its "completion", in two more waves.
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    for (name, text) in [
+        ("a", "There are many ways to do it."),
+        ("b", "It was raining for days."),
+        ("c", "Nothing to see here."),
+    ] {
+        let main = format!("<main><h1>Page {name}</h1><p>{text}</p></main>");
+        write(
+            &site,
+            &format!("{name}.html"),
+            page(" lang=\"en\"", &main).as_bytes(),
+        );
+    }
+    succeeded(&rangefind(&[
+        "build",
+        "--site",
+        site.to_str().unwrap(),
+        "-q",
+    ]));
+    let index = site.join("_rangefind");
+    let exact = search_json(&index, "ways", &[]);
+    let typed = search_json(&index, "ways", &["--typeahead"]);
+    assert_eq!(typed["hits"], exact["hits"], "{typed}");
+    assert!(typed.get("replaced").is_none(), "{typed}");
+    assert_eq!(typed["stats"]["waves"], exact["stats"]["waves"], "{typed}");
+}
+
+#[test]
 fn bad_sites_get_clear_errors() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("nope");

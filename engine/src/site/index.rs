@@ -310,20 +310,27 @@ impl SiteIndex {
         let Some(lexicon) = self.lexicon.as_ref().filter(|_| request.typo_tolerance) else {
             return Ok(Replacing::default());
         };
+        let held = |word: &str| {
+            let terms = self.analyzer.terms(word);
+            !terms.is_empty() && terms.iter().all(|t| found.words.contains_key(t))
+        };
         let mut unknown = unknown_words(&queries.exact.words, |word| {
-            let terms = self.analyzer.terms(&word.word);
-            let held = !terms.is_empty() && terms.iter().all(|t| found.words.contains_key(t));
             let expanded = word.prefix
                 && (found.expansions.get(&word.word)).is_some_and(|words| !words.is_empty());
-            held || expanded
+            held(&word.word) || expanded
         });
         let exact_unknown = unknown.len();
+        // The last word is completed from the lexicon only when the index has no word it
+        // begins and it is no word of the index itself: a word typed whole whose stem is
+        // shorter ("ways", indexed as "way") begins no indexed word, and its one-edit
+        // neighbours are no completion of it.
         let completing = queries
             .completed
             .as_ref()
             .and_then(|parsed| parsed.completed.clone())
             .filter(|word| is_correctable(word))
-            .filter(|word| found.expansions.get(word).is_none_or(Vec::is_empty));
+            .filter(|word| found.expansions.get(word).is_none_or(Vec::is_empty))
+            .filter(|word| !held(word));
         if let Some(word) = completing {
             unknown.push(UnknownWord { word, prefix: true });
         }
