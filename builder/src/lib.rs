@@ -18,13 +18,27 @@ pub mod site;
 pub mod split_filters;
 pub mod work_dir;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 use crate::options::{Cli, Command, ManifestCommand, ServeArgs};
 
+/// `rangefind --version`: the release and the on-disk formats it writes and reads.
+fn version() -> String {
+    format!(
+        "{} (split format {}, site layout {}, lexicon format {})",
+        env!("CARGO_PKG_VERSION"),
+        rangefind_engine::format::FORMAT_VERSION,
+        rangefind_engine::site::layout::SITE_LAYOUT_VERSION,
+        rangefind_engine::typos::LEXICON_FORMAT
+    )
+}
+
 /// Parses the command line and runs the command.
 pub fn run() -> anyhow::Result<()> {
-    let cli = Cli::parse();
+    // Leaked once: clap keeps the version as a static string.
+    let version: &'static str = Box::leak(version().into_boxed_str());
+    let matches = Cli::command().version(version).get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;

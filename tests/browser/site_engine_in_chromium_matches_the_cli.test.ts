@@ -59,7 +59,7 @@ const site = await (await fetch(base + "site.json")).json();
 window.searchCold = async (query) => {
   const index = await SiteIndex.open(base, site.languages[site.default_language].site_file, {}, null, null);
   const open = JSON.parse(index.openStats());
-  const answer = JSON.parse(await index.search(JSON.stringify({ query, limit: 10 })));
+  const answer = JSON.parse(await index.search({ query, limit: 10 }));
   return { open, answer };
 };
 window.openSiteFile = (file) => SiteIndex.open(base, file, {}, null, null);

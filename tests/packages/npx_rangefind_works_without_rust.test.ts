@@ -34,8 +34,10 @@ describe("rangefind from npm, with no Rust toolchain", () => {
     expect(existsSync(join(project, "node_modules/@rangefind/cli-darwin-arm64"))).toBe(false);
   });
 
-  it("prints its version", () => {
-    expect(run(project, "npx", ["rangefind", "--version"]).trim()).toBe(`rangefind ${version}`);
+  it("prints its version and the formats it writes", () => {
+    expect(run(project, "npx", ["rangefind", "--version"]).trim()).toMatch(
+      new RegExp(`^rangefind ${version.split(".").join("\\.")} \\(split format \\d+, site layout \\d+, lexicon format \\d+\\)$`),
+    );
   });
 
   it("builds the bundled sample site and finds its pages", () => {

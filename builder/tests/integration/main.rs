@@ -9,6 +9,7 @@ mod append_adds_splits_to_an_index;
 mod cli_behaves_as_documented;
 mod exact_titles_rank_first;
 mod faults_give_clear_errors;
+mod formats_stay_readable;
 mod gh_archive_queries_match_a_full_scan;
 mod killed_builds_leave_nothing_behind;
 mod one_analyser_cuts_text_alike;
