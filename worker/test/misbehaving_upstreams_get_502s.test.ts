@@ -35,9 +35,10 @@ it("a split uploaded again (same bytes, new ETag) is checked once more and read 
 });
 
 it("a split replaced by other bytes under its name: 409 naming it, on every query", async () => {
+  // The origin serves other bytes from the second read of each split: the first search's page
+  // reads already see them, after its open reads.
   const env = originEnv(`${fixture.misbehaving}replaced/`, quick);
-  expect((await search("array", {}, env)).status).toBe(200);
-  for (const query of ["fetch request", "css grid"]) {
+  for (const query of ["array", "fetch request", "css grid"]) {
     const answer = await search(query, {}, env);
     expect(answer.status, JSON.stringify(answer.body)).toBe(409);
     expect(answer.body.error.code).toBe("changed");
