@@ -9,6 +9,8 @@ use rangefind_engine::search::{
     Filters, IndexOptions, SearchIndex, SearchRequest, SearchResponse, SearchStats,
 };
 use rangefind_engine::site::SiteIndex;
+
+use crate::site::site_index::PickLanguage;
 use rangefind_engine::typos::Lexicon;
 
 use crate::options::SearchArgs;
@@ -100,11 +102,11 @@ async fn is_site_without_splits(index: &str, language: Option<&str>) -> anyhow::
         return Ok(false);
     };
     // No site.json (or no answer for it): a split index, whose manifest read says what is wrong.
-    let Ok(bytes) = store.read_all(crate::site::site_index::SITE_FILE).await else {
+    let Ok(bytes) = store.read_all(crate::site::site_index::SITE_JSON).await else {
         return Ok(false);
     };
     let site = crate::site::site_index::parse(&bytes)
-        .with_context(|| format!("{index}: {}", crate::site::site_index::SITE_FILE))?;
+        .with_context(|| format!("{index}: {}", crate::site::site_index::SITE_JSON))?;
     let Ok((_, entry)) = site.language(language) else {
         return Ok(false);
     };
@@ -121,12 +123,12 @@ async fn is_site_without_splits(index: &str, language: Option<&str>) -> anyhow::
 /// `site.json` of the site index in `store`.
 async fn read_site_json(
     store: &dyn IndexStore,
-) -> anyhow::Result<crate::site::site_index::SiteIndex> {
+) -> anyhow::Result<crate::site::site_index::SiteJson> {
     let bytes = store
-        .read_all(crate::site::site_index::SITE_FILE)
+        .read_all(crate::site::site_index::SITE_JSON)
         .await
         .context("reading site.json (is it a site index?)")?;
-    crate::site::site_index::parse(&bytes).context(crate::site::site_index::SITE_FILE)
+    crate::site::site_index::parse(&bytes).context(crate::site::site_index::SITE_JSON)
 }
 
 /// The query as an error message names it: quoted, and cut short when long (an error about

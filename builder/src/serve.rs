@@ -39,7 +39,7 @@ use crate::http_caching::{
     cache_control, content_type, is_compressible, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS,
 };
 use crate::options::ServeArgs;
-use crate::site::site_index::SITE_FILE;
+use crate::site::site_index::SITE_JSON;
 use crate::site::DEFAULT_OUT;
 
 /// Runs `rangefind serve` until interrupted.
@@ -66,7 +66,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         "Serving {} on http://{bound}/ (Ctrl-C to stop)",
         root.display()
     );
-    if root.join(DEFAULT_OUT).join(SITE_FILE).is_file() {
+    if root.join(DEFAULT_OUT).join(SITE_JSON).is_file() {
         println!("A page with the search box: http://{bound}/{DEFAULT_OUT}/");
     }
     serve_on(listener, root, HEADER_READ_TIMEOUT, async {
@@ -149,7 +149,7 @@ pub fn router(root: PathBuf) -> Router {
 
 /// Whether `path` is the missing index.html of a site index's directory (one with site.json).
 fn is_index_directory(path: &Path) -> bool {
-    path.file_name() == Some("index.html".as_ref()) && path.with_file_name(SITE_FILE).is_file()
+    path.file_name() == Some("index.html".as_ref()) && path.with_file_name(SITE_JSON).is_file()
 }
 
 /// A page with the search box, served for a site index's directory (`/_rangefind/`) so that

@@ -16,26 +16,12 @@ use std::sync::Arc;
 use js_sys::Promise;
 use rangefind_engine::io::{Fetcher, IndexStore, PageCache, SplitLocation, DEFAULT_CACHE_BYTES};
 use rangefind_engine::site;
-use rangefind_engine::typos::{Lexicon, LexiconEntry};
-use serde::Deserialize;
+use rangefind_engine::site::site_json::SiteFileEntry;
+use rangefind_engine::typos::Lexicon;
 use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
 
 use crate::{engine_error, invalid, persistent_tier, search_promise, stats_promise, OpenOptions};
-
-/// A site file as `site.json` lists it.
-#[derive(Debug, Deserialize)]
-struct SiteFile {
-    /// Relative to `site.json`.
-    path: String,
-    /// Its length: a file of another length was replaced.
-    size: u64,
-    /// Where its open region lies: opening is then one read.
-    open_region: [u64; 2],
-    /// Its lexicon, for typo tolerance.
-    #[serde(default)]
-    lexicon: Option<LexiconEntry>,
-}
 
 /// An opened site file. Methods return promises; searches may run concurrently.
 #[wasm_bindgen]
@@ -56,7 +42,7 @@ impl SiteIndex {
         persistent: JsValue,
         fetch: Option<js_sys::Function>,
     ) -> Result<SiteIndex, JsValue> {
-        let file: SiteFile =
+        let file: SiteFileEntry =
             crate::from_js(&file).map_err(|e| invalid(format!("bad site file entry: {e}")))?;
         let options = OpenOptions::from_js(&options)?;
         let store = options.store(&url, fetch);

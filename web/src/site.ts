@@ -5,7 +5,8 @@
 
 import { RangefindError, type Hit } from "./types.js";
 
-/** `site.json`, format 1. */
+/** `site.json`, format 1, as `rangefind_engine::site::site_json` defines it (tsc checks a built
+ * one against these types: tests/fixtures/site-json-type-check.ts). */
 export interface SiteIndex {
   format: number;
   /** The language pages without a matching index search. */

@@ -28,8 +28,7 @@ use rayon::prelude::*;
 use self::discover::SiteFile;
 use self::extract::{Page, SkipReason};
 use self::mapping::SiteFields;
-use self::site_file::SiteFileEntry;
-use self::site_index::{LanguageIndex, SiteIndex, SITE_FILE, SITE_FORMAT};
+use self::site_index::{LanguageEntry, SiteFileEntry, SiteJson, SITE_JSON, SITE_JSON_FORMAT};
 use crate::build::{self, SPLITS_DIR};
 use crate::lexicon::LEXICON_DIR;
 use crate::options::{BuildArgs, BuildOptions};
@@ -207,8 +206,8 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
             report.files
         );
     }
-    let mut index = SiteIndex {
-        format: SITE_FORMAT,
+    let mut index = SiteJson {
+        format: SITE_JSON_FORMAT,
         default_language: String::new(),
         languages: BTreeMap::new(),
         site_root: site_index::site_root(&options.site, &options.out),
@@ -232,7 +231,7 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
         report.indexed.insert(language.clone(), pages);
         index.languages.insert(
             language.clone(),
-            LanguageIndex {
+            LanguageEntry {
                 path: format!("{language}/"),
                 pages,
                 stemmer: mapping::stemmer_of(&language),
@@ -251,7 +250,7 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
     let previous = site_index::read(&options.out).ok().flatten();
     let mut json = serde_json::to_vec_pretty(&index)?;
     json.push(b'\n');
-    build::write_atomically(&options.out, SITE_FILE, &json)?;
+    build::write_atomically(&options.out, SITE_JSON, &json)?;
     if let Some(previous) = previous {
         remove_dropped_languages(&options.out, &previous, &index);
     }
@@ -542,7 +541,7 @@ fn remove_unlisted_files(
 }
 
 /// Removes the directories of languages the previous build had and this one has not.
-fn remove_dropped_languages(out: &Path, previous: &SiteIndex, current: &SiteIndex) {
+fn remove_dropped_languages(out: &Path, previous: &SiteJson, current: &SiteJson) {
     for (language, entry) in &previous.languages {
         let simple = !entry.path.contains("..")
             && entry

@@ -14,9 +14,9 @@ use rangefind_engine::site::layout::{
     Postings, SearchedField, WordEntry, RECORD_ALIGN, SITE_LAYOUT_VERSION,
 };
 use rangefind_engine::site::record as layout_record;
-use rangefind_engine::typos::{is_lexicon_word, LexiconEntry, WordCounts};
+use rangefind_engine::site::site_json::SiteFileEntry;
+use rangefind_engine::typos::{is_lexicon_word, WordCounts};
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::build::write_content_addressed;
@@ -37,20 +37,6 @@ const DICTIONARY_BYTES: usize = 32 * 1024;
 const TRAINING_BYTES: usize = 4 << 20;
 /// The extension of site files.
 pub const SITE_FILE_EXTENSION: &str = "rfsite";
-
-/// A written site file, as `site.json` lists it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SiteFileEntry {
-    /// Relative to `site.json`.
-    pub path: String,
-    /// Bytes.
-    pub size: u64,
-    /// The range of its open region: opening it is then one read.
-    pub open_region: [u64; 2],
-    /// The lexicon of its pages' words, for typo tolerance (path relative to `site.json`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lexicon: Option<LexiconEntry>,
-}
 
 /// Pages analysed at once (in parallel) before their words join the index.
 const ANALYSIS_BATCH: usize = 512;

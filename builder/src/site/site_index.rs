@@ -1,58 +1,25 @@
 //! `site.json`: what the widget reads first. It names the site file of each language, the
 //! pages in it, their filters with page counts, and where the site's root is from the index.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::Context;
-use serde::{Deserialize, Serialize};
 
-/// The file beside the language indexes.
-pub const SITE_FILE: &str = "site.json";
-/// The version of its layout; a reader refuses a newer one.
-pub const SITE_FORMAT: u32 = 1;
+pub use rangefind_engine::site::site_json::{
+    LanguageEntry, SiteFileEntry, SiteJson, SITE_JSON, SITE_JSON_FORMAT,
+};
 
-/// The contents of `site.json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SiteIndex {
-    /// [`SITE_FORMAT`].
-    pub format: u32,
-    /// The language with the most pages: searched when a page's own language has no index.
-    pub default_language: String,
-    /// One index per language, by lowercased language tag.
-    pub languages: BTreeMap<String, LanguageIndex>,
-    /// The site's root relative to this file (`../` for `--out SITE/_rangefind`), when the
-    /// index is inside the site: hits' URLs resolve against it, so the site may be served
-    /// under any path. `None` when the index was written elsewhere.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub site_root: Option<String>,
-}
-
-/// One language's index.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct LanguageIndex {
-    /// Its directory relative to this file (`en/`): its split index (`manifest.json`) is
-    /// there when built with `--splits`.
-    pub path: String,
-    /// Pages indexed.
-    pub pages: u64,
-    /// The stemmer its text fields use, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stemmer: Option<String>,
-    /// Filter keys → values → pages with that value (query with the field `filter.KEY`).
-    pub filters: BTreeMap<String, BTreeMap<String, u64>>,
-    /// The language's site file: the same pages in one file the site engine reads
-    /// (`rangefind_engine::site`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub site_file: Option<super::site_file::SiteFileEntry>,
-}
-
-impl SiteIndex {
+/// Picking the language a search reads, on a `site.json`.
+pub trait PickLanguage {
     /// The language searched for `wanted` (a tag such as `pt-BR`), chosen as the widget
     /// chooses (web/src/site.ts): the same tag, else the same primary subtag; the default
     /// language when `wanted` is `None`. A language the site lacks is an error listing those
     /// it has, not a silent fallback.
-    pub fn language(&self, wanted: Option<&str>) -> anyhow::Result<(&str, &LanguageIndex)> {
+    fn language(&self, wanted: Option<&str>) -> anyhow::Result<(&str, &LanguageEntry)>;
+}
+
+impl PickLanguage for SiteJson {
+    fn language(&self, wanted: Option<&str>) -> anyhow::Result<(&str, &LanguageEntry)> {
         let tag = match wanted {
             None => self.default_language.clone(),
             Some(wanted) => {
@@ -84,8 +51,8 @@ impl SiteIndex {
 
 /// The `site.json` in `dir`, if there is one; an error says what is wrong with one that
 /// cannot be read.
-pub fn read(dir: &Path) -> anyhow::Result<Option<SiteIndex>> {
-    let path = dir.join(SITE_FILE);
+pub fn read(dir: &Path) -> anyhow::Result<Option<SiteJson>> {
+    let path = dir.join(SITE_JSON);
     let bytes = match std::fs::read(&path) {
         Ok(bytes) => bytes,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -97,7 +64,7 @@ pub fn read(dir: &Path) -> anyhow::Result<Option<SiteIndex>> {
 }
 
 /// A `site.json`'s bytes, read: errors say what is wrong (not JSON, not a site index).
-pub fn parse(bytes: &[u8]) -> anyhow::Result<SiteIndex> {
+pub fn parse(bytes: &[u8]) -> anyhow::Result<SiteJson> {
     serde_json::from_slice(rangefind_engine::format::without_bom(bytes))
         .context("not a site index (rebuild it with `rangefind build --site`)")
 }
@@ -114,17 +81,18 @@ pub fn site_root(site: &Path, out: &Path) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeMap;
 
-    fn site_in(languages: &[&str]) -> SiteIndex {
-        let entry = |tag: &str| LanguageIndex {
+    fn site_in(languages: &[&str]) -> SiteJson {
+        let entry = |tag: &str| LanguageEntry {
             path: format!("{tag}/"),
             pages: 1,
             stemmer: None,
             filters: BTreeMap::new(),
             site_file: None,
         };
-        SiteIndex {
-            format: SITE_FORMAT,
+        SiteJson {
+            format: SITE_JSON_FORMAT,
             default_language: languages[0].to_string(),
             languages: languages
                 .iter()

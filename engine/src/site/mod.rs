@@ -17,6 +17,7 @@ mod index;
 pub mod layout;
 pub mod query;
 pub mod record;
+pub mod site_json;
 pub mod snippet;
 mod title_match;
 
