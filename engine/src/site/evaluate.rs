@@ -223,19 +223,27 @@ fn follows(positions: &[Vec<u32>], slop: u32) -> bool {
     })
 }
 
+/// `b`'s score of `page`. Every `Scored` is in page order, each page once (postings are, and
+/// every operation here keeps it): a binary search, where a hash map per operation cost the
+/// site engine more code.
+fn score_in(b: &Scored, page: u32) -> Option<f32> {
+    debug_assert!(b.windows(2).all(|w| w[0].0 < w[1].0), "pages in order");
+    b.binary_search_by_key(&page, |(p, _)| *p)
+        .ok()
+        .map(|at| b[at].1)
+}
+
 /// Pages in both, scores summed.
 fn intersect(a: &Scored, b: &Scored) -> Scored {
-    let scores: HashMap<u32, f32> = b.iter().copied().collect();
     a.iter()
-        .filter_map(|(page, score)| scores.get(page).map(|other| (*page, score + other)))
+        .filter_map(|(page, score)| score_in(b, *page).map(|other| (*page, score + other)))
         .collect()
 }
 
 /// Pages of `a`, plus `b`'s score where `b` has them.
 fn add_where_present(a: &Scored, b: &Scored) -> Scored {
-    let scores: HashMap<u32, f32> = b.iter().copied().collect();
     a.iter()
-        .map(|(page, score)| (*page, score + scores.get(page).copied().unwrap_or(0.0)))
+        .map(|(page, score)| (*page, score + score_in(b, *page).unwrap_or(0.0)))
         .collect()
 }
 
@@ -262,9 +270,8 @@ fn merge(a: &Scored, b: &Scored, combine: impl Fn(f32, f32) -> f32) -> Scored {
 
 /// Pages of `a` not in `b`.
 fn subtract(a: &Scored, b: &Scored) -> Scored {
-    let excluded: std::collections::HashSet<u32> = b.iter().map(|(page, _)| *page).collect();
     a.iter()
-        .filter(|(page, _)| !excluded.contains(page))
+        .filter(|(page, _)| score_in(b, *page).is_none())
         .copied()
         .collect()
 }
