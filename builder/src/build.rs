@@ -11,7 +11,6 @@
 //! index.
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -19,7 +18,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use rangefind_engine::format::{record_hot_ranges, write_split, SplitSummary, SplitWriteOptions};
+use rangefind_engine::format::{record_hot_ranges, write_split, SplitWriteOptions};
 use rangefind_engine::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
 use rangefind_engine::mapping::{
     register_tokenizers, BuiltDocument, DocMapping, DocumentBuilder, MappedSchema, StoreCompression,
@@ -31,15 +30,12 @@ use tantivy::store::Compressor;
 use tantivy::tokenizer::TokenizerManager;
 use tantivy::{Index, IndexSettings, SingleSegmentIndexWriter, TantivyDocument};
 
+use crate::index_dir::{write_content_addressed, write_manifest, SPLITS_DIR};
 use crate::input::{self, NextLine};
 use crate::options::BuildOptions;
 use crate::progress::progress_bar;
 use crate::split_filters::{self, FilterSet};
 
-/// Where the splits go, relative to the index root.
-pub const SPLITS_DIR: &str = "splits";
-/// Characters of the BLAKE3 hex digest used as a split id (128 bits).
-const SPLIT_ID_LEN: usize = 32;
 /// Malformed documents quoted in the summary with --skip-invalid.
 const SKIPPED_EXAMPLES: usize = 5;
 
@@ -158,7 +154,7 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
     let splits_dir = options.out.join(SPLITS_DIR);
     fs::create_dir_all(&splits_dir)
         .with_context(|| format!("--out {}: cannot create", options.out.display()))?;
-    let work = crate::work_dir::create(&options.out, ".rangefind-build-")?;
+    let work = crate::index_dir::create_work_dir(&options.out, ".rangefind-build-")?;
     let schema = MappedSchema::new(options.mapping.clone());
     let documents = DocumentBuilder::new(schema.clone())
         .with_max_text_bytes(usize::try_from(options.max_field_bytes).unwrap_or(usize::MAX));
@@ -636,62 +632,4 @@ fn write_split_file(
         time_range,
         time_ordered: false,
     })
-}
-
-/// Writes a file of the split layout into `dir` with `write`, under a temporary name, then
-/// renames it `<id>.<extension>` after its contents; returns what was written and the id.
-pub(crate) fn write_content_addressed(
-    dir: &Path,
-    extension: &str,
-    write: impl FnOnce(
-        std::io::BufWriter<&mut fs::File>,
-    ) -> rangefind_engine::error::Result<SplitSummary>,
-) -> anyhow::Result<(SplitSummary, String)> {
-    let mut temp = tempfile::Builder::new()
-        .prefix(".tmp-")
-        .suffix(&format!(".{extension}"))
-        .tempfile_in(dir)?;
-    let summary = write(std::io::BufWriter::with_capacity(
-        1 << 20,
-        temp.as_file_mut(),
-    ))
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
-    temp.as_file().sync_all()?;
-    let id = summary.hash[..SPLIT_ID_LEN].to_string();
-    // Temporary files are private (0600); a published file must be readable by web servers.
-    make_public(temp.as_file())?;
-    temp.persist(dir.join(format!("{id}.{extension}")))
-        .context("renaming it into place")?;
-    Ok((summary, id))
-}
-
-/// Writes `manifest` as `out/name` (`manifest.json`, or a shard's manifest), atomically.
-pub fn write_manifest(out: &Path, manifest: &Manifest, name: &str) -> anyhow::Result<()> {
-    let mut bytes = serde_json::to_vec_pretty(manifest)?;
-    bytes.push(b'\n');
-    write_atomically(out, name, &bytes)
-}
-
-/// Writes `dir/name` atomically: a temporary file, synced, renamed into place, then the
-/// directory synced. Readable by web servers.
-pub fn write_atomically(dir: &Path, name: &str, bytes: &[u8]) -> anyhow::Result<()> {
-    let mut temp = tempfile::Builder::new().prefix(".tmp-").tempfile_in(dir)?;
-    temp.write_all(bytes)?;
-    make_public(temp.as_file())?;
-    temp.as_file().sync_all()?;
-    temp.persist(dir.join(name))
-        .with_context(|| format!("renaming {name} into place"))?;
-    if let Ok(dir) = fs::File::open(dir) {
-        dir.sync_all().ok();
-    }
-    Ok(())
-}
-
-fn make_public(file: &fs::File) -> anyhow::Result<()> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        file.set_permissions(fs::Permissions::from_mode(0o644))?;
-    }
-    Ok(())
 }

@@ -25,7 +25,7 @@ pub fn write_file(out: &Path, words: &WordCounts) -> anyhow::Result<LexiconEntry
     let path = dir.join(&name);
     if fs::metadata(&path).map(|m| m.len()).ok() != Some(bytes.len() as u64) {
         fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        crate::build::write_atomically(&dir, &name, &bytes)?;
+        crate::index_dir::write_atomically(&dir, &name, &bytes)?;
     }
     Ok(LexiconEntry {
         id,

@@ -5,6 +5,7 @@
 pub mod append;
 pub mod build;
 pub mod http_caching;
+pub mod index_dir;
 pub mod input;
 pub mod inspect;
 pub mod lexicon;
@@ -16,7 +17,6 @@ pub mod serve;
 pub mod shard;
 pub mod site;
 pub mod split_filters;
-pub mod work_dir;
 
 use clap::{CommandFactory, FromArgMatches};
 

@@ -18,7 +18,7 @@ use std::str::FromStr;
 use anyhow::{bail, Context};
 use rangefind_engine::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
 
-use crate::build::write_manifest;
+use crate::index_dir::write_manifest;
 use crate::lexicon;
 use crate::split_filters::{self, FilterSet};
 use rangefind_engine::typos::{add_counts, WordCounts};

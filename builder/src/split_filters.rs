@@ -103,7 +103,7 @@ pub fn write_files(
         let path = dir.join(&name);
         if fs::metadata(&path).map(|m| m.len()).ok() != Some(bytes.len() as u64) {
             fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-            crate::build::write_atomically(&dir, &name, &bytes)?;
+            crate::index_dir::write_atomically(&dir, &name, &bytes)?;
         }
         entries.push(SplitFilterEntry {
             field: field.name.clone(),

@@ -24,7 +24,7 @@ pub use destination::{is_url, open, Destination};
 pub use upload::{UploadSettings, MIN_PART_SIZE};
 
 use crate::append::{self, AppendTo};
-use crate::build::SPLITS_DIR;
+use crate::index_dir::SPLITS_DIR;
 use crate::lexicon::{self, LEXICON_DIR};
 use crate::options::{BuildArgs, PublishArgs, StoreArgs};
 use crate::progress::progress_bar;

@@ -29,7 +29,8 @@ use self::discover::SiteFile;
 use self::extract::{Page, SkipReason};
 use self::mapping::SiteFields;
 use self::site_index::{LanguageEntry, SiteFileEntry, SiteJson, SITE_JSON, SITE_JSON_FORMAT};
-use crate::build::{self, SPLITS_DIR};
+use crate::build;
+use crate::index_dir::{write_atomically, SPLITS_DIR};
 use crate::lexicon::LEXICON_DIR;
 use crate::options::{BuildArgs, BuildOptions};
 use crate::progress::count_bar;
@@ -183,7 +184,7 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
     let started = Instant::now();
     fs::create_dir_all(&options.out)
         .with_context(|| format!("--out {}: cannot create", options.out.display()))?;
-    let work = crate::work_dir::create(&options.out, ".rangefind-site-")?;
+    let work = crate::index_dir::create_work_dir(&options.out, ".rangefind-site-")?;
     let discovered = discover::html_files(&options.site, &options.out);
     let mut report = SiteReport {
         files: discovered.files.len(),
@@ -250,7 +251,7 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
     let previous = site_index::read(&options.out).ok().flatten();
     let mut json = serde_json::to_vec_pretty(&index)?;
     json.push(b'\n');
-    build::write_atomically(&options.out, SITE_JSON, &json)?;
+    write_atomically(&options.out, SITE_JSON, &json)?;
     if let Some(previous) = previous {
         remove_dropped_languages(&options.out, &previous, &index);
     }

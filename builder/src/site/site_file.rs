@@ -19,7 +19,7 @@ use rangefind_engine::typos::{is_lexicon_word, WordCounts};
 use rayon::prelude::*;
 use serde_json::{Map, Value};
 
-use crate::build::write_content_addressed;
+use crate::index_dir::write_content_addressed;
 
 use super::mapping::{fields, stemmer_of, SiteFields, HEADINGS_BOOST, TITLE_BOOST};
 

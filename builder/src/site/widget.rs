@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use crate::build::write_atomically;
+use crate::index_dir::write_atomically;
 
 include!(concat!(env!("OUT_DIR"), "/widget_files.rs"));
 

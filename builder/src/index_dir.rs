@@ -1,0 +1,140 @@
+//! The index directory a build writes (`--out`), the one place that knows how files get into
+//! it: each is written under a temporary name, synced and renamed into place, readable by web
+//! servers, so a reader never sees half a file; split-layout files are named after their
+//! contents. The work directory a build keeps inside it while it runs (`.rangefind-build-*`,
+//! `.rangefind-site-*`) is on the same file system, so finished files are renamed into place;
+//! a build that fails removes its own, and one that is killed cannot, so each build first
+//! removes those left by builds that are no longer running.
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::Context;
+use rangefind_engine::format::SplitSummary;
+use rangefind_engine::manifest::Manifest;
+use tempfile::TempDir;
+
+/// Characters of the BLAKE3 hex digest used as a split id (128 bits).
+const SPLIT_ID_LEN: usize = 32;
+
+/// The file in a work directory naming the process that owns it.
+const OWNER_FILE: &str = "owner.pid";
+
+/// How old a work directory whose owner cannot be checked (no `/proc`) must be to be removed.
+const UNCHECKED_AGE: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
+
+/// A new work directory in `out` named `prefix…`, after removing the stale ones of that
+/// prefix; says on stderr how many it removed.
+pub fn create_work_dir(out: &Path, prefix: &str) -> anyhow::Result<TempDir> {
+    let removed = remove_stale(out, prefix);
+    if removed > 0 {
+        eprintln!(
+            "  removed {removed} work director{} left in {} by builds that did not finish",
+            if removed == 1 { "y" } else { "ies" },
+            out.display()
+        );
+    }
+    let work = tempfile::Builder::new()
+        .prefix(prefix)
+        .tempdir_in(out)
+        .with_context(|| format!("--out {}: cannot create a work directory", out.display()))?;
+    fs::write(work.path().join(OWNER_FILE), std::process::id().to_string())
+        .with_context(|| format!("writing into {}", work.path().display()))?;
+    Ok(work)
+}
+
+/// Removes the work directories named `prefix…` in `out` whose build is not running; returns
+/// how many. Failures leave a directory where it is (a later build tries again).
+fn remove_stale(out: &Path, prefix: &str) -> usize {
+    let Ok(entries) = fs::read_dir(out) else {
+        return 0;
+    };
+    entries
+        .flatten()
+        .filter(|entry| entry.file_name().to_string_lossy().starts_with(prefix))
+        .filter(|entry| entry.file_type().is_ok_and(|kind| kind.is_dir()))
+        .filter(|entry| is_stale(&entry.path()))
+        .filter(|entry| fs::remove_dir_all(entry.path()).is_ok())
+        .count()
+}
+
+/// Whether the build that made `dir` is gone: its owner process is not running, or it has no
+/// owner file (an older rangefind's, or killed before writing it). Where processes cannot be
+/// looked up, a directory a day old.
+fn is_stale(dir: &Path) -> bool {
+    let owner = fs::read_to_string(dir.join(OWNER_FILE))
+        .ok()
+        .and_then(|text| text.trim().parse::<u32>().ok());
+    let Some(owner) = owner else {
+        return true;
+    };
+    let processes = Path::new("/proc");
+    if processes.join("self").exists() {
+        return !processes.join(owner.to_string()).exists();
+    }
+    fs::metadata(dir)
+        .and_then(|meta| meta.modified())
+        .is_ok_and(|modified| modified.elapsed().is_ok_and(|age| age > UNCHECKED_AGE))
+}
+
+/// Where the splits go, relative to the index root.
+pub const SPLITS_DIR: &str = "splits";
+
+/// Writes a file of the split layout into `dir` with `write`, under a temporary name, then
+/// renames it `<id>.<extension>` after its contents; returns what was written and the id.
+pub(crate) fn write_content_addressed(
+    dir: &Path,
+    extension: &str,
+    write: impl FnOnce(
+        std::io::BufWriter<&mut fs::File>,
+    ) -> rangefind_engine::error::Result<SplitSummary>,
+) -> anyhow::Result<(SplitSummary, String)> {
+    let mut temp = tempfile::Builder::new()
+        .prefix(".tmp-")
+        .suffix(&format!(".{extension}"))
+        .tempfile_in(dir)?;
+    let summary = write(std::io::BufWriter::with_capacity(
+        1 << 20,
+        temp.as_file_mut(),
+    ))
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    temp.as_file().sync_all()?;
+    let id = summary.hash[..SPLIT_ID_LEN].to_string();
+    // Temporary files are private (0600); a published file must be readable by web servers.
+    make_public(temp.as_file())?;
+    temp.persist(dir.join(format!("{id}.{extension}")))
+        .context("renaming it into place")?;
+    Ok((summary, id))
+}
+
+/// Writes `manifest` as `out/name` (`manifest.json`, or a shard's manifest), atomically.
+pub fn write_manifest(out: &Path, manifest: &Manifest, name: &str) -> anyhow::Result<()> {
+    let mut bytes = serde_json::to_vec_pretty(manifest)?;
+    bytes.push(b'\n');
+    write_atomically(out, name, &bytes)
+}
+
+/// Writes `dir/name` atomically: a temporary file, synced, renamed into place, then the
+/// directory synced. Readable by web servers.
+pub fn write_atomically(dir: &Path, name: &str, bytes: &[u8]) -> anyhow::Result<()> {
+    let mut temp = tempfile::Builder::new().prefix(".tmp-").tempfile_in(dir)?;
+    temp.write_all(bytes)?;
+    make_public(temp.as_file())?;
+    temp.as_file().sync_all()?;
+    temp.persist(dir.join(name))
+        .with_context(|| format!("renaming {name} into place"))?;
+    if let Ok(dir) = fs::File::open(dir) {
+        dir.sync_all().ok();
+    }
+    Ok(())
+}
+
+fn make_public(file: &fs::File) -> anyhow::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        file.set_permissions(fs::Permissions::from_mode(0o644))?;
+    }
+    Ok(())
+}
