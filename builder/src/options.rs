@@ -423,16 +423,19 @@ pub struct StoreArgs {
     pub part_size: usize,
 }
 
+/// S3 refuses parts under 5 MiB (except the last one).
+pub const MIN_PART_SIZE: usize = 5 << 20;
+
 impl StoreArgs {
     /// Checks the upload settings, naming the flag to fix.
     pub fn check(&self) -> anyhow::Result<()> {
         if self.jobs == 0 {
             bail!("--jobs (RANGEFIND_UPLOAD_JOBS) must be at least 1");
         }
-        if self.part_size < crate::publish::MIN_PART_SIZE {
+        if self.part_size < MIN_PART_SIZE {
             bail!(
                 "--part-size (RANGEFIND_PART_SIZE) must be at least {} (5 MiB, S3's minimum part), got {}",
-                crate::publish::MIN_PART_SIZE,
+                MIN_PART_SIZE,
                 self.part_size
             );
         }

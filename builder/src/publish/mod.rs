@@ -21,7 +21,7 @@ use rangefind_engine::manifest::{Manifest, MANIFEST_FILE};
 use rangefind_engine::mapping::DocMapping;
 
 pub use destination::{is_url, open, Destination};
-pub use upload::{UploadSettings, MIN_PART_SIZE};
+pub use upload::UploadSettings;
 
 use crate::append::{self, AppendTo};
 use crate::index_dir::SPLITS_DIR;

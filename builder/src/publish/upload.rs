@@ -19,9 +19,6 @@ use crate::http_caching::{cache_control, content_type};
 /// Parts of one file uploaded at once.
 const PARTS_IN_FLIGHT: usize = 2;
 
-/// S3 refuses parts under 5 MiB (except the last one).
-pub const MIN_PART_SIZE: usize = 5 << 20;
-
 /// How to upload.
 #[derive(Clone, Copy, Debug)]
 pub struct UploadSettings {

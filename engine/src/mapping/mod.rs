@@ -7,14 +7,15 @@
 mod config;
 mod document;
 mod schema;
+mod tokenizers;
 
-pub use crate::analysis::tantivy_tokenizer::register_tokenizers;
 pub use config::{
     DocMapping, FieldMapping, FieldType, Operator, Sources, StoreCompression, StoreOptions,
     Tokenizer,
 };
 pub use document::{cut_text, BuiltDocument, DocumentBuilder, DocumentError};
 pub use schema::{has_fieldnorms, MappedSchema};
+pub use tokenizers::register_tokenizers;
 
 /// Whether text in `language` (a code such as `en`, or an English name) can be stemmed: what
 /// a field's `language` accepts.

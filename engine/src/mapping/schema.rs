@@ -6,7 +6,8 @@ use tantivy::schema::{
 };
 
 use super::config::{DocMapping, FieldMapping, FieldType};
-use crate::analysis::tantivy_tokenizer::{text_tokenizer_name, KEYWORD_TOKENIZER};
+use super::tokenizers::text_tokenizer_name;
+use crate::analysis::tantivy_tokenizer::KEYWORD_TOKENIZER;
 
 /// A schema together with the mapping it came from.
 #[derive(Clone)]
