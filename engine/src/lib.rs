@@ -41,6 +41,15 @@ pub mod typos;
 #[cfg(feature = "splits")]
 pub use tantivy;
 
+/// `items` sorted, each once: the small sets a query works with (words, chunks, pages, lexicon
+/// blocks) are kept in lists, as a B-tree set per element type cost the site engine more code
+/// than a sort.
+pub(crate) fn sorted_unique<T: Ord>(mut items: Vec<T>) -> Vec<T> {
+    items.sort_unstable();
+    items.dedup();
+    items
+}
+
 /// The settings of the bounded fuzzing in unit tests (proptest): a fixed number of cases a
 /// run, and no regression files written into the tree.
 #[cfg(test)]

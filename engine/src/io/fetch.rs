@@ -295,10 +295,8 @@ impl Fetcher {
                     }
                 }
                 if !missing.is_empty() {
-                    // Sorted, each once (ranges may overlap): a list costs the engine less
-                    // code than a B-tree set.
-                    missing.sort_unstable();
-                    missing.dedup();
+                    // Ranges may overlap.
+                    let missing = crate::sorted_unique(missing);
                     wanted.push((request.split, request.source, missing));
                 }
             }

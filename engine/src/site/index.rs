@@ -23,6 +23,7 @@ use crate::format::ByteReader;
 use crate::io::{
     open_region, Fetcher, PageKey, PageRequest, QueryStats, SplitLocation, SplitPages,
 };
+use crate::sorted_unique;
 use crate::typos::{is_correctable, unknown_words, Lexicon, UnknownWord};
 
 /// Words a prefix is searched as at most: the ones on the most pages.
@@ -228,13 +229,13 @@ impl SiteIndex {
         // The first page of the text as typed is ordered by titles too, so its titles are read
         // with the shown hits' records (the same wave; the same records at the usual limit).
         let (window, titled) = self.titled_window(&queries.exact.node, &found, exact_count, &shown);
-        let mut read: Vec<u32> = ranked[..window]
-            .iter()
-            .chain(&ranked[shown.clone()])
-            .map(|(page, _)| *page)
-            .collect();
-        read.sort_unstable();
-        read.dedup();
+        let read: Vec<u32> = sorted_unique(
+            ranked[..window]
+                .iter()
+                .chain(&ranked[shown.clone()])
+                .map(|(page, _)| *page)
+                .collect(),
+        );
         let mut records = self.records(&read, &stats).await?;
         if let Some(title_field) = &self.head.meta.title_field {
             let matches: Vec<TitleMatch> = ranked[..window]
@@ -605,14 +606,6 @@ impl SiteIndex {
     fn named_error(&self, error: crate::error::Error) -> crate::error::Error {
         error.with_context(self.location.source.name().to_string())
     }
-}
-
-/// `items` sorted, each once: sets of a query's few words and chunks, kept in a list (a B-tree
-/// per element type cost the site engine more code than a sort).
-fn sorted_unique<T: Ord>(mut items: Vec<T>) -> Vec<T> {
-    items.sort_unstable();
-    items.dedup();
-    items
 }
 
 /// The record of `page` among `records`.

@@ -108,15 +108,13 @@ impl Lexicon {
                 false => Vec::new(),
             })
             .collect();
-        let mut wanted: Vec<usize> = keys
+        let wanted: Vec<usize> = keys
             .iter()
             .flatten()
             .map(|(_, block)| *block)
             .chain(completions.iter().flatten().copied())
             .collect();
-        // Sorted, each once (a list: a B-tree set cost the site engine more code).
-        wanted.sort_unstable();
-        wanted.dedup();
+        let wanted = crate::sorted_unique(wanted);
         let blocks = self.blocks(&index, wanted, persistent, stats).await?;
         let mut found = Vec::new();
         for ((UnknownWord { word, prefix }, keys), completions) in
