@@ -4,6 +4,7 @@
 
 use tantivy_query_grammar::{Delimiter, Occur, UserInputAst, UserInputLeaf, UserInputLiteral};
 
+use crate::analysis::is_cjk;
 use crate::error::{ErrorKind, Result};
 
 /// Longest query text, in bytes: a search box's query is a few words, and parsing costs grow
@@ -76,6 +77,39 @@ pub fn check_fast_fields(ast: &UserInputAst, is_fast: &dyn Fn(&str) -> Option<bo
     }
 }
 
+/// `ast` as both engines search it: [`every_document_but_exclusions`], then
+/// [`lone_cjk_letters_as_prefixes`].
+pub fn searchable(ast: UserInputAst) -> UserInputAst {
+    lone_cjk_letters_as_prefixes(every_document_but_exclusions(ast))
+}
+
+/// `ast` with each word that is one CJK letter alone (`软`, not quoted, not already a prefix)
+/// searched as a prefix: CJK text is indexed as bigrams (`crate::analysis`), so the letter
+/// alone is a term only where it stands alone, and as a prefix it finds the words it begins.
+pub fn lone_cjk_letters_as_prefixes(ast: UserInputAst) -> UserInputAst {
+    match ast {
+        UserInputAst::Clause(children) => UserInputAst::Clause(
+            children
+                .into_iter()
+                .map(|(occur, child)| (occur, lone_cjk_letters_as_prefixes(child)))
+                .collect(),
+        ),
+        UserInputAst::Boost(inner, boost) => {
+            UserInputAst::Boost(Box::new(lone_cjk_letters_as_prefixes(*inner)), boost)
+        }
+        UserInputAst::Leaf(mut leaf) => {
+            if let UserInputLeaf::Literal(literal) = leaf.as_mut() {
+                let mut letters = literal.phrase.chars();
+                let lone = matches!((letters.next(), letters.next()), (Some(c), None) if is_cjk(c));
+                if lone && literal.delimiter == Delimiter::None && !literal.prefix {
+                    literal.phrase.push('*');
+                }
+            }
+            UserInputAst::Leaf(leaf)
+        }
+    }
+}
+
 /// `ast` with every group of exclusions alone (`-draft`, `NOT a NOT b`, `css (-grid)`'s
 /// group) made to match every document without them: an `*` is added as the group's `Must`.
 /// Without it tantivy refuses such a group and the site engine matched nothing.
@@ -117,8 +151,13 @@ pub fn is_prefix(literal: &UserInputLiteral) -> bool {
                 .any(char::is_alphanumeric))
 }
 
-/// Letters and digits only, so any text is a valid query of plain words. A trailing `*`
-/// on a word survives (prefix search while typing).
+/// Words the grammar reserves in capitals (`AND`, `OR`, `NOT`, and `IN` of `field: IN [a b]`):
+/// text that failed to parse as a query is searched with them as words (`COPYING IN QUANTITY`).
+const RESERVED_WORDS: [&str; 4] = ["AND", "OR", "NOT", "IN"];
+
+/// Letters and digits only, so any text is a valid query of plain words: the words the
+/// grammar reserves are lowercased. A trailing `*` on a word survives (prefix search while
+/// typing).
 pub fn plain_words(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let chars: Vec<char> = text.chars().collect();
@@ -133,7 +172,13 @@ pub fn plain_words(text: &str) -> String {
             out.push(' ');
         }
     }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
+    out.split_whitespace()
+        .map(|word| match RESERVED_WORDS.contains(&word) {
+            true => word.to_ascii_lowercase(),
+            false => word.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]
@@ -148,6 +193,11 @@ mod tests {
         );
         assert_eq!(plain_words("bufferData() method"), "bufferData method");
         assert_eq!(plain_words("arr* (x)"), "arr* x");
+        // A title in capitals with a word the grammar reserves parses as plain words.
+        let title = plain_words("4. COPYING IN QUANTITY");
+        assert_eq!(title, "4 COPYING in QUANTITY");
+        assert!(tantivy_query_grammar::parse_query(&title).is_ok());
+        assert!(tantivy_query_grammar::parse_query(&plain_words("TO BE OR NOT")).is_ok());
     }
 
     #[test]

@@ -5,8 +5,11 @@
  * which builds both indexes into a copy of the site; not part of the test suite.
  *
  * The queries are sampled from the pages themselves (a fixed seed): titles (not the URLs that
- * stand in for missing ones), and headings whose text is on one page only (a heading such as "Description" on every page names none). A
- * title shared by several pages counts as found when the hit has that title.
+ * stand in for missing ones), and headings whose text is on one page only (a heading such as
+ * "Description" on every page names none). A title shared by several pages counts as found
+ * when the hit has that title. On sites in Chinese, Japanese or Korean, also runs of 3–4
+ * consecutive CJK characters cut from titles (and from one-page headings) that occur in at
+ * most 10 titles (headings): found when the page they were cut from is in the hits.
  *
  * Env: REAL_SITE (the site, with `_rangefind/` and `pagefind/` in it), REAL_SITE_NAME,
  * REAL_SITE_SAMPLE (queries of each kind, default 100), REAL_SITE_OUT (JSON results).
@@ -25,7 +28,7 @@ const index = join(site, "_rangefind");
 const withPagefind = existsSync(join(site, "pagefind", "pagefind.js"));
 
 type Engine = "cli" | "widget" | "pagefind";
-type Kind = "title" | "heading";
+type Kind = "title" | "heading" | "title run" | "heading run";
 
 interface Known {
   kind: Kind;
@@ -94,7 +97,43 @@ function sample(pages: Page_[]): Known[] {
       if (onPages.get(heading.toLowerCase())?.size === 1) headings.push({ kind: "heading", text: heading, url: page.url });
     }
   }
-  return [...titles, ...shuffled(headings, 2).slice(0, sampleSize)];
+  const oneTitle = titled.map((page): Known => ({ kind: "title run", text: page.title, url: page.url }));
+  return [
+    ...titles,
+    ...shuffled(headings, 2).slice(0, sampleSize),
+    ...cjkRuns(oneTitle, 3),
+    ...cjkRuns(headings.map((known) => ({ ...known, kind: "heading run" })), 4),
+  ];
+}
+
+/** Letters of scripts written without spaces (Han, kana, Hangul). */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * Up to `sampleSize` runs of 3–4 consecutive CJK letters, one per text of `texts` (a random
+ * place, a fixed seed), each occurring in at most 10 of the texts.
+ */
+function cjkRuns(texts: Known[], seed: number): Known[] {
+  const runs: Known[] = [];
+  const taken = new Set<string>();
+  for (const known of shuffled(texts, seed)) {
+    if (runs.length >= sampleSize) break;
+    const letters = [...known.text];
+    const places: string[] = [];
+    for (const length of [3, 4]) {
+      for (let at = 0; at + length <= letters.length; at++) {
+        const run = letters.slice(at, at + length);
+        if (run.every((c) => CJK.test(c))) places.push(run.join(""));
+      }
+    }
+    const candidates = shuffled(places, seed + runs.length).filter(
+      (run) => !taken.has(run) && texts.filter((other) => other.text.includes(run)).length <= 10,
+    );
+    if (candidates.length === 0) continue;
+    taken.add(candidates[0]);
+    runs.push({ kind: known.kind, text: candidates[0], url: known.url });
+  }
+  return runs;
 }
 
 /** A page's path as both tools name it: decoded, without `index.html`, anchor or query. */
@@ -184,7 +223,7 @@ describe(`known items on ${name}`, () => {
     }
     const summary: Record<string, unknown> = { site: name, queries: known.length, widget_top10_differs_from_cli: widgetDiffers };
     const lines = [`${name}: ${known.length} known-item queries (widget top 10 ≠ CLI's for ${widgetDiffers})`];
-    for (const kind of ["title", "heading"] as Kind[]) {
+    for (const kind of ["title", "heading", "title run", "heading run"] as Kind[]) {
       const ofKind = rows.filter((row) => row.kind === kind);
       if (ofKind.length === 0) continue;
       const cells = engines.map((engine) => {

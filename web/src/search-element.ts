@@ -91,7 +91,14 @@ export class RangefindSearchElement extends HTMLElement {
       this.matchPage();
       void this.start().catch(() => {});
     });
-    this.input.addEventListener("input", () => {
+    // While an input method composes (Chinese, Japanese, Korean), the text is not yet what
+    // the reader means (`けんさく` before it becomes `検索`): it is searched once composed.
+    this.input.addEventListener("input", (event) => {
+      if ((event as InputEvent).isComposing) return;
+      this.finished = false;
+      this.scheduleSearch();
+    });
+    this.input.addEventListener("compositionend", () => {
       this.finished = false;
       this.scheduleSearch();
     });
@@ -337,6 +344,8 @@ export class RangefindSearchElement extends HTMLElement {
   }
 
   private onKey(event: KeyboardEvent): void {
+    // Keys that pick or commit an input method's candidate are the input method's.
+    if (event.isComposing || event.keyCode === 229) return;
     const last = this.targets.length - 1;
     switch (event.key) {
       case "ArrowDown":

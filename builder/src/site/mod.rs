@@ -12,6 +12,7 @@ pub mod discover;
 pub mod extract;
 pub mod mapping;
 pub mod record;
+mod script_language;
 pub mod site_file;
 pub mod site_index;
 pub mod widget;
@@ -28,6 +29,7 @@ use rayon::prelude::*;
 use self::discover::SiteFile;
 use self::extract::{Page, SkipReason};
 use self::mapping::SiteFields;
+use self::script_language::LetterCounts;
 use self::site_index::{LanguageEntry, SiteFileEntry, SiteJson, SITE_JSON, SITE_JSON_FORMAT};
 use crate::build;
 use crate::index_dir::{write_atomically, SPLITS_DIR};
@@ -122,7 +124,7 @@ pub struct SiteReport {
     /// Pages whose text was cut to `--max-field-bytes`.
     pub cut: Tally,
     /// Pages without `<html lang>`, and the language they were indexed in.
-    pub undeclared: Option<(u64, String)>,
+    pub undeclared: Option<Undeclared>,
     /// Files and bytes of the widget, when it was written.
     pub widget: Option<(u64, u64)>,
     /// Stemmers other than English the site's languages use: the widget needs the site
@@ -275,6 +277,18 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
     Ok(report)
 }
 
+/// Pages without `<html lang>`: how many, and the language they were indexed in.
+#[derive(Debug)]
+pub struct Undeclared {
+    /// How many.
+    pub pages: u64,
+    /// `--language`, else the language their text is written in when its script tells it
+    /// (Chinese, Japanese, Korean), else the language most pages declare, else `und`.
+    pub language: String,
+    /// The language was told by the script of their text.
+    pub detected: bool,
+}
+
 /// The pages of one language and marking, written as JSON lines.
 struct Group {
     file: PathBuf,
@@ -282,6 +296,8 @@ struct Group {
     pages: Tally,
     used: SiteFields,
     filter_counts: BTreeMap<String, BTreeMap<String, u64>>,
+    /// The letters of its pages by script, to tell the language of pages that declare none.
+    letters: LetterCounts,
 }
 
 impl Group {
@@ -289,6 +305,12 @@ impl Group {
         serde_json::to_writer(&mut self.writer, &record::record(url, page))?;
         self.writer.write_all(b"\n")?;
         self.pages.add(url);
+        if page.language.is_none() {
+            self.letters.add(&page.title);
+            for section in &page.sections {
+                self.letters.add(&section.text);
+            }
+        }
         for (key, values) in &page.filters {
             self.used.filters.insert(key.clone());
             let counts = self.filter_counts.entry(key.clone()).or_default();
@@ -366,6 +388,7 @@ fn crawl(
                                 pages: Tally::default(),
                                 used: SiteFields::default(),
                                 filter_counts: BTreeMap::new(),
+                                letters: LetterCounts::default(),
                             })
                         }
                     };
@@ -416,7 +439,9 @@ impl LanguageInput {
 
 /// Groups → one input per language. When some page marks its content with `data-*-body`,
 /// pages that do not are left out (as Pagefind does). Pages without a language join
-/// `--language`, else the language most pages declare, else [`UNDETERMINED`].
+/// `--language`, else the language of their text when its script tells it (Chinese, Japanese,
+/// Korean: [`script_language`]), else the language most pages declare, else
+/// [`UNDETERMINED`].
 fn by_language(
     groups: BTreeMap<GroupKey, Group>,
     options: &SiteOptions,
@@ -443,9 +468,15 @@ fn by_language(
         }
     }
     if !undeclared.is_empty() {
+        let mut letters = LetterCounts::default();
+        for group in &undeclared {
+            letters.merge(&group.letters);
+        }
+        let detected = letters.language().filter(|_| options.language.is_none());
         let language = options
             .language
             .clone()
+            .or_else(|| detected.map(str::to_string))
             .or_else(|| {
                 languages
                     .iter()
@@ -454,7 +485,11 @@ fn by_language(
             })
             .unwrap_or_else(|| UNDETERMINED.to_string());
         let pages: u64 = undeclared.iter().map(|g| g.pages.count).sum();
-        report.undeclared = Some((pages, language.clone()));
+        report.undeclared = Some(Undeclared {
+            pages,
+            language: language.clone(),
+            detected: detected.is_some(),
+        });
         let input = languages.entry(language).or_default();
         for group in undeclared {
             input.add(group);
@@ -606,8 +641,15 @@ fn print_summary(report: &SiteReport, options: &SiteOptions) {
             report.cut.examples.join(", ")
         );
     }
-    if let Some((pages, language)) = &report.undeclared {
-        let hint = if language == UNDETERMINED {
+    if let Some(Undeclared {
+        pages,
+        language,
+        detected,
+    }) = &report.undeclared
+    {
+        let hint = if *detected {
+            " (told by the script of their text)"
+        } else if language == UNDETERMINED {
             " without stemming; give --language (en, fr, …) to stem them"
         } else {
             ""

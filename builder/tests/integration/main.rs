@@ -6,6 +6,7 @@ mod s3_server;
 
 mod aggregations_and_sorting_merge_across_splits;
 mod append_adds_splits_to_an_index;
+mod cjk_text_is_found_by_any_run_of_its_characters;
 mod cli_behaves_as_documented;
 mod exact_titles_rank_first;
 mod faults_give_clear_errors;

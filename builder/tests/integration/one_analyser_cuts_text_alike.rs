@@ -3,30 +3,114 @@
 //! through the three paths text takes, which must give the same tokens, offsets and positions:
 //! - tantivy's own chain, which built every split before the analyser was shared
 //!   (`SimpleTokenizer` or `WhitespaceTokenizer`, `RemoveLongFilter`, `LowerCaser`,
-//!   `AsciiFoldingFilter`, `Stemmer`): splits built then still read alike;
+//!   `AsciiFoldingFilter`, `Stemmer`), its words cut further where Chinese, Japanese or Korean
+//!   letters meet others and those runs cut into bigrams (a second writing of that rule,
+//!   [`CjkBigrams`]): text without those letters is cut exactly as tantivy cut it;
 //! - the analyser as the split builder and engine run it (tantivy tokenizers, by name);
 //! - the analyser as the site builder and the site engine run it.
 
 use std::io::{BufRead, BufReader, Read};
 
-use rangefind_engine::analysis::{Analyzer, Breaking};
+use rangefind_engine::analysis::{is_cjk, is_cjk_punctuation, Analyzer, Breaking};
 use rangefind_engine::mapping::{register_tokenizers, DocMapping};
 use rangefind_engine::tantivy::tokenizer::{
     AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer,
-    TextAnalyzer, Tokenizer, TokenizerManager, WhitespaceTokenizer,
+    TextAnalyzer, Token, TokenStream, Tokenizer, TokenizerManager, WhitespaceTokenizer,
 };
 use serde_json::Value;
 
 use crate::common::{sample, shared_corpus};
 
-/// tantivy's own chain on `tokenizer`, as it built splits before the analyser was shared.
+/// tantivy's own chain on `tokenizer`, as it built splits before the analyser was shared,
+/// with CJK runs cut into bigrams.
 fn tantivy_chain(tokenizer: impl Tokenizer) -> TextAnalyzer {
-    TextAnalyzer::builder(tokenizer)
+    TextAnalyzer::builder(CjkBigrams(tokenizer))
         .filter(RemoveLongFilter::limit(40))
         .filter(LowerCaser)
         .filter(AsciiFoldingFilter)
         .filter(Stemmer::new(Language::English))
         .build()
+}
+
+/// `tokenizer`'s words, each cut where CJK letters meet others (and, after spaces only, at
+/// full-width punctuation), each run of CJK letters into its overlapping bigrams (one letter
+/// alone as itself); every piece counts one position.
+#[derive(Clone)]
+struct CjkBigrams<T>(T);
+
+impl<T: Tokenizer> Tokenizer for CjkBigrams<T> {
+    type TokenStream<'a> = Tokens;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> Tokens {
+        let mut pieces = Vec::new();
+        let mut words = self.0.token_stream(text);
+        while words.advance() {
+            let word = words.token();
+            let mut run: Vec<(usize, char)> = Vec::new();
+            let mut other: Option<usize> = None;
+            let chars = text[word.offset_from..word.offset_to]
+                .char_indices()
+                .map(|(at, c)| (word.offset_from + at, c));
+            for (at, c) in chars.chain([(word.offset_to, ' ')]) {
+                let end = at == word.offset_to;
+                if end || is_cjk(c) || is_cjk_punctuation(c) {
+                    if let Some(start) = other.take() {
+                        pieces.push(start..at);
+                    }
+                }
+                if end || !is_cjk(c) {
+                    match run.len() {
+                        0 => {}
+                        1 => pieces.push(run[0].0..at),
+                        _ => pieces.extend(
+                            run.windows(2)
+                                .map(|pair| pair[0].0..pair[1].0 + pair[1].1.len_utf8()),
+                        ),
+                    }
+                    run.clear();
+                }
+                if !end && is_cjk(c) {
+                    run.push((at, c));
+                } else if !end && !is_cjk_punctuation(c) {
+                    other.get_or_insert(at);
+                }
+            }
+        }
+        let tokens = pieces
+            .into_iter()
+            .enumerate()
+            .map(|(position, range)| Token {
+                text: text[range.clone()].to_string(),
+                offset_from: range.start,
+                offset_to: range.end,
+                position,
+                position_length: 1,
+            })
+            .collect();
+        Tokens { tokens, at: None }
+    }
+}
+
+/// Tokens cut beforehand.
+struct Tokens {
+    tokens: Vec<Token>,
+    at: Option<usize>,
+}
+
+impl TokenStream for Tokens {
+    fn advance(&mut self) -> bool {
+        let next = self.at.map_or(0, |at| at + 1);
+        self.at = Some(next);
+        next < self.tokens.len()
+    }
+
+    fn token(&self) -> &Token {
+        &self.tokens[self.at.expect("advanced")]
+    }
+
+    fn token_mut(&mut self) -> &mut Token {
+        &mut self.tokens[self.at.expect("advanced")]
+    }
 }
 
 /// A token as the three paths give it: text, byte range, position.
@@ -179,6 +263,7 @@ fn other_scripts_and_edge_cases_are_cut_alike() {
         "ﬁnal ﬂow Ｆｕｌｌｗｉｄｔｈ ＡＢＣ ① ½ ™",
         "İstanbul IĞDIR ŞIŞLI",
         "日本語のテキスト 中文 한국어 Ελληνικά ΣΊΣΥΦΟΣ Русский",
+        "git命令を使う、「全文検索」。字 v2.0版 ﾃｷｽﾄ 𠀋𠀋 々 한국어문서",
         &format!("before {long} after «quoted» — dash"),
         "emoji 🎉 party ZWJ👩‍💻dev",
     ];

@@ -8,8 +8,10 @@
 //! piece of code, so an index and the queries on it always cut words alike. It produces the
 //! tokens tantivy's `SimpleTokenizer` (or `WhitespaceTokenizer`) + `RemoveLongFilter` +
 //! `LowerCaser` + `AsciiFoldingFilter` + `Stemmer` produced for splits built before it,
-//! positions and offsets included (builder/tests: one_analyser_cuts_text_alike).
+//! positions and offsets included (builder/tests: one_analyser_cuts_text_alike), except in
+//! Chinese, Japanese and Korean text ([`cjk`]), which tantivy's chain kept as one word per run.
 
+mod cjk;
 mod fold;
 mod fold_table;
 pub(crate) mod stemming;
@@ -19,6 +21,7 @@ pub mod tantivy_tokenizer;
 use frostem::{Algorithm, Stemmer};
 
 use crate::error::{ErrorKind, Result};
+pub use cjk::{has_cjk, is_cjk, is_punctuation as is_cjk_punctuation};
 pub use fold::fold;
 use fold::fold_into;
 use stemming::{stem_into, stemmed_language, stemmer_language, stems_of, Stems};
@@ -39,7 +42,8 @@ impl Breaking {
     fn is_word_char(self, c: char) -> bool {
         match self {
             Breaking::Words => c.is_alphanumeric(),
-            Breaking::Whitespace => !c.is_ascii_whitespace(),
+            // Full-width punctuation (`、`, `。`, `「`) ends words in CJK text, as spaces do.
+            Breaking::Whitespace => !c.is_ascii_whitespace() && !cjk::is_punctuation(c),
         }
     }
 }
@@ -127,6 +131,7 @@ impl Analyzer {
             start: 0,
             end: 0,
             position: usize::MAX,
+            run: None,
         }
     }
 
@@ -186,15 +191,31 @@ pub struct WordStream<'a> {
     start: usize,
     end: usize,
     position: usize,
+    /// The CJK run being cut into bigrams, if any.
+    run: Option<cjk::Run>,
 }
 
 impl WordStream<'_> {
     /// Moves to the next word; false at the end of the text.
     pub fn advance(&mut self) -> bool {
         loop {
+            if let Some(bigram) = self.run.as_mut().and_then(|run| run.next(self.text)) {
+                self.position = self.position.wrapping_add(1);
+                (self.start, self.end) = (bigram.start, bigram.end);
+                // Not folded (no CJK letter folds) nor stemmed: a bigram is no word.
+                self.typed.clear();
+                self.typed.push_str(&self.text[bigram]);
+                self.term.clone_from(&self.typed);
+                return true;
+            }
+            self.run = None;
             let Some(start) = self.next_span() else {
                 return false;
             };
+            if cjk::is_cjk(self.text[start..].chars().next().expect("a span")) {
+                self.run = Some(cjk::Run::new(start..self.end));
+                continue;
+            }
             // Counted before the length check: a dropped word leaves a gap, as in tantivy.
             self.position = self.position.wrapping_add(1);
             if self.end - start >= MAX_WORD_BYTES {
@@ -221,16 +242,20 @@ impl WordStream<'_> {
         }
     }
 
-    /// Finds the next run of word characters: returns its start and sets `end`.
+    /// Finds the next run of word characters, all CJK or none (`git命令` is two runs):
+    /// returns its start and sets `end`.
     fn next_span(&mut self) -> Option<usize> {
         let breaking = self.breaking;
-        let (start, _) = self.chars.find(|&(_, c)| breaking.is_word_char(c))?;
+        let (start, first) = self.chars.find(|&(_, c)| breaking.is_word_char(c))?;
+        let cjk = cjk::is_cjk(first);
         self.end = self.text.len();
-        for (at, c) in self.chars.by_ref() {
-            if !breaking.is_word_char(c) {
+        // A peek, not a `next`: the character that ends a run may begin the next one.
+        while let Some((at, c)) = self.chars.clone().next() {
+            if !breaking.is_word_char(c) || cjk::is_cjk(c) != cjk {
                 self.end = at;
                 break;
             }
+            self.chars.next();
         }
         Some(start)
     }
@@ -281,11 +306,45 @@ mod tests {
         );
         let long = "x".repeat(MAX_WORD_BYTES);
         assert_eq!(plain.terms(&format!("a {long} b")), ["a", "b"]);
-        assert_eq!(plain.terms("日本語 text"), ["日本語", "text"]);
+        assert_eq!(plain.terms("日本語 text"), ["日本", "本語", "text"]);
         let spaced = Analyzer::breaking(Breaking::Whitespace, None).unwrap();
         assert_eq!(
             spaced.terms("v1.2-rc\tBuild «ok»"),
             ["v1.2-rc", "build", "\"ok\""]
+        );
+    }
+
+    #[test]
+    fn cjk_runs_are_bigrams_between_the_words_of_other_scripts() {
+        let english = Analyzer::new(Some("en")).unwrap();
+        assert_eq!(
+            english.terms("git命令を使う Running、検索。字 한국어 문서"),
+            [
+                "git", "命令", "令を", "を使", "使う", "run", "検索", "字", "한국", "국어", "문서"
+            ]
+        );
+        let spaced = Analyzer::breaking(Breaking::Whitespace, None).unwrap();
+        assert_eq!(
+            spaced.terms("v1.2「全文検索」x"),
+            ["v1.2", "全文", "文検", "検索", "x"]
+        );
+        // Offsets of each bigram, positions one apart: a query's run is a phrase of them.
+        let text = "é 東京都";
+        let mut cuts = Vec::new();
+        english.each_word(text, |word| {
+            cuts.push((
+                &text[word.start..word.end],
+                word.typed.to_string(),
+                word.position,
+            ))
+        });
+        assert_eq!(
+            cuts,
+            [
+                ("é", "e".to_string(), 0),
+                ("東京", "東京".to_string(), 1),
+                ("京都", "京都".to_string(), 2)
+            ]
         );
     }
 

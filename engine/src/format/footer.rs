@@ -7,9 +7,10 @@ use bytes::Bytes;
 use crate::error::{ErrorKind, Result};
 use crate::format::{put_text, put_varint, ByteReader};
 
-/// Split format version this code writes and reads (3: the footer in binary, not JSON, so the
+/// Split format version this code writes and reads (4: Chinese, Japanese and Korean text
+/// indexed as character bigrams, `crate::analysis`; 3: the footer in binary, not JSON, so the
 /// site engine needs no JSON parser; 2: page checksums inline, no page table).
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 /// Last four bytes of every split.
 pub const MAGIC: [u8; 4] = *b"RFS1";
 /// Fixed size of the trailer at the end of a split.

@@ -327,7 +327,7 @@ impl QueryBuilder {
         }
         if let Ok(ast) = tantivy::query_grammar::parse_query(text) {
             crate::query_text::check_fast_fields(&ast, &|name| self.field_is_fast(name))?;
-            let ast = crate::query_text::every_document_but_exclusions(ast);
+            let ast = crate::query_text::searchable(ast);
             if let Ok(query) = self.convert_text(ast, prefixes) {
                 return Ok(query);
             }
@@ -356,8 +356,11 @@ impl QueryBuilder {
                 })
                 .collect(),
         );
-        self.convert_text(ast, prefixes)
-            .map_err(|e| ErrorKind::InvalidQuery.with_message(format!("{e} in {text:?}")))
+        self.convert_text(
+            crate::query_text::lone_cjk_letters_as_prefixes(ast),
+            prefixes,
+        )
+        .map_err(|e| ErrorKind::InvalidQuery.with_message(format!("{e} in {text:?}")))
     }
 
     fn convert(

@@ -7,7 +7,7 @@ use tantivy::schema::{Field, Value};
 use tantivy::snippet::{Snippet, SnippetGenerator};
 use tantivy::{Searcher, TantivyDocument, Term};
 
-use crate::site::snippet::{escape_into, leading_text_html};
+use crate::site::snippet::{leading_text_html, mark_into};
 
 /// How much of a long text is searched for a snippet, in growing steps. Tokenising (and
 /// stemming) a whole long page costs more than the rest of a warm query, and a fragment near
@@ -148,15 +148,7 @@ fn snippet_html(snippet: &Snippet) -> Option<String> {
         return None;
     }
     let mut html = String::with_capacity(fragment.len() + 32);
-    let mut at = 0;
-    for range in snippet.highlighted() {
-        escape_into(&mut html, &fragment[at..range.start]);
-        html.push_str("<mark>");
-        escape_into(&mut html, &fragment[range.clone()]);
-        html.push_str("</mark>");
-        at = range.end;
-    }
-    escape_into(&mut html, &fragment[at..]);
+    mark_into(&mut html, fragment, snippet.highlighted().iter().cloned());
     Some(html)
 }
 

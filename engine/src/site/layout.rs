@@ -32,10 +32,11 @@ pub const POSITIONS: &str = "positions";
 /// The page records.
 pub const RECORDS: &str = "records";
 
-/// The version of this layout, in the head; a reader refuses another. 4: head meta and
+/// The version of this layout, in the head; a reader refuses another. 5: Chinese, Japanese
+/// and Korean text indexed as character bigrams (`crate::analysis`); 4: head meta and
 /// records in binary, not JSON (the site engine has no JSON parser); 3: words folded as
 /// tantivy folds them (the one analyser of `crate::analysis`); 2 folded Latin letters only.
-pub const SITE_LAYOUT_VERSION: u32 = 4;
+pub const SITE_LAYOUT_VERSION: u32 = 5;
 /// Records start at multiples of this many bytes (the builder pads each one), so the head
 /// keeps their lengths in these units: 11 KB instead of 24 for MDN's 14,590 pages, in a head
 /// every visitor reads, for 1 % more records (read by pages of 512 B anyway).

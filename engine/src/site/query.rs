@@ -117,7 +117,7 @@ fn parse_text(
 ) -> Parsed {
     let convert = |text: &str| -> Option<Parsed> {
         let ast = tantivy_query_grammar::parse_query(text).ok()?;
-        let ast = crate::query_text::every_document_but_exclusions(ast);
+        let ast = crate::query_text::searchable(ast);
         let last = completion.and_then(|completion| {
             let literal = last_literal(&ast)?;
             let at_end = text.trim_end().ends_with(literal.phrase.as_str());

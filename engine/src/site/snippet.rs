@@ -2,6 +2,7 @@
 //! words in `<mark>`, as HTML, and which section (value) it comes from.
 
 use std::collections::HashSet;
+use std::ops::Range;
 
 use crate::analysis::Analyzer;
 
@@ -125,19 +126,41 @@ fn fragment_html(text: &str, matches: &[Match], max_chars: usize) -> String {
     if start > 0 {
         html.push('…');
     }
-    let mut at = start;
-    for m in matches.iter().filter(|m| m.end <= end) {
-        escape_into(&mut html, &text[at..m.start]);
-        html.push_str("<mark>");
-        escape_into(&mut html, &text[m.start..m.end]);
-        html.push_str("</mark>");
-        at = m.end;
-    }
-    escape_into(&mut html, text[at..end].trim_end());
+    let shown = text[start..end].trim_end();
+    let marks = matches
+        .iter()
+        .filter(|m| m.end <= start + shown.len())
+        .map(|m| m.start - start..m.end - start);
+    mark_into(&mut html, shown, marks);
     if end < text.len() {
         html.push('…');
     }
     html
+}
+
+/// Writes `text` escaped into `out`, with `marks` (byte ranges, in order) in `<mark>`:
+/// overlapping ones as one, as the bigrams of a CJK match overlap (`全文`, `文検` → `全文検`).
+pub(crate) fn mark_into(
+    out: &mut String,
+    text: &str,
+    marks: impl IntoIterator<Item = Range<usize>>,
+) {
+    let mut merged: Vec<Range<usize>> = Vec::new();
+    for mark in marks {
+        match merged.last_mut() {
+            Some(last) if mark.start < last.end => last.end = last.end.max(mark.end),
+            _ => merged.push(mark),
+        }
+    }
+    let mut at = 0;
+    for mark in merged {
+        escape_into(out, &text[at..mark.start]);
+        out.push_str("<mark>");
+        escape_into(out, &text[mark.clone()]);
+        out.push_str("</mark>");
+        at = mark.end;
+    }
+    escape_into(out, &text[at..]);
 }
 
 /// The first `max_chars` characters of `text`, cut at a word boundary and escaped: the
@@ -215,6 +238,14 @@ mod tests {
         );
         assert!(cut.html.contains("<mark>needle</mark>"), "{}", cut.html);
         assert!(cut.html.chars().count() < 60 + 20, "{}", cut.html);
+    }
+
+    #[test]
+    fn overlapping_bigrams_are_marked_once() {
+        let analyzer = Analyzer::new(None).unwrap();
+        let terms = analyzer.terms("全文検索");
+        let snippet = cut(&["Rangefind の全文検索エンジン"], &analyzer, &terms, 60).unwrap();
+        assert_eq!(snippet.html, "Rangefind の<mark>全文検索</mark>エンジン");
     }
 
     #[test]

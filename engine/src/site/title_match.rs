@@ -70,8 +70,10 @@ pub fn title_match(title: &str, query: &[Vec<&str>], analyzer: &Analyzer) -> Tit
     let Some(next) = words.get(query.len()) else {
         return TitleMatch::Equals;
     };
-    let gap = &title[words[query.len() - 1].end..next.start];
-    match gap.chars().all(|c| JOINERS.contains(&c)) {
+    let end = words[query.len() - 1].end;
+    // Overlapping words are bigrams of one CJK run, which goes on past the query's.
+    let inside = next.start < end || title[end..next.start].chars().all(|c| JOINERS.contains(&c));
+    match inside {
         true => TitleMatch::StartsInside,
         false => TitleMatch::Starts,
     }
@@ -127,6 +129,9 @@ mod tests {
         assert_eq!(matched("json — JSON encoder and decoder", "json"), Starts);
         assert_eq!(matched("json", ""), Other, "no words");
         assert_eq!(matched("git", "git show"), Other, "shorter than the query");
+        assert_eq!(matched("全文检索", "全文检索"), Equals);
+        assert_eq!(matched("全文检索入门", "全文检索"), StartsInside);
+        assert_eq!(matched("全文检索 入门", "全文检索"), Starts);
     }
 
     #[test]
