@@ -42,7 +42,8 @@ if command -v rustup >/dev/null 2>&1; then
 fi
 # A C compiler builds the bundled zstd and ring; GNU time measures peak memory in benchmarks;
 # Debian's Chromium runs the browser tests (never a downloaded browser); brotli reports the
-# engine's compressed size.
+# engine's compressed size; zstd decompresses the events corpus for
+# scripts/render-events-site.mjs.
 missing=()
 command -v cc >/dev/null 2>&1 || missing+=(gcc)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
@@ -50,6 +51,7 @@ if ! $demo; then
   [ -x /usr/bin/time ] || missing+=(time)
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v brotli >/dev/null 2>&1 || missing+=(brotli)
+  command -v zstd >/dev/null 2>&1 || missing+=(zstd)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   say "apt-get install ${missing[*]}"

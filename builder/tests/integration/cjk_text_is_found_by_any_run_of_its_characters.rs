@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use common::{build_site, search_json};
 
@@ -86,6 +86,13 @@ fn write_site(site: &Path) {
     }
 }
 
+/// The pages written into `dir/site` and built with `--splits`: the index directory.
+fn built_site(dir: &Path) -> PathBuf {
+    let site = dir.join("site");
+    write_site(&site);
+    build_site(&site, &["--splits"])
+}
+
 fn urls(answer: &serde_json::Value) -> Vec<String> {
     answer["hits"]
         .as_array()
@@ -115,9 +122,7 @@ fn runs(text: &str) -> Vec<String> {
 #[test]
 fn any_run_of_three_or_four_characters_of_a_title_finds_its_page() {
     let dir = tempfile::tempdir().unwrap();
-    let site = dir.path().join("site");
-    write_site(&site);
-    let index = build_site(&site, &["--splits"]);
+    let index = built_site(dir.path());
     let site_json: serde_json::Value =
         serde_json::from_slice(&std::fs::read(index.join("site.json")).unwrap()).unwrap();
     let languages: Vec<&String> = site_json["languages"].as_object().unwrap().keys().collect();
@@ -147,9 +152,7 @@ fn any_run_of_three_or_four_characters_of_a_title_finds_its_page() {
 #[test]
 fn cjk_runs_are_phrases_marked_in_snippets_and_never_typos() {
     let dir = tempfile::tempdir().unwrap();
-    let site = dir.path().join("site");
-    write_site(&site);
-    let index = build_site(&site, &["--splits"]);
+    let index = built_site(dir.path());
     let zh = |query: &str, extra: &[&str]| {
         let mut args = vec!["--language", "zh", "--site-file"];
         args.extend_from_slice(extra);
