@@ -22,6 +22,8 @@ use serde_json::{Map, Value};
 use crate::index_dir::write_content_addressed;
 
 use super::mapping::{fields, stemmer_of, SiteFields, HEADINGS_BOOST, TITLE_BOOST};
+use super::postings_buffer::PostingsBuffer;
+use super::record_spill::{RecordSpill, SpilledRecords};
 
 /// Page size of a site file: records are a few hundred bytes, and a read costs whole pages.
 pub const SITE_PAGE_SIZE: u32 = 512;
@@ -31,6 +33,8 @@ const CHUNK_BYTES: usize = 6 * 1024;
 const CHUNK_LEVEL: i32 = 16;
 /// zstd level of records.
 const RECORD_LEVEL: i32 = 9;
+/// Records compressed together, on every core.
+const RECORD_BATCH: usize = 4096;
 /// Size of the records' zstd dictionary.
 const DICTIONARY_BYTES: usize = 32 * 1024;
 /// Record bytes the dictionary is trained on at most (zstd suggests about 100 times its size).
@@ -49,6 +53,8 @@ struct AnalysedPage {
     /// Per shard: its words with their (field, positions), fields ascending, and its filter
     /// words.
     shards: Vec<PageShard>,
+    /// The stored record (`rangefind_engine::site::record`).
+    record: Vec<u8>,
     /// What is kept of it once its words joined the index.
     stored: StoredPage,
 }
@@ -67,21 +73,20 @@ struct PageShard {
     typed: Vec<String>,
 }
 
-/// What the index keeps of a page: its field lengths, text weight and record.
+/// What the index keeps of a page in memory until the site file is written: its field lengths
+/// and text weight (its record waits in a [`RecordSpill`]).
 struct StoredPage {
     /// Words in each searched field.
     lengths: Vec<u32>,
     /// The weight of its text (not its title's or headings'): [`fields::TEXT_WEIGHT`].
     text_weight: f32,
-    /// The stored record (`rangefind_engine::site::record`).
-    record: Vec<u8>,
 }
 
 /// A word's pages so far: `(page, field, occurrences)` in page order, and its positions
 /// encoded as the positions region holds them.
 #[derive(Default)]
 struct WordPostings {
-    postings: Vec<(u32, u8, u32)>,
+    postings: PostingsBuffer,
     positions: Vec<u8>,
 }
 
@@ -122,6 +127,9 @@ pub fn write_site_file(
         shards: (0..SHARDS).map(|_| WordShard::default()).collect(),
     };
     let mut pages: Vec<StoredPage> = Vec::new();
+    // Beside the pages' JSON lines, in the build's work directory.
+    let work = inputs.first().and_then(|input| input.parent());
+    let mut spill = RecordSpill::new(work.unwrap_or(&std::env::temp_dir()))?;
     let mut batch = Vec::with_capacity(ANALYSIS_BATCH);
     for input in inputs {
         let file = fs::File::open(input).with_context(|| format!("reading {}", input.display()))?;
@@ -130,6 +138,7 @@ pub fn write_site_file(
             if batch.len() == ANALYSIS_BATCH {
                 words.add_batch(
                     &mut pages,
+                    &mut spill,
                     &std::mem::take(&mut batch),
                     &searched,
                     &analyzer,
@@ -137,7 +146,8 @@ pub fn write_site_file(
             }
         }
     }
-    words.add_batch(&mut pages, &batch, &searched, &analyzer)?;
+    words.add_batch(&mut pages, &mut spill, &batch, &searched, &analyzer)?;
+    let spilled = spill.finish()?;
     let typed = words.typed_counts();
     // Three independent jobs, on every core: the chunks, the records, the lexicon.
     let ((written_words, records), lexicon) = rayon::join(
@@ -145,8 +155,8 @@ pub fn write_site_file(
             rayon::join(
                 || words.write(&pages, &searched),
                 || {
-                    let dictionary = train_dictionary(&pages);
-                    compress_records(&pages, &dictionary).map(|r| (r, dictionary))
+                    let dictionary = train_dictionary(&spilled)?;
+                    compress_records(&spilled, &dictionary).map(|r| (r, dictionary))
                 },
             )
         },
@@ -313,13 +323,13 @@ fn analyse(
     }
     Ok(AnalysedPage {
         shards,
+        record: layout_record::encode(&record).map_err(anyhow::Error::msg)?,
         stored: StoredPage {
             lengths,
             text_weight: page
                 .get(fields::TEXT_WEIGHT)
                 .and_then(Value::as_f64)
                 .map_or(1.0, |weight| weight.clamp(0.0, 1.0) as f32),
-            record: layout_record::encode(&record).map_err(anyhow::Error::msg)?,
         },
     })
 }
@@ -329,6 +339,7 @@ impl WordIndex {
     fn add_batch(
         &mut self,
         pages: &mut Vec<StoredPage>,
+        records: &mut RecordSpill,
         lines: &[String],
         searched: &[SearchedField],
         analyzer: &Analyzer,
@@ -344,6 +355,7 @@ impl WordIndex {
             for (shard, part) in by_shard.iter_mut().zip(page.shards.drain(..)) {
                 shard.push((number, part));
             }
+            records.push(&page.record)?;
             pages.push(page.stored);
         }
         self.shards
@@ -388,7 +400,7 @@ impl WordIndex {
         for (word, postings) in words {
             // (page, [(field, score byte)]); a filter word's postings have no field.
             let mut list: Vec<(u32, Vec<(u8, u8)>)> = Vec::new();
-            for (page, field, count) in postings.postings {
+            for (page, field, count) in postings.postings.iter() {
                 if list.last().is_none_or(|(last, _)| *last != page) {
                     list.push((page, Vec::new()));
                 }
@@ -428,7 +440,7 @@ impl WordShard {
                     fields.iter().map(|(_, at)| at.as_slice()).collect();
                 encode_positions(&mut entry.positions, &field_positions);
                 for (field, at) in &fields {
-                    entry.postings.push((number, *field, at.len() as u32));
+                    entry.postings.push(number, *field, at.len() as u32);
                 }
             }
             for word in part.typed {
@@ -436,17 +448,24 @@ impl WordShard {
             }
             for word in part.filters {
                 let entry = self.words.entry(word).or_default();
-                entry.postings.push((number, u8::MAX, 0));
+                entry.postings.push(number, u8::MAX, 0);
             }
         }
     }
 }
 
-/// Cuts word entries into chunks of about [`CHUNK_BYTES`], compressed together at the end.
+/// Finished chunks compressed together, on every core: [`CHUNK_LEVEL`] is slow, and raw
+/// chunks kept until the end took the size of the uncompressed chunks region in memory.
+const CHUNK_BATCH: usize = 256;
+
+/// Cuts word entries into chunks of about [`CHUNK_BYTES`], compressed [`CHUNK_BATCH`] at a time.
 #[derive(Default)]
 struct ChunkWriter {
-    /// Finished chunks, uncompressed.
+    /// Finished chunks, uncompressed, not yet compressed.
     chunks: Vec<Vec<u8>>,
+    /// The chunks region so far, and where each chunk in it starts.
+    bytes: Vec<u8>,
+    offsets: Vec<u64>,
     firsts: Vec<String>,
     current: Vec<u8>,
     first: Option<String>,
@@ -481,68 +500,76 @@ impl ChunkWriter {
         self.firsts.push(first);
         self.chunks.push(std::mem::take(&mut self.current));
         self.previous.clear();
+        if self.chunks.len() >= CHUNK_BATCH {
+            self.compress_batch();
+        }
+    }
+
+    /// Compresses the finished chunks into the region.
+    fn compress_batch(&mut self) {
+        let compressed: Vec<Vec<u8>> = std::mem::take(&mut self.chunks)
+            .par_iter()
+            .map(|raw| zstd::bulk::compress(raw, CHUNK_LEVEL).expect("zstd compresses to memory"))
+            .collect();
+        for chunk in compressed {
+            self.offsets.push(self.bytes.len() as u64);
+            self.bytes.extend_from_slice(&chunk);
+        }
     }
 
     /// The chunks region, each chunk's first word, and the chunks' offsets (one more).
     fn finish(mut self) -> (Vec<u8>, Vec<String>, Vec<u64>) {
         self.flush();
-        // zstd's highest levels are slow: on every core.
-        let compressed: Vec<Vec<u8>> = self
-            .chunks
-            .par_iter()
-            .map(|raw| zstd::bulk::compress(raw, CHUNK_LEVEL).expect("zstd compresses to memory"))
-            .collect();
-        let mut bytes = Vec::with_capacity(compressed.iter().map(Vec::len).sum());
-        let mut offsets = Vec::with_capacity(compressed.len() + 1);
-        for chunk in compressed {
-            offsets.push(bytes.len() as u64);
-            bytes.extend_from_slice(&chunk);
-        }
-        offsets.push(bytes.len() as u64);
-        (bytes, self.firsts, offsets)
+        self.compress_batch();
+        self.offsets.push(self.bytes.len() as u64);
+        (self.bytes, self.firsts, self.offsets)
     }
 }
 
 /// A zstd dictionary trained on records spread over the site (empty when too few to train).
-fn train_dictionary(pages: &[StoredPage]) -> Vec<u8> {
-    let total: usize = pages.iter().map(|p| p.record.len()).sum();
+fn train_dictionary(records: &SpilledRecords) -> anyhow::Result<Vec<u8>> {
+    let total = records.total_bytes() as usize;
     let step = total.div_ceil(TRAINING_BYTES).max(1);
-    let samples: Vec<&[u8]> = pages
-        .iter()
-        .step_by(step)
-        .map(|p| p.record.as_slice())
-        .collect();
-    if samples.len() < 16 {
-        return Vec::new();
+    let mut samples = Vec::new();
+    for page in (0..records.len()).step_by(step) {
+        samples.extend(records.read(page..page + 1)?);
     }
-    zstd::dict::from_samples(&samples, DICTIONARY_BYTES).unwrap_or_default()
+    if samples.len() < 16 {
+        return Ok(Vec::new());
+    }
+    Ok(zstd::dict::from_samples(&samples, DICTIONARY_BYTES).unwrap_or_default())
 }
 
 /// The records region (one frame per page, in page order) and where each starts.
 fn compress_records(
-    pages: &[StoredPage],
+    spilled: &SpilledRecords,
     dictionary: &[u8],
 ) -> anyhow::Result<(Vec<u8>, Vec<u64>)> {
-    let frames: Vec<Vec<u8>> = pages
-        .par_iter()
-        .map_init(
-            || zstd::bulk::Compressor::with_dictionary(RECORD_LEVEL, dictionary),
-            |compressor, page| -> anyhow::Result<Vec<u8>> {
-                let compressor = compressor
-                    .as_mut()
-                    .map_err(|e| anyhow::anyhow!("zstd: {e}"))?;
-                Ok(compressor.compress(&page.record)?)
-            },
-        )
-        .collect::<anyhow::Result<_>>()?;
-    let mut records = Vec::with_capacity(frames.iter().map(Vec::len).sum());
-    let mut offsets = Vec::with_capacity(frames.len() + 1);
-    for frame in frames {
-        offsets.push(records.len() as u64);
-        records.extend_from_slice(&frame);
-        // Each record starts at a multiple of RECORD_ALIGN: the head keeps lengths in those units.
-        let padded = (records.len() as u64).div_ceil(RECORD_ALIGN) * RECORD_ALIGN;
-        records.resize(padded as usize, 0);
+    let mut records = Vec::new();
+    let mut offsets = Vec::with_capacity(spilled.len() + 1);
+    // A batch of frames at a time, on every core: all of them at once doubled the region.
+    for first in (0..spilled.len()).step_by(RECORD_BATCH) {
+        let batch = spilled.read(first..(first + RECORD_BATCH).min(spilled.len()))?;
+        let frames: Vec<Vec<u8>> = batch
+            .par_iter()
+            .map_init(
+                || zstd::bulk::Compressor::with_dictionary(RECORD_LEVEL, dictionary),
+                |compressor, record| -> anyhow::Result<Vec<u8>> {
+                    let compressor = compressor
+                        .as_mut()
+                        .map_err(|e| anyhow::anyhow!("zstd: {e}"))?;
+                    Ok(compressor.compress(record)?)
+                },
+            )
+            .collect::<anyhow::Result<_>>()?;
+        for frame in frames {
+            offsets.push(records.len() as u64);
+            records.extend_from_slice(&frame);
+            // Each record starts at a multiple of RECORD_ALIGN: the head keeps lengths in
+            // those units.
+            let padded = (records.len() as u64).div_ceil(RECORD_ALIGN) * RECORD_ALIGN;
+            records.resize(padded as usize, 0);
+        }
     }
     offsets.push(records.len() as u64);
     Ok((records, offsets))

@@ -438,7 +438,11 @@ impl SearchIndex {
     ///
     /// A split whose host answers with a new validator (ETag, Last-Modified) is checked again
     /// and the search run again, up to [`changed_splits::RECHECKS`] times (see
-    /// [`changed_splits`]).
+    /// [`changed_splits`]). So is one whose page failed its checksum when a read of it also
+    /// answered with a new validator: reads of a wave run concurrently, and the one answered
+    /// under the new validator may be the first the reader sees (its open region came from a
+    /// cache), so its bytes fail their checksum before a read under the old validator says the
+    /// file changed.
     pub async fn search(&self, request: &SearchRequest) -> Result<SearchResponse> {
         let started = web_time::Instant::now();
         let stats = QueryStats::new();
@@ -446,7 +450,7 @@ impl SearchIndex {
         loop {
             match self.search_replacing(request, &stats, started).await {
                 Err(error)
-                    if error.kind() == ErrorKind::Changed
+                    if matches!(error.kind(), ErrorKind::Changed | ErrorKind::Corrupt)
                         && rechecks < changed_splits::RECHECKS =>
                 {
                     rechecks += 1;
