@@ -16,7 +16,7 @@ pub fn count_bar(total: u64, quiet: bool, label: &str, unit: &str) -> ProgressBa
     bar(
         total,
         quiet,
-        &format!("{label}{{spinner}} {{elapsed_precise}} [{{bar:30}}] {{human_pos}}/{{human_len}} {unit} {{per_sec}} {{msg}}"),
+        &format!("{label}{{spinner}} {{elapsed_precise}} [{{bar:30}}] {{human_pos}}/{{human_len}} {unit} {{per_sec}}, {{eta}} left {{msg}}"),
     )
 }
 

@@ -224,14 +224,22 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
             true => Some(build_splits(&language, &input, &out, options)?),
             false => None,
         };
+        let progress = count_bar(
+            input.pages,
+            options.quiet,
+            &format!("Indexing {language} "),
+            "pages",
+        );
         let (site_file, pages) = site_file::write_site_file(
             &input.files,
             &language,
             &input.used,
             &out,
             &format!("{language}/"),
+            &progress,
         )
         .with_context(|| format!("writing the site file of the pages in {language}"))?;
+        progress.finish_and_clear();
         remove_unlisted_files(&out, manifest.as_ref(), &site_file, &language)?;
         report.indexed.insert(language.clone(), pages);
         index.languages.insert(

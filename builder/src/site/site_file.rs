@@ -7,6 +7,7 @@ use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use indicatif::ProgressBar;
 use rangefind_engine::analysis::Analyzer;
 use rangefind_engine::format::{write_regions, SplitWriteOptions};
 use rangefind_engine::site::layout::{
@@ -113,12 +114,14 @@ fn shard_of(word: &str) -> usize {
 /// Writes the site file of the pages in `inputs` (JSON lines of `super::record`) and its
 /// lexicon into `dir`, named after their contents; other site files there are removed.
 /// `path_prefix` is `dir` relative to `site.json`. Returns its entry and its page count.
+/// `progress` counts the pages analysed, then says what is being written.
 pub fn write_site_file(
     inputs: &[PathBuf],
     language: &str,
     used: &SiteFields,
     dir: &Path,
     path_prefix: &str,
+    progress: &ProgressBar,
 ) -> anyhow::Result<(SiteFileEntry, u64)> {
     let searched = searched_fields(used);
     let stemmer = stemmer_of(language);
@@ -143,10 +146,13 @@ pub fn write_site_file(
                     &searched,
                     &analyzer,
                 )?;
+                progress.inc(ANALYSIS_BATCH as u64);
             }
         }
     }
     words.add_batch(&mut pages, &mut spill, &batch, &searched, &analyzer)?;
+    progress.inc(batch.len() as u64);
+    progress.set_message("— compressing word chunks, records and the lexicon");
     let spilled = spill.finish()?;
     let typed = words.typed_counts();
     // Three independent jobs, on every core: the chunks, the records, the lexicon.
