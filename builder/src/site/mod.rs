@@ -1,12 +1,14 @@
 //! `rangefind build --site DIR`: index a built static site.
 //!
 //! Every HTML page is read on all cores ([`extract`]) and written, in path order, as a JSON
-//! document ([`record`]) to a temporary file per language. Each language then becomes a site
-//! file and its lexicon ([`site_file`]) in `OUT/LANG/`, and with `--splits` also an ordinary
-//! index ([`crate::build`]) with a mapping made from what its pages use ([`mapping`]).
-//! `OUT/site.json` ([`site_index`]) names them for the widget.
+//! document ([`record`]) to a temporary file per language (`crawl`). Each language then
+//! becomes a site file and its lexicon ([`site_file`]) in `OUT/LANG/`, and with `--splits` also
+//! an ordinary index ([`crate::build`]) with a mapping made from what its pages use
+//! ([`mapping`]). `OUT/site.json` ([`site_index`]) names them for the widget; `report` says
+//! what was done.
 
 pub mod attributes;
+mod crawl;
 pub mod decode;
 pub mod discover;
 pub mod extract;
@@ -14,23 +16,23 @@ pub mod mapping;
 mod postings_buffer;
 pub mod record;
 mod record_spill;
+mod report;
 mod script_language;
 pub mod site_file;
 pub mod site_index;
 pub mod widget;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fs::{self, File};
-use std::io::{BufWriter, Write};
+use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{bail, Context};
-use rayon::prelude::*;
 
-use self::discover::SiteFile;
-use self::extract::{Page, SkipReason};
+use self::crawl::{crawl, Group, GroupKey};
 use self::mapping::SiteFields;
+use self::report::print_summary;
+pub use self::report::{SiteReport, Tally, Undeclared};
 use self::script_language::LetterCounts;
 use self::site_index::{LanguageEntry, SiteFileEntry, SiteJson, SITE_JSON, SITE_JSON_FORMAT};
 use crate::build;
@@ -44,10 +46,6 @@ use rangefind_engine::manifest::{Manifest, MANIFEST_FILE};
 pub const DEFAULT_OUT: &str = "_rangefind";
 /// The language of pages that declare none, on a site where no page declares one.
 const UNDETERMINED: &str = "und";
-/// Pages read at once (in parallel), then written in path order.
-const BATCH: usize = 256;
-/// Pages named per reason in the summary.
-const EXAMPLES: usize = 3;
 
 /// Checked options of a site build.
 #[derive(Debug, Clone)]
@@ -107,65 +105,6 @@ impl SiteOptions {
             splits: args.splits,
             max_text_bytes: usize::try_from(args.max_field_bytes).unwrap_or(usize::MAX),
         })
-    }
-}
-
-/// What a site build did.
-#[derive(Debug, Default)]
-pub struct SiteReport {
-    /// HTML files found.
-    pub files: usize,
-    /// Pages indexed, by language.
-    pub indexed: BTreeMap<String, u64>,
-    /// Pages not indexed, by reason (as the summary words it).
-    pub skipped: BTreeMap<String, Tally>,
-    /// Files that could not be read: "path: error".
-    pub unreadable: Vec<String>,
-    /// Pages with bytes invalid in their character set (shown as U+FFFD).
-    pub invalid_bytes: Tally,
-    /// Pages whose text was cut to `--max-field-bytes`.
-    pub cut: Tally,
-    /// Pages without `<html lang>`, and the language they were indexed in.
-    pub undeclared: Option<Undeclared>,
-    /// Files and bytes of the widget, when it was written.
-    pub widget: Option<(u64, u64)>,
-    /// Stemmers other than English the site's languages use: the widget needs the site
-    /// engine with every stemmer.
-    pub other_stemmers: Vec<String>,
-    /// Files and bytes of the index (the widget not counted).
-    pub index_files: u64,
-    /// See `index_files`.
-    pub index_bytes: u64,
-    /// Time spent reading pages.
-    pub crawl: Duration,
-    /// Wall time.
-    pub elapsed: Duration,
-}
-
-/// A count with the first few pages it counts.
-#[derive(Debug, Default, Clone)]
-pub struct Tally {
-    /// How many.
-    pub count: u64,
-    /// The first [`EXAMPLES`] URLs or paths.
-    pub examples: Vec<String>,
-}
-
-impl Tally {
-    fn add(&mut self, example: &str) {
-        self.count += 1;
-        if self.examples.len() < EXAMPLES {
-            self.examples.push(example.to_string());
-        }
-    }
-
-    fn absorb(&mut self, other: Tally) {
-        self.count += other.count;
-        for example in other.examples {
-            if self.examples.len() < EXAMPLES {
-                self.examples.push(example);
-            }
-        }
     }
 }
 
@@ -285,143 +224,6 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
     (report.index_files, report.index_bytes) = (files - widget_files, bytes - widget_bytes);
     report.elapsed = started.elapsed();
     Ok(report)
-}
-
-/// Pages without `<html lang>`: how many, and the language they were indexed in.
-#[derive(Debug)]
-pub struct Undeclared {
-    /// How many.
-    pub pages: u64,
-    /// `--language`, else the language their text is written in when its script tells it
-    /// (Chinese, Japanese, Korean), else the language most pages declare, else `und`.
-    pub language: String,
-    /// The language was told by the script of their text.
-    pub detected: bool,
-}
-
-/// The pages of one language and marking, written as JSON lines.
-struct Group {
-    file: PathBuf,
-    writer: BufWriter<File>,
-    pages: Tally,
-    used: SiteFields,
-    filter_counts: BTreeMap<String, BTreeMap<String, u64>>,
-    /// The letters of its pages by script, to tell the language of pages that declare none.
-    letters: LetterCounts,
-}
-
-impl Group {
-    fn add(&mut self, url: &str, page: &Page) -> anyhow::Result<()> {
-        serde_json::to_writer(&mut self.writer, &record::record(url, page))?;
-        self.writer.write_all(b"\n")?;
-        self.pages.add(url);
-        if page.language.is_none() {
-            self.letters.add(&page.title);
-            for section in &page.sections {
-                self.letters.add(&section.text);
-            }
-        }
-        for (key, values) in &page.filters {
-            self.used.filters.insert(key.clone());
-            let counts = self.filter_counts.entry(key.clone()).or_default();
-            for value in values {
-                *counts.entry(value.clone()).or_default() += 1;
-            }
-        }
-        self.used.meta.extend(page.meta.keys().cloned());
-        self.used.weights.extend(page.weighted.keys().copied());
-        Ok(())
-    }
-}
-
-/// Pages are grouped by language (`None`: undeclared) and by whether they mark their content
-/// with `data-*-body`.
-type GroupKey = (Option<String>, bool);
-
-/// What reading one file gave.
-enum Read {
-    Page(Box<Page>, bool),
-    Skipped(SkipReason),
-    Unreadable(String),
-}
-
-fn read_page(file: &SiteFile) -> Read {
-    match fs::read(&file.path) {
-        Err(error) => Read::Unreadable(format!("{}: {error}", file.path.display())),
-        Ok(bytes) => {
-            let (html, invalid_bytes) = decode::decode_html(&bytes);
-            match extract::extract(&html, &file.url) {
-                Ok(page) => Read::Page(Box::new(page), invalid_bytes),
-                Err(reason) => Read::Skipped(reason),
-            }
-        }
-    }
-}
-
-/// Reads every page (in parallel batches, written in path order) into per-group JSON lines.
-fn crawl(
-    files: &[SiteFile],
-    work: &Path,
-    options: &SiteOptions,
-    report: &mut SiteReport,
-) -> anyhow::Result<BTreeMap<GroupKey, Group>> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(if options.threads == 1 { 1 } else { 0 })
-        .build()
-        .context("starting the page readers")?;
-    let progress = count_bar(files.len() as u64, options.quiet, "Reading pages ", "pages");
-    let mut groups: BTreeMap<GroupKey, Group> = BTreeMap::new();
-    for batch in files.chunks(BATCH) {
-        let read: Vec<Read> = pool.install(|| batch.par_iter().map(read_page).collect());
-        for (file, outcome) in batch.iter().zip(read) {
-            match outcome {
-                Read::Page(mut page, invalid_bytes) => {
-                    if invalid_bytes {
-                        report.invalid_bytes.add(&file.path.display().to_string());
-                    }
-                    if page.cut_text(options.max_text_bytes) {
-                        report.cut.add(&file.url);
-                    }
-                    let key = (page.language.clone(), page.marked_body);
-                    let group = match groups.get_mut(&key) {
-                        Some(group) => group,
-                        None => {
-                            let name = format!("pages-{}.jsonl", groups.len());
-                            let path = work.join(name);
-                            let writer = BufWriter::new(
-                                File::create(&path)
-                                    .with_context(|| format!("creating {}", path.display()))?,
-                            );
-                            groups.entry(key).or_insert(Group {
-                                file: path,
-                                writer,
-                                pages: Tally::default(),
-                                used: SiteFields::default(),
-                                filter_counts: BTreeMap::new(),
-                                letters: LetterCounts::default(),
-                            })
-                        }
-                    };
-                    group.add(&file.url, &page)?;
-                }
-                Read::Skipped(reason) => report
-                    .skipped
-                    .entry(reason.describe().to_string())
-                    .or_default()
-                    .add(&file.url),
-                Read::Unreadable(message) => report.unreadable.push(message),
-            }
-        }
-        progress.inc(batch.len() as u64);
-    }
-    progress.finish_and_clear();
-    for group in groups.values_mut() {
-        group
-            .writer
-            .flush()
-            .with_context(|| format!("writing {}", group.file.display()))?;
-    }
-    Ok(groups)
 }
 
 /// The pages of one language index.
@@ -610,118 +412,4 @@ fn files_and_bytes(dir: &Path) -> (u64, u64) {
         .fold((0, 0), |(files, bytes), entry| {
             (files + 1, bytes + entry.metadata().map_or(0, |m| m.len()))
         })
-}
-
-fn print_summary(report: &SiteReport, options: &SiteOptions) {
-    let indexed: u64 = report.indexed.values().sum();
-    let skipped: u64 = report.skipped.values().map(|t| t.count).sum();
-    for (reason, tally) in &report.skipped {
-        eprintln!(
-            "  skipped {} page(s) {reason}: {}{}",
-            tally.count,
-            tally.examples.join(", "),
-            if tally.count as usize > tally.examples.len() {
-                ", …"
-            } else {
-                ""
-            }
-        );
-    }
-    for message in report.unreadable.iter().take(EXAMPLES) {
-        eprintln!("  could not read {message}");
-    }
-    if report.unreadable.len() > EXAMPLES {
-        eprintln!(
-            "  … and {} more unreadable files",
-            report.unreadable.len() - EXAMPLES
-        );
-    }
-    if report.invalid_bytes.count > 0 {
-        eprintln!(
-            "  {} page(s) have bytes that are not valid in their character set (indexed as U+FFFD; declare <meta charset>): {}",
-            report.invalid_bytes.count,
-            report.invalid_bytes.examples.join(", ")
-        );
-    }
-    if report.cut.count > 0 {
-        eprintln!(
-            "  {} page(s) have more than --max-field-bytes ({}) of text, indexed up to it: {}",
-            report.cut.count,
-            options.max_text_bytes,
-            report.cut.examples.join(", ")
-        );
-    }
-    if let Some(Undeclared {
-        pages,
-        language,
-        detected,
-    }) = &report.undeclared
-    {
-        let hint = if *detected {
-            " (told by the script of their text)"
-        } else if language == UNDETERMINED {
-            " without stemming; give --language (en, fr, …) to stem them"
-        } else {
-            ""
-        };
-        eprintln!("  {pages} page(s) have no <html lang>: indexed as {language}{hint}");
-    }
-    let languages: Vec<String> = report
-        .indexed
-        .iter()
-        .map(|(language, pages)| format!("{language}: {pages}"))
-        .collect();
-    eprintln!(
-        "Finished in {:.1} s (pages read in {:.1} s): {} HTML files, {indexed} pages indexed ({}), \
-         {skipped} skipped, {} unreadable; the index is {} files, {:.1} MB, in {}",
-        report.elapsed.as_secs_f64(),
-        report.crawl.as_secs_f64(),
-        report.files,
-        languages.join(", "),
-        report.unreadable.len(),
-        report.index_files,
-        report.index_bytes as f64 / 1e6,
-        options.out.display()
-    );
-    print_widget_hint(report, options);
-}
-
-/// How to put the widget on the site's pages, or why it is not there.
-fn print_widget_hint(report: &SiteReport, options: &SiteOptions) {
-    if !options.widget {
-        return;
-    }
-    let Some((files, bytes)) = report.widget else {
-        eprintln!(
-            "  this rangefind was built without the <rangefind-search> widget (web/dist was \
-             missing when it was compiled); use the rangefind npm package's dist/ instead"
-        );
-        return;
-    };
-    if !report.other_stemmers.is_empty() && !widget::has_every_stemmer() {
-        eprintln!(
-            "  this rangefind was built without the site engine that stems {} (web/dist lacked \
-             wasm-site-all when it was compiled: run scripts/setup.sh): the widget cannot search \
-             those pages",
-            report.other_stemmers.join(", ")
-        );
-    }
-    let script = match options.out.strip_prefix(&options.site) {
-        Ok(inside) => inside
-            .join(widget::SCRIPT)
-            .components()
-            .fold(String::new(), |url, part| {
-                format!("{url}/{}", part.as_os_str().to_string_lossy())
-            }),
-        Err(_) => format!(
-            "{} (served with the index)",
-            options.out.join(widget::SCRIPT).display()
-        ),
-    };
-    eprintln!(
-        "The search widget ({files} files, {:.1} MB) is in {}: add to your pages\n  \
-         <script type=\"module\" src=\"{script}\"></script>\n  <rangefind-search></rangefind-search>",
-        bytes as f64 / 1e6,
-        options.out.display()
-    );
 }
