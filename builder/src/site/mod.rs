@@ -8,6 +8,7 @@
 //! what was done.
 
 pub mod attributes;
+mod chunk_writer;
 mod crawl;
 pub mod decode;
 pub mod discover;

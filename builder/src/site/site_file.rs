@@ -11,8 +11,8 @@ use indicatif::ProgressBar;
 use rangefind_engine::analysis::Analyzer;
 use rangefind_engine::format::{write_regions, SplitWriteOptions};
 use rangefind_engine::site::layout::{
-    self, encode_positions, filter_word, put_word_entry, score_byte, text_values, Head, HeadMeta,
-    Postings, SearchedField, WordEntry, RECORD_ALIGN, SITE_LAYOUT_VERSION,
+    self, encode_positions, filter_word, score_byte, text_values, Head, HeadMeta, Postings,
+    SearchedField, WordEntry, SITE_LAYOUT_VERSION,
 };
 use rangefind_engine::site::record as layout_record;
 use rangefind_engine::site::site_json::SiteFileEntry;
@@ -22,24 +22,13 @@ use serde_json::{Map, Value};
 
 use crate::index_dir::write_content_addressed;
 
+use super::chunk_writer::{ChunkWriter, CHUNK_LEVEL};
 use super::mapping::{fields, stemmer_of, SiteFields, HEADINGS_BOOST, TITLE_BOOST};
 use super::postings_buffer::PostingsBuffer;
-use super::record_spill::{RecordSpill, SpilledRecords};
+use super::record_spill::{compress_records, train_dictionary, RecordSpill};
 
 /// Page size of a site file: records are a few hundred bytes, and a read costs whole pages.
 pub const SITE_PAGE_SIZE: u32 = 512;
-/// Uncompressed bytes a word chunk holds before the next starts (about 2–3 KB compressed).
-const CHUNK_BYTES: usize = 6 * 1024;
-/// zstd level of chunks and the head (small, read on every query: worth the time).
-const CHUNK_LEVEL: i32 = 16;
-/// zstd level of records.
-const RECORD_LEVEL: i32 = 9;
-/// Records compressed together, on every core.
-const RECORD_BATCH: usize = 4096;
-/// Size of the records' zstd dictionary.
-const DICTIONARY_BYTES: usize = 32 * 1024;
-/// Record bytes the dictionary is trained on at most (zstd suggests about 100 times its size).
-const TRAINING_BYTES: usize = 4 << 20;
 /// The extension of site files.
 pub const SITE_FILE_EXTENSION: &str = "rfsite";
 
@@ -458,127 +447,6 @@ impl WordShard {
             }
         }
     }
-}
-
-/// Finished chunks compressed together, on every core: [`CHUNK_LEVEL`] is slow, and raw
-/// chunks kept until the end took the size of the uncompressed chunks region in memory.
-const CHUNK_BATCH: usize = 256;
-
-/// Cuts word entries into chunks of about [`CHUNK_BYTES`], compressed [`CHUNK_BATCH`] at a time.
-#[derive(Default)]
-struct ChunkWriter {
-    /// Finished chunks, uncompressed, not yet compressed.
-    chunks: Vec<Vec<u8>>,
-    /// The chunks region so far, and where each chunk in it starts.
-    bytes: Vec<u8>,
-    offsets: Vec<u64>,
-    firsts: Vec<String>,
-    current: Vec<u8>,
-    first: Option<String>,
-    previous: String,
-}
-
-impl ChunkWriter {
-    fn add(&mut self, entry: WordEntry) {
-        let mut encoded = Vec::new();
-        put_word_entry(&mut encoded, &self.previous, &entry);
-        // A word too large to share a chunk gets one of its own: it starts a chunk, where it
-        // shares no prefix.
-        if !self.current.is_empty() && self.current.len() + encoded.len() > CHUNK_BYTES {
-            self.flush();
-            encoded.clear();
-            put_word_entry(&mut encoded, "", &entry);
-        }
-        if self.current.is_empty() {
-            self.first = Some(entry.word.clone());
-        }
-        self.current.extend_from_slice(&encoded);
-        self.previous = entry.word;
-        if self.current.len() >= CHUNK_BYTES {
-            self.flush();
-        }
-    }
-
-    fn flush(&mut self) {
-        let Some(first) = self.first.take() else {
-            return;
-        };
-        self.firsts.push(first);
-        self.chunks.push(std::mem::take(&mut self.current));
-        self.previous.clear();
-        if self.chunks.len() >= CHUNK_BATCH {
-            self.compress_batch();
-        }
-    }
-
-    /// Compresses the finished chunks into the region.
-    fn compress_batch(&mut self) {
-        let compressed: Vec<Vec<u8>> = std::mem::take(&mut self.chunks)
-            .par_iter()
-            .map(|raw| zstd::bulk::compress(raw, CHUNK_LEVEL).expect("zstd compresses to memory"))
-            .collect();
-        for chunk in compressed {
-            self.offsets.push(self.bytes.len() as u64);
-            self.bytes.extend_from_slice(&chunk);
-        }
-    }
-
-    /// The chunks region, each chunk's first word, and the chunks' offsets (one more).
-    fn finish(mut self) -> (Vec<u8>, Vec<String>, Vec<u64>) {
-        self.flush();
-        self.compress_batch();
-        self.offsets.push(self.bytes.len() as u64);
-        (self.bytes, self.firsts, self.offsets)
-    }
-}
-
-/// A zstd dictionary trained on records spread over the site (empty when too few to train).
-fn train_dictionary(records: &SpilledRecords) -> anyhow::Result<Vec<u8>> {
-    let total = records.total_bytes() as usize;
-    let step = total.div_ceil(TRAINING_BYTES).max(1);
-    let mut samples = Vec::new();
-    for page in (0..records.len()).step_by(step) {
-        samples.extend(records.read(page..page + 1)?);
-    }
-    if samples.len() < 16 {
-        return Ok(Vec::new());
-    }
-    Ok(zstd::dict::from_samples(&samples, DICTIONARY_BYTES).unwrap_or_default())
-}
-
-/// The records region (one frame per page, in page order) and where each starts.
-fn compress_records(
-    spilled: &SpilledRecords,
-    dictionary: &[u8],
-) -> anyhow::Result<(Vec<u8>, Vec<u64>)> {
-    let mut records = Vec::new();
-    let mut offsets = Vec::with_capacity(spilled.len() + 1);
-    // A batch of frames at a time, on every core: all of them at once doubled the region.
-    for first in (0..spilled.len()).step_by(RECORD_BATCH) {
-        let batch = spilled.read(first..(first + RECORD_BATCH).min(spilled.len()))?;
-        let frames: Vec<Vec<u8>> = batch
-            .par_iter()
-            .map_init(
-                || zstd::bulk::Compressor::with_dictionary(RECORD_LEVEL, dictionary),
-                |compressor, record| -> anyhow::Result<Vec<u8>> {
-                    let compressor = compressor
-                        .as_mut()
-                        .map_err(|e| anyhow::anyhow!("zstd: {e}"))?;
-                    Ok(compressor.compress(record)?)
-                },
-            )
-            .collect::<anyhow::Result<_>>()?;
-        for frame in frames {
-            offsets.push(records.len() as u64);
-            records.extend_from_slice(&frame);
-            // Each record starts at a multiple of RECORD_ALIGN: the head keeps lengths in
-            // those units.
-            let padded = (records.len() as u64).div_ceil(RECORD_ALIGN) * RECORD_ALIGN;
-            records.resize(padded as usize, 0);
-        }
-    }
-    offsets.push(records.len() as u64);
-    Ok((records, offsets))
 }
 
 /// Removes the site files of `dir` other than `keep` (an earlier build's).

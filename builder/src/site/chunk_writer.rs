@@ -1,0 +1,83 @@
+//! The word chunks region of a site file: word entries cut into chunks of about
+//! [`CHUNK_BYTES`], each compressed with zstd, and the first word and offset of each.
+
+use rangefind_engine::site::layout::{put_word_entry, WordEntry};
+use rayon::prelude::*;
+
+/// Uncompressed bytes a word chunk holds before the next starts (about 2–3 KB compressed).
+const CHUNK_BYTES: usize = 6 * 1024;
+/// zstd level of chunks and the head (small, read on every query: worth the time).
+pub const CHUNK_LEVEL: i32 = 16;
+
+/// Finished chunks compressed together, on every core: [`CHUNK_LEVEL`] is slow, and raw
+/// chunks kept until the end took the size of the uncompressed chunks region in memory.
+const CHUNK_BATCH: usize = 256;
+
+/// Cuts word entries into chunks of about [`CHUNK_BYTES`], compressed [`CHUNK_BATCH`] at a time.
+#[derive(Default)]
+pub struct ChunkWriter {
+    /// Finished chunks, uncompressed, not yet compressed.
+    chunks: Vec<Vec<u8>>,
+    /// The chunks region so far, and where each chunk in it starts.
+    bytes: Vec<u8>,
+    offsets: Vec<u64>,
+    firsts: Vec<String>,
+    current: Vec<u8>,
+    first: Option<String>,
+    previous: String,
+}
+
+impl ChunkWriter {
+    /// Adds the next word's entry (words in order).
+    pub fn add(&mut self, entry: WordEntry) {
+        let mut encoded = Vec::new();
+        put_word_entry(&mut encoded, &self.previous, &entry);
+        // A word too large to share a chunk gets one of its own: it starts a chunk, where it
+        // shares no prefix.
+        if !self.current.is_empty() && self.current.len() + encoded.len() > CHUNK_BYTES {
+            self.flush();
+            encoded.clear();
+            put_word_entry(&mut encoded, "", &entry);
+        }
+        if self.current.is_empty() {
+            self.first = Some(entry.word.clone());
+        }
+        self.current.extend_from_slice(&encoded);
+        self.previous = entry.word;
+        if self.current.len() >= CHUNK_BYTES {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        let Some(first) = self.first.take() else {
+            return;
+        };
+        self.firsts.push(first);
+        self.chunks.push(std::mem::take(&mut self.current));
+        self.previous.clear();
+        if self.chunks.len() >= CHUNK_BATCH {
+            self.compress_batch();
+        }
+    }
+
+    /// Compresses the finished chunks into the region.
+    fn compress_batch(&mut self) {
+        let compressed: Vec<Vec<u8>> = std::mem::take(&mut self.chunks)
+            .par_iter()
+            .map(|raw| zstd::bulk::compress(raw, CHUNK_LEVEL).expect("zstd compresses to memory"))
+            .collect();
+        for chunk in compressed {
+            self.offsets.push(self.bytes.len() as u64);
+            self.bytes.extend_from_slice(&chunk);
+        }
+    }
+
+    /// The chunks region, each chunk's first word, and the chunks' offsets (one more).
+    pub fn finish(mut self) -> (Vec<u8>, Vec<String>, Vec<u64>) {
+        self.flush();
+        self.compress_batch();
+        self.offsets.push(self.bytes.len() as u64);
+        (self.bytes, self.firsts, self.offsets)
+    }
+}
