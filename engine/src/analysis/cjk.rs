@@ -34,11 +34,6 @@ pub fn is_punctuation(c: char) -> bool {
     matches!(c as u32, 0x3000..=0x303F | 0xFF01..=0xFF65) && !c.is_alphanumeric()
 }
 
-/// Whether `text` holds a CJK letter.
-pub fn has_cjk(text: &str) -> bool {
-    text.chars().any(is_cjk)
-}
-
 /// A run of CJK letters being cut into bigrams.
 #[derive(Debug)]
 pub struct Run {
@@ -110,6 +105,5 @@ mod tests {
             assert!(is_punctuation(c), "{c}");
         }
         assert!(!is_punctuation('Ａ') && !is_punctuation('々'));
-        assert!(has_cjk("git 命令") && !has_cjk("git command"));
     }
 }
