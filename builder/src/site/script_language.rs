@@ -2,7 +2,7 @@
 //! Korean are written in scripts of their own. Other languages are not guessed (many manuals
 //! declare no language, and a wrong stemmer is worse than none).
 
-use rangefind_engine::analysis::is_cjk;
+use rangefind_engine::analysis::{script, Script};
 
 /// Below this share of CJK letters among all letters, text is not taken for CJK: an English
 /// page quoting a few Chinese words stays undetermined. CJK manuals full of English code
@@ -25,15 +25,11 @@ impl LetterCounts {
     /// Counts the letters of `text`.
     pub fn add(&mut self, text: &str) {
         for c in text.chars().filter(|c| c.is_alphabetic()) {
-            match c as u32 {
-                _ if !is_cjk(c) => self.other += 1,
-                0x3040..=0x30FF | 0x31F0..=0x31FF | 0xFF66..=0xFF9F => self.kana += 1,
-                0x1100..=0x11FF
-                | 0x3130..=0x318F
-                | 0xA960..=0xA97F
-                | 0xAC00..=0xD7FF
-                | 0xFFA0..=0xFFDC => self.hangul += 1,
-                _ => self.han += 1,
+            match script(c) {
+                None => self.other += 1,
+                Some(Script::Kana) => self.kana += 1,
+                Some(Script::Hangul) => self.hangul += 1,
+                Some(Script::Han) => self.han += 1,
             }
         }
     }

@@ -7,25 +7,46 @@
 
 use std::ops::Range;
 
-/// Whether `c` is a letter of a script written without spaces: Han ideographs (with the
-/// iteration mark `々` and `〇`), Hiragana, Katakana (half-width forms included) and Hangul.
-pub fn is_cjk(c: char) -> bool {
-    matches!(c as u32,
-        0x1100..=0x11FF // Hangul Jamo
-        | 0x2E80..=0x2FDF // CJK and Kangxi radicals
-        | 0x3005..=0x3007 // 々 〆 〇
-        | 0x3021..=0x3029 | 0x3038..=0x303C // Hangzhou numerals, more iteration marks
-        | 0x3040..=0x30FF // Hiragana, Katakana
-        | 0x3130..=0x318F // Hangul compatibility Jamo
+/// A script written without spaces between words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Script {
+    /// Han ideographs (Chinese, and Japanese kanji), with the iteration mark `々` and `〇`.
+    Han,
+    /// Hiragana and Katakana (half-width forms included).
+    Kana,
+    /// Hangul (Korean).
+    Hangul,
+}
+
+/// The script written without spaces that `c` is a letter of, if any.
+pub fn script(c: char) -> Option<Script> {
+    let script = match c as u32 {
+        0x3040..=0x30FF // Hiragana, Katakana
         | 0x31F0..=0x31FF // Katakana phonetic extensions
-        | 0x3400..=0x4DBF // CJK extension A
-        | 0x4E00..=0x9FFF // CJK unified ideographs
+        | 0xFF66..=0xFF9F // half-width Katakana
+        => Script::Kana,
+        0x1100..=0x11FF // Hangul Jamo
+        | 0x3130..=0x318F // Hangul compatibility Jamo
         | 0xA960..=0xA97F // Hangul Jamo extended A
         | 0xAC00..=0xD7FF // Hangul syllables, Jamo extended B
+        | 0xFFA0..=0xFFDC // half-width Hangul
+        => Script::Hangul,
+        0x2E80..=0x2FDF // CJK and Kangxi radicals
+        | 0x3005..=0x3007 // 々 〆 〇
+        | 0x3021..=0x3029 | 0x3038..=0x303C // Hangzhou numerals, more iteration marks
+        | 0x3400..=0x4DBF // CJK extension A
+        | 0x4E00..=0x9FFF // CJK unified ideographs
         | 0xF900..=0xFAFF // CJK compatibility ideographs
-        | 0xFF66..=0xFFDC // half-width Katakana and Hangul
         | 0x20000..=0x3FFFF // CJK extensions B onwards
-    ) && c.is_alphanumeric()
+        => Script::Han,
+        _ => return None,
+    };
+    c.is_alphanumeric().then_some(script)
+}
+
+/// Whether `c` is a letter of a script written without spaces ([`script`]).
+pub fn is_cjk(c: char) -> bool {
+    script(c).is_some()
 }
 
 /// Whether `c` is CJK punctuation or a full-width symbol (`、`, `。`, `「`, `！`, the
@@ -101,6 +122,10 @@ mod tests {
         for c in ['a', 'é', 'Ａ', '１', '。', '、', 'α', 'я', '٣'] {
             assert!(!is_cjk(c), "{c}");
         }
+        assert_eq!(script('検'), Some(Script::Han));
+        assert_eq!(script('ひ'), Some(Script::Kana));
+        assert_eq!(script('ｶ'), Some(Script::Kana));
+        assert_eq!(script('한'), Some(Script::Hangul));
         for c in ['。', '、', '「', '」', '！', '\u{3000}', '（'] {
             assert!(is_punctuation(c), "{c}");
         }

@@ -21,7 +21,7 @@ pub mod tantivy_tokenizer;
 use frostem::{Algorithm, Stemmer};
 
 use crate::error::{ErrorKind, Result};
-pub use cjk::{is_cjk, is_punctuation as is_cjk_punctuation};
+pub use cjk::{is_cjk, is_punctuation as is_cjk_punctuation, script, Script};
 pub use fold::fold;
 use fold::fold_into;
 use stemming::{stem_into, stemmed_language, stemmer_language, stems_of, Stems};
