@@ -273,7 +273,8 @@ impl BuildArgs {
 /// `rangefind search`.
 #[derive(Args, Debug)]
 pub struct SearchArgs {
-    /// Index: a directory, or an http(s) URL of the directory holding manifest.json.
+    /// Index: a directory, or an http(s) URL of the directory holding manifest.json (a site
+    /// index's: of site.json).
     pub index: String,
     /// Query: words, "phrases", field:value, AND/OR/-, prefix*, field:[a TO b]. May be left
     /// out (or "") with --sort, --aggs, --start/--end or --filter: they then work on every
@@ -282,6 +283,12 @@ pub struct SearchArgs {
     /// option.
     #[arg(default_value = "", allow_hyphen_values = true)]
     pub query: String,
+    /// Site indexes searched as one with INDEX: `rangefind search a/_rangefind b/_rangefind
+    /// QUERY` (with three arguments or more, the last is the query; `""` for none). One list of
+    /// hits ranked as one index over all their pages would rank them, each saying which index
+    /// it came from (`index` in --json: 0 for the first).
+    #[arg(value_name = "INDEX... QUERY")]
+    pub more: Vec<String>,
     /// Number of hits.
     #[arg(long, default_value_t = 10)]
     pub limit: usize,

@@ -8,7 +8,7 @@ use rangefind_engine::manifest::MANIFEST_FILE;
 use rangefind_engine::search::{
     Filters, IndexOptions, SearchIndex, SearchRequest, SearchResponse, SearchStats,
 };
-use rangefind_engine::site::SiteIndex;
+use rangefind_engine::site::{opened_together, search_together, SiteIndex};
 
 use crate::site::site_index::PickLanguage;
 use rangefind_engine::typos::Lexicon;
@@ -143,6 +143,9 @@ fn quoted_query(query: &str) -> String {
 
 /// Runs `rangefind search`.
 pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
+    if !args.more.is_empty() {
+        return run_site_files(args).await;
+    }
     let language = args.language.as_deref();
     if args.site_file || is_site_without_splits(&args.index, language).await? {
         return run_site_file(args).await;
@@ -183,6 +186,7 @@ pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
             title_field.as_deref(),
             &response,
             (what, *index.open_stats()),
+            &[],
         );
     }
     if args.explain {
@@ -250,17 +254,51 @@ pub async fn open_site_file(
 
 /// `search --site-file`: the site engine on the default language's site file.
 async fn run_site_file(args: SearchArgs) -> anyhow::Result<()> {
-    let fetcher = Fetcher::new(
-        Arc::new(PageCache::new(IndexOptions::default().cache_bytes)),
-        None,
+    let index = args.index.clone();
+    search_site_files(args, vec![index]).await
+}
+
+/// `search INDEX INDEX… QUERY`: several site indexes searched as one (the last argument is the
+/// query).
+async fn run_site_files(mut args: SearchArgs) -> anyhow::Result<()> {
+    let query = args.more.pop().expect("more arguments");
+    let mut indexes = vec![
+        args.index.clone(),
+        std::mem::replace(&mut args.query, query),
+    ];
+    indexes.append(&mut args.more);
+    search_site_files(args, indexes).await
+}
+
+/// The site engine on the site file of each of `indexes` (its language `--language`, by
+/// default its default language), searched as one.
+async fn search_site_files(args: SearchArgs, indexes: Vec<String>) -> anyhow::Result<()> {
+    let fetcher = || {
+        Fetcher::new(
+            Arc::new(PageCache::new(IndexOptions::default().cache_bytes)),
+            None,
+        )
+        .with_max_requests_per_wave(args.max_requests_per_wave)
+        .with_max_read_through_bytes(args.max_read_through_kb * 1024)
+        .with_metered_requests(args.metered_requests)
+    };
+    let language = args.language.as_deref();
+    let opened = futures::future::try_join_all(
+        indexes
+            .iter()
+            .map(|index| open_site_file(index, language, fetcher())),
     )
-    .with_max_requests_per_wave(args.max_requests_per_wave)
-    .with_max_read_through_bytes(args.max_read_through_kb * 1024)
-    .with_metered_requests(args.metered_requests);
-    let (index, open_stats) =
-        open_site_file(&args.index, args.language.as_deref(), fetcher).await?;
-    let response = index
-        .search(&search_request(&args))
+    .await
+    .map_err(|error| match indexes.len() {
+        1 => error,
+        _ => error.context(
+            "several indexes are searched as one when each is a site index (`build --site`)",
+        ),
+    })?;
+    let (opened, open_stats): (Vec<SiteIndex>, Vec<SearchStats>) = opened.into_iter().unzip();
+    let open_stats = opened_together(&open_stats);
+    let opened: Vec<&SiteIndex> = opened.iter().collect();
+    let response = search_together(&opened, &search_request(&args))
         .await
         .with_context(|| format!("searching {}", quoted_query(&args.query)))?;
     if args.json {
@@ -268,7 +306,12 @@ async fn run_site_file(args: SearchArgs) -> anyhow::Result<()> {
         json["index_open"] = serde_json::to_value(open_stats)?;
         println!("{json}");
     } else {
-        print_human(Some("title"), &response, (SITE_FILE_HEAD, open_stats));
+        print_human(
+            Some("title"),
+            &response,
+            (SITE_FILE_HEAD, open_stats),
+            &indexes,
+        );
     }
     if args.explain {
         for request in &response.requests {
@@ -297,7 +340,13 @@ fn search_request(args: &SearchArgs) -> SearchRequest {
 }
 
 /// Prints `response` for people; `opened` says what opening the index read and what it cost.
-fn print_human(title_field: Option<&str>, response: &SearchResponse, opened: (&str, SearchStats)) {
+/// `indexes`: the arguments naming the indexes searched, which hits from several name.
+fn print_human(
+    title_field: Option<&str>,
+    response: &SearchResponse,
+    opened: (&str, SearchStats),
+    indexes: &[String],
+) {
     let at_least = if response.count_is_lower_bound {
         "at least "
     } else {
@@ -324,7 +373,16 @@ fn print_human(title_field: Option<&str>, response: &SearchResponse, opened: (&s
             Some(value) => format!("{value}"),
             None => format!("score {:.2}", hit.score),
         };
-        println!("{:>3}. {}  {}  ({rank_value})", rank + 1, hit.id, title);
+        let from = match hit.index.and_then(|i| indexes.get(i)) {
+            Some(index) => format!("{index}: "),
+            None => String::new(),
+        };
+        println!(
+            "{:>3}. {from}{}  {}  ({rank_value})",
+            rank + 1,
+            hit.id,
+            title
+        );
         if let Some(snippet) = &hit.snippet {
             let plain = snippet
                 .replace("<mark>", "\x1b[1m")

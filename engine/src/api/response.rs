@@ -60,6 +60,10 @@ pub struct Hit {
     /// a hit links to `doc.anchors[snippet_value]`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub snippet_value: Option<usize>,
+    /// Which of the indexes searched together the hit comes from (their position in the list
+    /// given); absent when one index is searched.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<usize>,
 }
 
 /// Exact costs of one query, counted by the I/O layer.

@@ -835,6 +835,7 @@ impl SearchIndex {
                 doc,
                 snippet,
                 snippet_value,
+                index: None,
             });
         }
         Ok(hits)

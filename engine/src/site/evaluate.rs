@@ -48,12 +48,37 @@ impl Found {
     }
 }
 
+/// Every index searched together (one, or several as one): a word's IDF is counted over all
+/// their pages, as one index over all of them would count it.
+pub struct Collection<'a> {
+    /// Each index's head meta and what the query read of it.
+    pub parts: Vec<(&'a HeadMeta, &'a Found)>,
+}
+
+impl Collection<'_> {
+    /// BM25's IDF of `word` in the field named `field`, over every index.
+    fn idf(&self, word: &str, field: &str) -> f32 {
+        let mut pages = 0;
+        let mut doc_freq = 0;
+        for (meta, found) in &self.parts {
+            pages += meta.pages;
+            let field = meta.fields.iter().position(|f| f.name == field);
+            if let (Some(data), Some(field)) = (found.words.get(word), field) {
+                doc_freq += data.postings.doc_freq(field);
+            }
+        }
+        idf(doc_freq, pages)
+    }
+}
+
 /// Scores queries of one index.
 pub struct Scorer<'a> {
     /// The index's head meta.
     pub meta: &'a HeadMeta,
     /// What was read.
     pub found: &'a Found,
+    /// The indexes searched together, this one among them.
+    pub collection: &'a Collection<'a>,
 }
 
 impl Scorer<'_> {
@@ -117,7 +142,8 @@ impl Scorer<'_> {
                 if !searched {
                     return 0.0;
                 }
-                self.meta.fields[f].boost * idf(postings.doc_freq(f), self.meta.pages)
+                let searched = &self.meta.fields[f];
+                searched.boost * self.collection.idf(word, &searched.name)
             })
             .collect();
         postings

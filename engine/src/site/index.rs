@@ -2,29 +2,30 @@
 //! word chunks, lexicon blocks and replacements' chunks for typos only, one of positions for
 //! phrases only, and one of the hits' records.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::Arc;
 
 use ownedbytes::OwnedBytes;
-use tantivy_query_grammar::Occur;
 
-use super::evaluate::{Found, Scored, Scorer, WordData};
+use super::evaluate::{Found, WordData};
 use super::frames::Frames;
-use super::layout::{self, decode_positions, filter_word, word_entries, Head, Postings, WordEntry};
+use super::layout::{self, decode_positions, word_entries, Head, Postings, WordEntry};
 use super::query::{self, Node, Slot};
 use super::record::{self, Record};
+use super::search::{Queries, Replacing};
 use super::snippet;
-use super::title_match::{self, order_by_title, title_match, TitleMatch, TITLE_WINDOW};
+use super::title_match::{self, title_match, TitleMatch};
 use crate::analysis::Analyzer;
-use crate::api::{Hit, Replaced, SearchRequest, SearchResponse, SearchStats};
+use crate::api::{Hit, SearchRequest, SearchResponse, SearchStats};
 use crate::error::{ErrorKind, Result};
 use crate::format::ByteReader;
 use crate::io::{
-    open_region, Fetcher, PageKey, PageRequest, QueryStats, SplitLocation, SplitPages,
+    open_region, Fetcher, PageKey, PageRequest, PersistentCache, QueryStats, SplitLocation,
+    SplitPages,
 };
 use crate::sorted_unique;
-use crate::typos::{is_correctable, unknown_words, Lexicon, UnknownWord};
+use crate::typos::Lexicon;
 
 /// Words a prefix is searched as at most: the ones on the most pages.
 pub const MAX_PREFIX_EXPANSIONS: usize = 50;
@@ -169,108 +170,34 @@ impl SiteIndex {
         Ok(search_stats(&stats, started))
     }
 
-    /// Runs a search: chunks of the query's words, positions for phrases, records of the hits.
+    /// Runs a search: chunks of the query's words, positions for phrases, records of the hits
+    /// ([`super::search`], which also searches several indexes as one).
     ///
     /// With a lexicon, a word the index lacks (or a prefix that begins none of its words) is
     /// searched as the words one edit from it, or that it begins: one wave of lexicon blocks
     /// and one of their chunks more; the answer's `replaced` names them.
     pub async fn search(&self, request: &SearchRequest) -> Result<SearchResponse> {
-        let started = web_time::Instant::now();
-        refuse_unsupported(request)?;
-        if let Ok(ast) = tantivy_query_grammar::parse_query(&request.query) {
-            // A site index's fields have no fast column: ranges and `field:*` are refused as
-            // the split engine refuses them on such fields.
-            let fields = &self.head.meta.fields;
-            let known = |name: &str| {
-                fields
-                    .iter()
-                    .any(|field| field.name == name)
-                    .then_some(false)
-            };
-            crate::query_text::check_fast_fields(&ast, &known)?;
-        }
-        let stats = QueryStats::new();
-        let filter_groups = filter_groups(request)?;
-        let mut queries = self.parse(request, &Replacing::default());
-        let mut found = self
-            .read_words(&queries.both(), &filter_groups, &stats)
-            .await?;
-        let replacing = self
-            .typo_replacements(request, &queries, &found, &stats)
-            .await?;
-        if !replacing.is_empty() {
-            queries = self.parse(request, &replacing);
-            // Chunks read already come from the cache: only the replacements' are read.
-            found = self
-                .read_words(&queries.both(), &filter_groups, &stats)
-                .await?;
-        }
-        self.read_positions(&queries.both(), &mut found, &stats)
-            .await?;
-        let scorer = Scorer {
-            meta: &self.head.meta,
-            found: &found,
+        super::search::search_together(&[self], request).await
+    }
+
+    /// Refuses a query on fields a site index cannot answer: ranges and `field:*` need a fast
+    /// column, which its fields lack (as the split engine refuses them on such fields).
+    pub(super) fn check_fields(&self, query: &str) -> Result<()> {
+        let Ok(ast) = tantivy_query_grammar::parse_query(query) else {
+            return Ok(());
         };
-        let matched = |node: &Node| {
-            let mut matched = scorer.evaluate(node);
-            keep_filtered(&mut matched, &filter_groups, &found);
-            matched
+        let fields = &self.head.meta.fields;
+        let known = |name: &str| {
+            fields
+                .iter()
+                .any(|field| field.name == name)
+                .then_some(false)
         };
-        let exact = matched(&queries.exact.node);
-        let completed = queries
-            .completed
-            .as_ref()
-            .map(|parsed| matched(&parsed.node));
-        let exact_count = exact.len();
-        let mut ranked = rank(exact, completed);
-        let count = ranked.len() as u64;
-        let shown =
-            request.offset.min(ranked.len())..(request.offset + request.limit).min(ranked.len());
-        // The first page of the text as typed is ordered by titles too, so its titles are read
-        // with the shown hits' records (the same wave; the same records at the usual limit).
-        let (window, titled) = self.titled_window(&queries.exact.node, &found, exact_count, &shown);
-        let read: Vec<u32> = sorted_unique(
-            ranked[..window]
-                .iter()
-                .chain(&ranked[shown.clone()])
-                .map(|(page, _)| *page)
-                .collect(),
-        );
-        let mut records = self.records(&read, &stats).await?;
-        if let Some(title_field) = &self.head.meta.title_field {
-            let matches: Vec<TitleMatch> = ranked[..window]
-                .iter()
-                .map(|(page, _)| {
-                    let title = record_of(&records, *page)
-                        .and_then(|record| record.get(title_field))
-                        .and_then(|t| t.as_str());
-                    title_match(title.unwrap_or_default(), &titled, &self.analyzer)
-                })
-                .collect();
-            order_by_title(&mut ranked, &matches);
-        }
-        let terms = snippet_terms(&queries.both(), &found);
-        let hits = ranked[shown]
-            .iter()
-            .map(|&(page, score)| {
-                let at = records.iter().position(|(read, _)| *read == page);
-                let (_, record) = records.swap_remove(at.expect("shown records are read"));
-                self.hit(score, record, request, &terms)
-            })
-            .collect();
-        Ok(SearchResponse {
-            count,
-            count_is_lower_bound: false,
-            hits,
-            aggregations: None,
-            replaced: replacing.named(),
-            stats: search_stats(&stats, started),
-            requests: stats.requests(),
-        })
+        crate::query_text::check_fast_fields(&ast, &known)
     }
 
     /// The request's query as typed and, for `typeahead`, with its last word completed.
-    fn parse(&self, request: &SearchRequest, replacing: &Replacing) -> Queries {
+    pub(super) fn parse(&self, request: &SearchRequest, replacing: &Replacing) -> Queries {
         let (meta, analyzer) = (&self.head.meta, &self.analyzer);
         // No text with filters: every page with those values, as the split engine answers.
         let text = match request.query.trim().is_empty() && !request.filters.is_empty() {
@@ -297,67 +224,9 @@ impl SiteIndex {
         }
     }
 
-    /// With typo tolerance and a lexicon, the replacements of the query's words that the
-    /// words read show the index lacks, and the lexicon's completions of a completed last word
-    /// that begins none of the index's words: one wave of lexicon blocks (and its block index
-    /// once, unless preloaded). Empty when every word is known or has no replacement.
-    async fn typo_replacements(
-        &self,
-        request: &SearchRequest,
-        queries: &Queries,
-        found: &Found,
-        stats: &QueryStats,
-    ) -> Result<Replacing> {
-        let Some(lexicon) = self.lexicon.as_ref().filter(|_| request.typo_tolerance) else {
-            return Ok(Replacing::default());
-        };
-        let held = |word: &str| {
-            let terms = self.analyzer.terms(word);
-            !terms.is_empty() && terms.iter().all(|t| found.words.contains_key(t))
-        };
-        let mut unknown = unknown_words(&queries.exact.words, |word| {
-            let expanded = word.prefix
-                && (found.expansions.get(&word.word)).is_some_and(|words| !words.is_empty());
-            held(&word.word) || expanded
-        });
-        let exact_unknown = unknown.len();
-        // The last word is completed from the lexicon only when the index has no word it
-        // begins and it is no word of the index itself: a word typed whole whose stem is
-        // shorter ("ways", indexed as "way") begins no indexed word, and its one-edit
-        // neighbours are no completion of it.
-        let completing = queries
-            .completed
-            .as_ref()
-            .and_then(|parsed| parsed.completed.clone())
-            .filter(|word| is_correctable(word))
-            .filter(|word| found.expansions.get(word).is_none_or(Vec::is_empty))
-            .filter(|word| !held(word));
-        if let Some(word) = completing {
-            unknown.push(UnknownWord { word, prefix: true });
-        }
-        if unknown.is_empty() {
-            return Ok(Replacing::default());
-        }
-        let mut each = lexicon
-            .replacements_of_each(&unknown, self.fetcher.persistent(), stats)
-            .await?;
-        let completion = (each.len() > exact_unknown)
-            .then(|| each.pop())
-            .flatten()
-            .filter(|words| !words.is_empty())
-            .map(|words| (unknown.pop().expect("the completed word").word, words));
-        let words = unknown
-            .into_iter()
-            .zip(each)
-            .filter(|(_, instead)| !instead.is_empty())
-            .map(|(unknown, instead)| (unknown.word, instead))
-            .collect();
-        Ok(Replacing { words, completion })
-    }
-
     /// Reads, in one wave, the chunks holding the query's words, prefixes and filter words,
     /// and decodes their postings.
-    async fn read_words(
+    pub(super) async fn read_words(
         &self,
         node: &Node,
         filter_groups: &[Vec<String>],
@@ -444,7 +313,7 @@ impl SiteIndex {
     }
 
     /// Reads, in one wave, the positions of the words of phrases.
-    async fn read_positions(
+    pub(super) async fn read_positions(
         &self,
         node: &Node,
         found: &mut Found,
@@ -483,34 +352,53 @@ impl SiteIndex {
         Ok(())
     }
 
-    /// How many of the first hits to order by title, and the query's words to compare titles
-    /// with ([`title_match`]): none when the index has no title field, the shown hits start
-    /// past the first page, or the query has no words. `exact_count`: how many of the hits
-    /// match the text as typed (the completed query's come after them, and keep their place).
-    fn titled_window<'a>(
+    /// The query's words to compare this index's titles with ([`title_match`]); `None` when
+    /// the index has no title field or the query no words.
+    pub(super) fn title_words<'a>(
         &self,
         node: &'a Node,
         found: &'a Found,
-        exact_count: usize,
-        shown: &Range<usize>,
-    ) -> (usize, Vec<Vec<&'a str>>) {
-        let window = exact_count.min(TITLE_WINDOW);
-        let title_field = self.head.meta.title_field.as_ref().and_then(|name| {
-            let fields = &self.head.meta.fields;
-            fields.iter().position(|field| &field.name == name)
+    ) -> Option<Vec<Vec<&'a str>>> {
+        let meta = &self.head.meta;
+        let title_field = meta.title_field.as_ref()?;
+        let field = meta.fields.iter().position(|f| &f.name == title_field)?;
+        let words = title_match::query_words(node, found, field);
+        (!words.is_empty()).then_some(words)
+    }
+
+    /// How the title in `record` matches `words`, from [`Self::title_words`].
+    pub(super) fn title_match(&self, record: Option<&Record>, words: &[Vec<&str>]) -> TitleMatch {
+        let title = self.head.meta.title_field.as_ref().and_then(|field| {
+            record
+                .and_then(|record| record.get(field))
+                .and_then(|t| t.as_str())
         });
-        match title_field {
-            Some(field) if shown.start < window => {
-                let words = title_match::query_words(node, found, field);
-                (if words.is_empty() { 0 } else { window }, words)
-            }
-            _ => (0, Vec::new()),
-        }
+        title_match(title.unwrap_or_default(), words, &self.analyzer)
+    }
+
+    /// Whether the index holds every term `word` analyses to.
+    pub(super) fn holds(&self, word: &str, found: &Found) -> bool {
+        let terms = self.analyzer.terms(word);
+        !terms.is_empty() && terms.iter().all(|t| found.words.contains_key(t))
+    }
+
+    /// Its head meta.
+    pub(super) fn meta(&self) -> &layout::HeadMeta {
+        &self.head.meta
+    }
+
+    /// Its lexicon, if it has one, with the persistent tier its reads go through.
+    pub(super) fn lexicon(&self) -> Option<(&Lexicon, Option<&Arc<dyn PersistentCache>>)> {
+        Some((self.lexicon.as_ref()?, self.fetcher.persistent()))
     }
 
     /// The records of `pages`, read in one wave and decoded, by page (a few: a list, which
     /// costs the engine less code than a map).
-    async fn records(&self, pages: &[u32], stats: &QueryStats) -> Result<Vec<(u32, Record)>> {
+    pub(super) async fn records(
+        &self,
+        pages: &[u32],
+        stats: &QueryStats,
+    ) -> Result<Vec<(u32, Record)>> {
         let ranges: Vec<Range<u64>> = pages
             .iter()
             .map(|page| offset(&self.regions.records, self.head.record_range(*page)))
@@ -527,7 +415,7 @@ impl SiteIndex {
     }
 
     /// The hit of a page with `record`: its fields picked and a snippet cut.
-    fn hit(
+    pub(super) fn hit(
         &self,
         score: f32,
         mut record: Record,
@@ -553,6 +441,7 @@ impl SiteIndex {
             sort: None,
             doc: record,
             snippet_value: cut.as_ref().and_then(|c| c.value),
+            index: None,
             snippet: cut.map(|c| c.html),
         }
     }
@@ -608,99 +497,6 @@ impl SiteIndex {
     }
 }
 
-/// The record of `page` among `records`.
-fn record_of(records: &[(u32, Record)], page: u32) -> Option<&Record> {
-    records
-        .iter()
-        .find(|(read, _)| *read == page)
-        .map(|(_, record)| record)
-}
-
-/// A query as typed and, while it is being typed, with its last word completed.
-struct Queries {
-    exact: query::Parsed,
-    completed: Option<query::Parsed>,
-}
-
-impl Queries {
-    /// Both trees under one node, for what they read and mark.
-    fn both(&self) -> Node {
-        let mut nodes = vec![(Occur::Should, self.exact.node.clone())];
-        if let Some(completed) = &self.completed {
-            nodes.push((Occur::Should, completed.node.clone()));
-        }
-        Node::Clauses(nodes)
-    }
-}
-
-/// The words searched instead of the query's unknown words, and of its completed last word.
-#[derive(Debug, Default)]
-struct Replacing {
-    /// Unknown words of the query as typed, each with its replacements.
-    words: Vec<(String, Vec<String>)>,
-    /// The completed last word, when it begins none of the index's words, with the
-    /// lexicon's words it begins (or is one edit from).
-    completion: Option<(String, Vec<String>)>,
-}
-
-impl Replacing {
-    fn is_empty(&self) -> bool {
-        self.words.is_empty() && self.completion.is_none()
-    }
-
-    /// What the answer names: each word once, with every word searched instead of it.
-    fn named(self) -> Vec<Replaced> {
-        let mut named: Vec<Replaced> = self
-            .words
-            .into_iter()
-            .map(|(word, with)| Replaced { word, with })
-            .collect();
-        if let Some((word, with)) = self.completion {
-            match named.iter_mut().find(|r| r.word == word) {
-                Some(known) => {
-                    let new: Vec<String> = with
-                        .into_iter()
-                        .filter(|w| !known.with.contains(w))
-                        .collect();
-                    known.with.extend(new);
-                }
-                None => named.push(Replaced { word, with }),
-            }
-        }
-        named
-    }
-}
-
-/// Pages by score, best first; then, for a completed query, the pages only it matched, by
-/// their score: so the first hits are those of the text as typed, in the same order.
-fn rank(exact: Scored, completed: Option<Scored>) -> Scored {
-    let by_score = |a: &(u32, f32), b: &(u32, f32)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
-    let mut ranked = exact;
-    ranked.sort_by(by_score);
-    if let Some(completed) = completed {
-        let exact: HashSet<u32> = ranked.iter().map(|(page, _)| *page).collect();
-        let mut more: Scored = completed
-            .into_iter()
-            .filter(|(page, _)| !exact.contains(page))
-            .collect();
-        more.sort_by(by_score);
-        ranked.extend(more);
-    }
-    ranked
-}
-
-/// Keeps the pages that hold one word of every filter group.
-fn keep_filtered(matched: &mut Scored, filter_groups: &[Vec<String>], found: &Found) {
-    for group in filter_groups {
-        let allowed: HashSet<u32> = group
-            .iter()
-            .filter_map(|word| found.words.get(word))
-            .flat_map(|data| data.postings.postings.iter().map(|p| p.page))
-            .collect();
-        matched.retain(|(page, _)| allowed.contains(page));
-    }
-}
-
 /// Remembers where a word's positions are, for a phrase to read them.
 fn found_positions_at(found: &mut Found, word: &str, range: Range<u64>) {
     if !range.is_empty() {
@@ -720,81 +516,8 @@ fn offset(region: &Range<u64>, range: Range<u64>) -> Range<u64> {
     region.start + range.start..region.start + range.end
 }
 
-/// The words a hit's snippet marks: those of the query's clauses that are not excluded.
-fn snippet_terms(node: &Node, found: &Found) -> Vec<String> {
-    let mut terms = Vec::new();
-    collect_terms(node, found, &mut terms);
-    terms.sort();
-    terms.dedup();
-    terms
-}
-
-fn collect_terms(node: &Node, found: &Found, out: &mut Vec<String>) {
-    match node {
-        Node::Phrase { slots, .. } => {
-            for slot in slots {
-                out.extend(found.slot_words(slot).into_iter().map(String::from));
-            }
-        }
-        Node::Clauses(clauses) => {
-            for (occur, node) in clauses {
-                if *occur != Occur::MustNot {
-                    collect_terms(node, found, out);
-                }
-            }
-        }
-        Node::Boost(node, _) => collect_terms(node, found, out),
-        _ => {}
-    }
-}
-
-/// The request's filters as groups of filter words: a hit has one word of every group.
-fn filter_groups(request: &SearchRequest) -> Result<Vec<Vec<String>>> {
-    request
-        .filters
-        .iter()
-        .map(|(name, values)| {
-            let key = name.strip_prefix("filter.").ok_or_else(|| {
-                ErrorKind::InvalidQuery.with_message(format!(
-                    "filter on `{name}`: a site index filters on `filter.KEY` (its pages' \
-                     data-rangefind-filter keys)"
-                ))
-            })?;
-            Ok(values
-                .iter()
-                .map(|value| match value {
-                    serde_json::Value::String(text) => filter_word(key, text),
-                    // As JSON text (`7`, `true`); through the serializer responses use, not
-                    // `Display`, which is another copy of it.
-                    other => filter_word(key, &serde_json::to_string(other).unwrap_or_default()),
-                })
-                .collect())
-        })
-        .collect()
-}
-
-/// A site index ranks pages by their text: sorting, aggregations and time ranges belong to
-/// indexes of records (`rangefind build --input`).
-fn refuse_unsupported(request: &SearchRequest) -> Result<()> {
-    request.check_bounds()?;
-    let unsupported = if request.sort.is_some() {
-        Some("sort")
-    } else if request.aggs.is_some() {
-        Some("aggs")
-    } else if request.start_timestamp.is_some() || request.end_timestamp.is_some() {
-        Some("start_timestamp/end_timestamp")
-    } else {
-        None
-    };
-    match unsupported {
-        Some(what) => Err(ErrorKind::InvalidQuery.with_message(format!(
-            "`{what}` is not available on a site index (it ranks pages by their text)"
-        ))),
-        None => Ok(()),
-    }
-}
-
-fn search_stats(stats: &QueryStats, started: web_time::Instant) -> SearchStats {
+/// What `stats` counted since `started`, as an answer says it.
+pub(super) fn search_stats(stats: &QueryStats, started: web_time::Instant) -> SearchStats {
     let io = stats.counts();
     SearchStats {
         requests: io.requests,

@@ -14,12 +14,16 @@
 mod evaluate;
 mod frames;
 mod index;
+mod joint_cost;
 pub mod layout;
 pub mod query;
 pub mod record;
+mod search;
 pub mod site_json;
 pub mod snippet;
 mod title_match;
 
 pub use frames::Frames;
 pub use index::{SiteIndex, MAX_PREFIX_CHUNKS, MAX_PREFIX_EXPANSIONS};
+pub use joint_cost::opened_together;
+pub use search::search_together;

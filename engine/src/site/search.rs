@@ -1,0 +1,427 @@
+//! A search of one site index, or of several as one (`openSite([a, b])`, `rangefind search
+//! DIR1 DIR2 …`): every step reads from all of them at once, so several indexes cost the
+//! waves of one; words are scored with their IDF over all their pages, as one index over all
+//! of them would score them; hits are ranked in one list and say which index they came from.
+//!
+//! What stays each index's own: its analyser (a page is searched in its own language), and
+//! the length normalisation baked into its score bytes (each index's average field lengths,
+//! [`super::layout`]): indexes of unlike pages rank slightly apart from one index over all of
+//! them. Prefixes expand to each index's most frequent words.
+
+use std::collections::HashSet;
+
+use futures::future::try_join_all;
+use tantivy_query_grammar::Occur;
+
+use super::evaluate::{Collection, Found, Scored, Scorer};
+use super::index::SiteIndex;
+use super::joint_cost::JointCost;
+use super::layout::filter_word;
+use super::query::{self, Node};
+use super::record::Record;
+use super::title_match::{order_by_title, TitleMatch, TITLE_WINDOW};
+use crate::api::{Replaced, SearchRequest, SearchResponse};
+use crate::error::{ErrorKind, Result};
+use crate::sorted_unique;
+use crate::typos::{is_correctable, unknown_words, UnknownWord};
+
+/// A page of one of the indexes searched together: `(index, page)`.
+type At = (usize, u32);
+
+/// Searches `indexes` as one index over all their pages (one index: its own search).
+pub async fn search_together(
+    indexes: &[&SiteIndex],
+    request: &SearchRequest,
+) -> Result<SearchResponse> {
+    let started = web_time::Instant::now();
+    refuse_unsupported(request)?;
+    for index in indexes {
+        index.check_fields(&request.query)?;
+    }
+    let mut cost = JointCost::new(indexes.len());
+    let stats = cost.each();
+    let filter_groups = filter_groups(request)?;
+    let parse = |replacing: &Replacing| -> Vec<Queries> {
+        indexes
+            .iter()
+            .map(|index| index.parse(request, replacing))
+            .collect()
+    };
+    let mut queries = parse(&Replacing::default());
+    let read_words = |queries: &[Queries]| {
+        let reads = indexes.iter().zip(queries).zip(&stats);
+        try_join_all(reads.map(|((index, queries), stats)| {
+            let node = queries.both();
+            let filter_groups = &filter_groups;
+            async move { index.read_words(&node, filter_groups, stats).await }
+        }))
+    };
+    let mut found = read_words(&queries).await?;
+    cost.step_done();
+    let replacing = typo_replacements(indexes, request, &queries, &found, &mut cost).await?;
+    if !replacing.is_empty() {
+        queries = parse(&replacing);
+        // Chunks read already come from the cache: only the replacements' are read.
+        found = read_words(&queries).await?;
+        cost.step_done();
+    }
+    let reads = indexes
+        .iter()
+        .zip(&queries)
+        .zip(found.iter_mut())
+        .zip(&stats);
+    try_join_all(reads.map(|(((index, queries), found), stats)| {
+        let node = queries.both();
+        async move { index.read_positions(&node, found, stats).await }
+    }))
+    .await?;
+    cost.step_done();
+    let collection = Collection {
+        parts: indexes
+            .iter()
+            .map(|index| index.meta())
+            .zip(&found)
+            .collect(),
+    };
+    let mut exact = Vec::new();
+    let mut completed: Option<Vec<(At, f32)>> = None;
+    for (i, (index, found)) in indexes.iter().zip(&found).enumerate() {
+        let scorer = Scorer {
+            meta: index.meta(),
+            found,
+            collection: &collection,
+        };
+        let matched = |node: &Node| {
+            let mut matched = scorer.evaluate(node);
+            keep_filtered(&mut matched, &filter_groups, found);
+            matched
+                .into_iter()
+                .map(move |(page, score)| ((i, page), score))
+        };
+        exact.extend(matched(&queries[i].exact.node));
+        if let Some(parsed) = &queries[i].completed {
+            completed
+                .get_or_insert_with(Vec::new)
+                .extend(matched(&parsed.node));
+        }
+    }
+    let exact_count = exact.len();
+    let mut ranked = rank(exact, completed);
+    let count = ranked.len() as u64;
+    let shown =
+        request.offset.min(ranked.len())..(request.offset + request.limit).min(ranked.len());
+    // The first page of the text as typed is ordered by titles too, so its titles are read
+    // with the shown hits' records (the same wave; the same records at the usual limit).
+    let titled: Vec<Option<Vec<Vec<&str>>>> = indexes
+        .iter()
+        .zip(&queries)
+        .zip(&found)
+        .map(|((index, queries), found)| index.title_words(&queries.exact.node, found))
+        .collect();
+    let window = match exact_count.min(TITLE_WINDOW) {
+        window if shown.start < window && titled.iter().any(Option::is_some) => window,
+        _ => 0,
+    };
+    let read: Vec<At> = sorted_unique(
+        ranked[..window]
+            .iter()
+            .chain(&ranked[shown.clone()])
+            .map(|(at, _)| *at)
+            .collect(),
+    );
+    let reads = indexes.iter().zip(&stats).enumerate();
+    let records_each = try_join_all(reads.map(|(i, (index, stats))| {
+        let pages: Vec<u32> = read.iter().filter(|at| at.0 == i).map(|at| at.1).collect();
+        async move { index.records(&pages, stats).await }
+    }))
+    .await?;
+    let mut records: Vec<(At, Record)> = Vec::with_capacity(read.len());
+    for (i, each) in records_each.into_iter().enumerate() {
+        records.extend(each.into_iter().map(|(page, record)| ((i, page), record)));
+    }
+    cost.step_done();
+    let matches: Vec<TitleMatch> = ranked[..window]
+        .iter()
+        .map(|(at, _)| match &titled[at.0] {
+            Some(words) => indexes[at.0].title_match(record_of(&records, *at), words),
+            None => TitleMatch::Other,
+        })
+        .collect();
+    order_by_title(&mut ranked, &matches);
+    let terms: Vec<Vec<String>> = queries
+        .iter()
+        .zip(&found)
+        .map(|(queries, found)| snippet_terms(&queries.both(), found))
+        .collect();
+    let several = indexes.len() > 1;
+    let hits = ranked[shown]
+        .iter()
+        .map(|&(at, score)| {
+            let found = records.iter().position(|(read, _)| *read == at);
+            let (_, record) = records.swap_remove(found.expect("shown records are read"));
+            let mut hit = indexes[at.0].hit(score, record, request, &terms[at.0]);
+            hit.index = several.then_some(at.0);
+            hit
+        })
+        .collect();
+    Ok(SearchResponse {
+        count,
+        count_is_lower_bound: false,
+        hits,
+        aggregations: None,
+        replaced: replacing.named(),
+        stats: cost.stats(started),
+        requests: cost.requests(),
+    })
+}
+
+/// With typo tolerance and lexicons, the replacements of the query's words that no index
+/// holds (the words read show it), and the completions of a completed last word that begins
+/// none of their words: one wave of lexicon blocks over every index's lexicon (and each
+/// lexicon's block index once, unless preloaded); a word's replacements are those of every
+/// lexicon. Empty when every word is known or has no replacement.
+async fn typo_replacements(
+    indexes: &[&SiteIndex],
+    request: &SearchRequest,
+    queries: &[Queries],
+    found: &[Found],
+    cost: &mut JointCost,
+) -> Result<Replacing> {
+    let lexicons: Vec<_> = indexes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, index)| Some((i, index.lexicon()?)))
+        .collect();
+    if !request.typo_tolerance || lexicons.is_empty() {
+        return Ok(Replacing::default());
+    }
+    let held = |word: &str| {
+        indexes
+            .iter()
+            .zip(found)
+            .any(|(index, found)| index.holds(word, found))
+    };
+    let expanded = |word: &str| {
+        found
+            .iter()
+            .any(|found| (found.expansions.get(word)).is_some_and(|words| !words.is_empty()))
+    };
+    // The words typed are the same in every index's parse of the query.
+    let typed = &queries[0];
+    let mut unknown = unknown_words(&typed.exact.words, |word| {
+        held(&word.word) || (word.prefix && expanded(&word.word))
+    });
+    let exact_unknown = unknown.len();
+    // The last word is completed from the lexicon only when the index has no word it
+    // begins and it is no word of the index itself: a word typed whole whose stem is
+    // shorter ("ways", indexed as "way") begins no indexed word, and its one-edit
+    // neighbours are no completion of it.
+    let completing = typed
+        .completed
+        .as_ref()
+        .and_then(|parsed| parsed.completed.clone())
+        .filter(|word| is_correctable(word))
+        .filter(|word| !expanded(word) && !held(word));
+    if let Some(word) = completing {
+        unknown.push(UnknownWord { word, prefix: true });
+    }
+    if unknown.is_empty() {
+        return Ok(Replacing::default());
+    }
+    let stats = cost.each();
+    let lookups = try_join_all(lexicons.iter().map(|(i, (lexicon, persistent))| {
+        lexicon.replacements_of_each(&unknown, *persistent, &stats[*i])
+    }))
+    .await?;
+    cost.step_done();
+    // Each word's replacements in every lexicon, each once, in the order they came.
+    let mut each: Vec<Vec<String>> = vec![Vec::new(); unknown.len()];
+    for lookup in lookups {
+        for (all, words) in each.iter_mut().zip(lookup) {
+            for word in words {
+                if !all.contains(&word) {
+                    all.push(word);
+                }
+            }
+        }
+    }
+    let completion = (each.len() > exact_unknown)
+        .then(|| each.pop())
+        .flatten()
+        .filter(|words| !words.is_empty())
+        .map(|words| (unknown.pop().expect("the completed word").word, words));
+    let words = unknown
+        .into_iter()
+        .zip(each)
+        .filter(|(_, instead)| !instead.is_empty())
+        .map(|(unknown, instead)| (unknown.word, instead))
+        .collect();
+    Ok(Replacing { words, completion })
+}
+
+/// The record of `at` among `records`.
+fn record_of(records: &[(At, Record)], at: At) -> Option<&Record> {
+    records
+        .iter()
+        .find(|(read, _)| *read == at)
+        .map(|(_, record)| record)
+}
+
+/// A query as typed and, while it is being typed, with its last word completed.
+pub(super) struct Queries {
+    pub(super) exact: query::Parsed,
+    pub(super) completed: Option<query::Parsed>,
+}
+
+impl Queries {
+    /// Both trees under one node, for what they read and mark.
+    pub(super) fn both(&self) -> Node {
+        let mut nodes = vec![(Occur::Should, self.exact.node.clone())];
+        if let Some(completed) = &self.completed {
+            nodes.push((Occur::Should, completed.node.clone()));
+        }
+        Node::Clauses(nodes)
+    }
+}
+
+/// The words searched instead of the query's unknown words, and of its completed last word.
+#[derive(Debug, Default)]
+pub(super) struct Replacing {
+    /// Unknown words of the query as typed, each with its replacements.
+    pub(super) words: Vec<(String, Vec<String>)>,
+    /// The completed last word, when it begins none of the index's words, with the
+    /// lexicon's words it begins (or is one edit from).
+    pub(super) completion: Option<(String, Vec<String>)>,
+}
+
+impl Replacing {
+    fn is_empty(&self) -> bool {
+        self.words.is_empty() && self.completion.is_none()
+    }
+
+    /// What the answer names: each word once, with every word searched instead of it.
+    fn named(self) -> Vec<Replaced> {
+        let mut named: Vec<Replaced> = self
+            .words
+            .into_iter()
+            .map(|(word, with)| Replaced { word, with })
+            .collect();
+        if let Some((word, with)) = self.completion {
+            match named.iter_mut().find(|r| r.word == word) {
+                Some(known) => {
+                    let new: Vec<String> = with
+                        .into_iter()
+                        .filter(|w| !known.with.contains(w))
+                        .collect();
+                    known.with.extend(new);
+                }
+                None => named.push(Replaced { word, with }),
+            }
+        }
+        named
+    }
+}
+
+/// Pages by score, best first; then, for a completed query, the pages only it matched, by
+/// their score: so the first hits are those of the text as typed, in the same order.
+fn rank(exact: Vec<(At, f32)>, completed: Option<Vec<(At, f32)>>) -> Vec<(At, f32)> {
+    let by_score = |a: &(At, f32), b: &(At, f32)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
+    let mut ranked = exact;
+    ranked.sort_by(by_score);
+    if let Some(completed) = completed {
+        let exact: HashSet<At> = ranked.iter().map(|(at, _)| *at).collect();
+        let mut more: Vec<(At, f32)> = completed
+            .into_iter()
+            .filter(|(at, _)| !exact.contains(at))
+            .collect();
+        more.sort_by(by_score);
+        ranked.extend(more);
+    }
+    ranked
+}
+
+/// Keeps the pages that hold one word of every filter group.
+fn keep_filtered(matched: &mut Scored, filter_groups: &[Vec<String>], found: &Found) {
+    for group in filter_groups {
+        let allowed: HashSet<u32> = group
+            .iter()
+            .filter_map(|word| found.words.get(word))
+            .flat_map(|data| data.postings.postings.iter().map(|p| p.page))
+            .collect();
+        matched.retain(|(page, _)| allowed.contains(page));
+    }
+}
+
+/// The words a hit's snippet marks: those of the query's clauses that are not excluded.
+fn snippet_terms(node: &Node, found: &Found) -> Vec<String> {
+    let mut terms = Vec::new();
+    collect_terms(node, found, &mut terms);
+    terms.sort();
+    terms.dedup();
+    terms
+}
+
+fn collect_terms(node: &Node, found: &Found, out: &mut Vec<String>) {
+    match node {
+        Node::Phrase { slots, .. } => {
+            for slot in slots {
+                out.extend(found.slot_words(slot).into_iter().map(String::from));
+            }
+        }
+        Node::Clauses(clauses) => {
+            for (occur, node) in clauses {
+                if *occur != Occur::MustNot {
+                    collect_terms(node, found, out);
+                }
+            }
+        }
+        Node::Boost(node, _) => collect_terms(node, found, out),
+        _ => {}
+    }
+}
+
+/// The request's filters as groups of filter words: a hit has one word of every group.
+fn filter_groups(request: &SearchRequest) -> Result<Vec<Vec<String>>> {
+    request
+        .filters
+        .iter()
+        .map(|(name, values)| {
+            let key = name.strip_prefix("filter.").ok_or_else(|| {
+                ErrorKind::InvalidQuery.with_message(format!(
+                    "filter on `{name}`: a site index filters on `filter.KEY` (its pages' \
+                     data-rangefind-filter keys)"
+                ))
+            })?;
+            Ok(values
+                .iter()
+                .map(|value| match value {
+                    serde_json::Value::String(text) => filter_word(key, text),
+                    // As JSON text (`7`, `true`); through the serializer responses use, not
+                    // `Display`, which is another copy of it.
+                    other => filter_word(key, &serde_json::to_string(other).unwrap_or_default()),
+                })
+                .collect())
+        })
+        .collect()
+}
+
+/// A site index ranks pages by their text: sorting, aggregations and time ranges belong to
+/// indexes of records (`rangefind build --input`).
+fn refuse_unsupported(request: &SearchRequest) -> Result<()> {
+    request.check_bounds()?;
+    let unsupported = if request.sort.is_some() {
+        Some("sort")
+    } else if request.aggs.is_some() {
+        Some("aggs")
+    } else if request.start_timestamp.is_some() || request.end_timestamp.is_some() {
+        Some("start_timestamp/end_timestamp")
+    } else {
+        None
+    };
+    match unsupported {
+        Some(what) => Err(ErrorKind::InvalidQuery.with_message(format!(
+            "`{what}` is not available on a site index (it ranks pages by their text)"
+        ))),
+        None => Ok(()),
+    }
+}
