@@ -57,12 +57,13 @@ const base = new URL("/_rangefind/", location.href).href;
 const site = await (await fetch(base + "site.json")).json();
 // A fresh index per query: each answer is cold, as each CLI process is.
 window.searchCold = async (query) => {
-  const index = await SiteIndex.open(base, site.languages[site.default_language].site_file, {}, null, null);
+  const file = site.languages[site.default_language].site_file;
+  const index = await SiteIndex.open([{ url: base, file, persistent: null }], {}, null);
   const open = JSON.parse(index.openStats());
   const answer = JSON.parse(await index.search({ query, limit: 10 }));
   return { open, answer };
 };
-window.openSiteFile = (file) => SiteIndex.open(base, file, {}, null, null);
+window.openSiteFile = (file) => SiteIndex.open([{ url: base, file, persistent: null }], {}, null);
 window.ready = true;
 </script>`,
   );

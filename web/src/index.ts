@@ -148,11 +148,15 @@ export interface SiteOpenOptions extends Omit<OpenOptions, "analytics"> {
 
 /** A static site's index, opened for one of its languages. */
 export interface OpenedSite {
-  /** Its `site.json`, and where hits link to (see {@link hitTarget}). */
+  /** Its `site.json`, and where hits link to (see {@link hitTarget}); with several sites, the
+   * first's. */
   site: Site;
   /** The language searched: `site.index.languages[language]`. */
   language: string;
-  /** That language's index. */
+  /** Every site opened, in the order given, with the language searched in each: a hit's
+   * `index` is its site's position here (hits of one site have none). */
+  sites: { site: Site; language: string }[];
+  /** The index searching them: one ranked list over all their pages. */
   index: RangefindIndex;
 }
 
@@ -160,64 +164,107 @@ export interface OpenedSite {
  * Opens a static site's index (`rangefind build --site`) whose `site.json` is in the directory
  * `dir`: picks the language for `options.lang`, then opens that language's site file with the
  * site engine (one read of its head), or the splits of an index built before site files.
+ *
+ * Given several directories (`openSite(["/docs/_rangefind/", "https://blog.example.com/_rangefind/"])`),
+ * opens each site's file at once and searches them as one: one ranked list, its scores those of
+ * one index over all their pages (IDF over all of them; see the README, "Several sites"), in
+ * the waves of one site. Sites on other origins must allow this page's origin (CORS) and the
+ * `Range` header. `options.siteIndex` is the first site's `site.json`.
  */
-export async function openSite(dir: string | URL, options: SiteOpenOptions = {}): Promise<OpenedSite> {
-  const absolute = new URL(dir, globalThis.location?.href);
-  const siteDir = absolute.href.endsWith("/") ? absolute : new URL(`${absolute.href}/`);
-  const site = options.siteIndex !== undefined ? siteFrom(options.siteIndex, siteJsonUrl(siteDir)) : await loadSite(siteDir);
-  const language = pickLanguage(site.index, options.lang ?? globalThis.document?.documentElement.lang ?? "");
-  const entry = site.index.languages[language];
-  const siteUrl = new URL(".", site.url);
-  const index = !entry.site_file
-    ? await startEngine(new URL(entry.path, site.url).href, options)
-    : options.engineDir !== undefined
-      ? await startSiteEngine(siteUrl, entry, entry.site_file, new URL(options.engineDir, globalThis.location?.href), options)
-      : await startEngine(siteUrl.href, options, { file: entry.site_file, stemmer: entry.stemmer });
-  return { site, language, index };
+export async function openSite(dir: string | URL | (string | URL)[], options: SiteOpenOptions = {}): Promise<OpenedSite> {
+  const dirs = Array.isArray(dir) ? dir : [dir];
+  if (dirs.length === 0) throw new RangefindError("invalid_query", "openSite needs at least one directory");
+  const lang = options.lang ?? globalThis.document?.documentElement.lang ?? "";
+  const sites = await Promise.all(
+    dirs.map(async (dir, i) => {
+      const absolute = new URL(dir, globalThis.location?.href);
+      const siteDir = absolute.href.endsWith("/") ? absolute : new URL(`${absolute.href}/`);
+      const inlined = i === 0 ? options.siteIndex : undefined;
+      const site = inlined !== undefined ? siteFrom(inlined, siteJsonUrl(siteDir)) : await loadSite(siteDir);
+      return { site, language: pickLanguage(site.index, lang) };
+    }),
+  );
+  const files = sites.map(({ site, language }) => ({
+    url: new URL(".", site.url),
+    language: site.index.languages[language],
+  }));
+  const [first] = sites;
+  const firstEntry = files[0].language;
+  let index: RangefindIndex;
+  if (!firstEntry.site_file && files.length === 1) {
+    index = await startEngine(new URL(firstEntry.path, first.site.url).href, options);
+  } else {
+    const opened = files.map(({ url, language }, i) => {
+      if (!language.site_file) {
+        throw new RangefindError(
+          "incompatible",
+          `${sites[i].site.url.href} has no site file (built by an older rangefind): rebuild it to search it with other sites`,
+        );
+      }
+      return { url, file: language.site_file, stemmer: language.stemmer };
+    });
+    index =
+      options.engineDir !== undefined
+        ? await startSiteEngine(opened, new URL(options.engineDir, globalThis.location?.href), options)
+        : await startEngine(opened[0].url.href, options, opened);
+  }
+  return { site: first.site, language: first.language, sites, index };
+}
+
+/** A site file to open: the directory of its `site.json`, its entry there, its stemmer. */
+interface SiteFileToOpen {
+  url: URL;
+  file: SiteFileEntry;
+  stemmer: string | null;
+}
+
+/** The stemmer whose engine can search all of `sites`: the engine with every stemmer when
+ * one of them needs it. */
+function engineStemmer(sites: SiteFileToOpen[]): string | null {
+  const other = sites.find((site) => siteEngineFor(site.stemmer) !== "wasm-site");
+  return (other ?? sites[0]).stemmer;
 }
 
 /**
  * Starts the site engine in one wave: the worker's script (which carries the engine's glue),
- * the engine's module (compiled here) and the site file's first reads (its open region and its
+ * the engine's module (compiled here) and each site file's first reads (its open region and its
  * lexicon's block index, unless an earlier visit left them in IndexedDB) all requested at once;
- * then the worker opens the site file from what was read, with no request of its own.
+ * then the worker opens the site files from what was read, with no request of its own.
  */
-async function startSiteEngine(
-  siteUrl: URL,
-  language: SiteLanguage,
-  file: SiteFileEntry,
-  engineDir: URL,
-  options: SiteOpenOptions,
-): Promise<RangefindIndex> {
-  const engine = siteEngineFor(language.stemmer);
+async function startSiteEngine(sites: SiteFileToOpen[], engineDir: URL, options: SiteOpenOptions): Promise<RangefindIndex> {
+  const stemmer = engineStemmer(sites);
+  const engine = siteEngineFor(stemmer);
   const wasmUrl = new URL(`${engine}/rangefind_wasm_bg.wasm`, engineDir);
   const workerUrl = new URL(engine === "wasm-site" ? "site-worker.js" : "site-worker-all.js", engineDir);
   const persistent = options.persistent ?? true;
-  const stored = persistent && isStored(siteUrl, file);
-  const reads: [string, [number, number]][] = stored ? [] : [[file.path, file.open_region]];
-  if (!stored && file.lexicon) reads.push([file.lexicon.path, file.lexicon.index]);
+  const reads: [URL, [number, number]][] = [];
+  for (const { url, file } of sites) {
+    if (persistent && isStored(url, file)) continue;
+    reads.push([new URL(file.path, url), file.open_region]);
+    if (file.lexicon) reads.push([new URL(file.lexicon.path, url), file.lexicon.index]);
+  }
   const worker = new Worker(workerUrl, { type: "module", name: "rangefind" });
   const [module, prefetched] = await Promise.all([
     compileModule(wasmUrl),
-    Promise.all(reads.map(([path, range]) => prefetch(new URL(path, siteUrl), range))),
+    Promise.all(reads.map(([url, range]) => prefetch(url, range))),
   ]);
-  const index = new RangefindIndex(worker, siteUrl.href);
+  const index = new RangefindIndex(worker, sites[0].url.href);
   try {
     const opened = await index.call<{ persistent?: boolean }>({
       type: "open",
-      url: siteUrl.href,
+      url: sites[0].url.href,
       cacheBytes: options.cacheBytes,
       persistent,
       timeoutMs: options.timeoutMs,
       maxRequestsPerWave: options.maxRequestsPerWave,
       analytics: false,
-      siteFile: file,
-      stemmer: language.stemmer,
+      sites: sites.map(({ url, file }) => ({ url: url.href, file })),
+      stemmer,
       module,
       wasmUrl: wasmUrl.href,
       prefetched: prefetched.filter((read) => read !== null),
     }).result;
-    if (opened.persistent) markStored(siteUrl, file);
+    if (opened.persistent) sites.forEach(({ url, file }) => markStored(url, file));
   } catch (error) {
     worker.terminate();
     throw error;
@@ -278,13 +325,9 @@ function storedKey(siteUrl: URL, file: SiteFileEntry): string {
   return `rangefind stored ${new URL(file.path, siteUrl).href}`;
 }
 
-/** Starts the engine's worker and opens `url`: an index's directory, or with `siteFile` the
- * directory of `site.json` (and the stemmer of the site file's language). */
-async function startEngine(
-  url: string,
-  options: OpenOptions,
-  siteFile?: { file: SiteFileEntry; stemmer: string | null },
-): Promise<RangefindIndex> {
+/** Starts the engine's worker and opens `url`: an index's directory, or the site files of
+ * `sites` (`url`: the first's directory). */
+async function startEngine(url: string, options: OpenOptions, sites?: SiteFileToOpen[]): Promise<RangefindIndex> {
   const worker = options.workerUrl
     ? new Worker(options.workerUrl, { type: "module", name: "rangefind" })
     : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "rangefind" });
@@ -298,8 +341,8 @@ async function startEngine(
       timeoutMs: options.timeoutMs,
       maxRequestsPerWave: options.maxRequestsPerWave,
       analytics: options.analytics ?? false,
-      siteFile: siteFile?.file,
-      stemmer: siteFile?.stemmer,
+      sites: sites?.map(({ url, file }) => ({ url: url.href, file })),
+      stemmer: sites && engineStemmer(sites),
     }).result;
   } catch (error) {
     worker.terminate();

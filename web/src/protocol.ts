@@ -11,18 +11,19 @@ export interface OpenMessage {
   timeoutMs?: number;
   maxRequestsPerWave?: number;
   analytics: boolean;
-  /** A site file (`site.json`'s `site_file` of a language) to open, `url` being the
-   * directory of `site.json`; without it, `url` is an index's directory (its manifest). */
-  siteFile?: SiteFileEntry;
-  /** The site file's stemmer (`site.json`'s `stemmer`), which picks the site engine. */
+  /** Site files to open and search as one: each the directory of its `site.json` and its
+   * `site_file` of a language there. Without them, `url` is an index's directory (its
+   * manifest). */
+  sites?: { url: string; file: SiteFileEntry }[];
+  /** The stemmer that picks the site engine (the one with every stemmer, when a site needs it). */
   stemmer?: string | null;
   /** The site engine's module, compiled by the page while this worker's script loaded. */
   module?: WebAssembly.Module;
   /** Where the site engine's .wasm is, when the worker's script carries the glue (the site
    * workers) and the page did not compile it. */
   wasmUrl?: string;
-  /** Reads the page made for the engine in parallel with the worker's start (the site file's
-   * open region, the lexicon's block index). */
+  /** Reads the page made for the engine in parallel with the worker's start (each site file's
+   * open region and lexicon's block index). */
   prefetched?: PrefetchedResponse[];
 }
 

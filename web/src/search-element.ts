@@ -11,7 +11,8 @@
  * site engine (one read of its head), and searches as the reader types: an ARIA combobox whose listbox holds the results, moved through with the
  * arrow keys, with the result count announced to screen readers.
  *
- * Attributes: `index` (the `_rangefind/` directory; default: where this script is),
+ * Attributes: `index` (the `_rangefind/` directory; default: where this script is; several,
+ * separated by spaces, are searched as one: `index="/_rangefind/ https://blog.example.com/_rangefind/"`),
  * `placeholder`, `label` (the box's accessible name), `limit` (results per page, default 10),
  * `lang` (the index language; default: the page's), `debounce` (milliseconds, default 120),
  * `theme` (`light` or `dark`; default: the page's, from its background or `color-scheme`).
@@ -20,10 +21,10 @@
  * {@link ResultsDetail}: the query, its cost in `response.stats`, and the time it took.
  */
 
-import { openSite, type RangefindIndex } from "./index.js";
+import { openSite, type OpenedSite, type RangefindIndex } from "./index.js";
 import { STYLE } from "./search-element-style.js";
 import { pageScheme } from "./page-scheme.js";
-import { hitTarget, RESULT_FIELDS, type HitTarget, type Site } from "./site.js";
+import { hitTarget, RESULT_FIELDS, type HitTarget } from "./site.js";
 import { RangefindError, type Filters, type Replaced, type SearchResponse } from "./types.js";
 
 /** The `detail` of the `rangefind-results` event the element fires when it shows results. */
@@ -41,9 +42,9 @@ export interface ResultsDetail {
   ms: number;
 }
 
-/** An open site index: the engine on one language's index. */
+/** The open site indexes: the engine on one language's index of each site. */
 interface Engine {
-  site: Site;
+  sites: OpenedSite["sites"];
   index: RangefindIndex;
 }
 
@@ -164,25 +165,26 @@ export class RangefindSearchElement extends HTMLElement {
   }
 
   private async open(): Promise<Engine> {
-    const dir = new URL(this.getAttribute("index") ?? SCRIPT_DIR, document.baseURI);
+    const listed = (this.getAttribute("index") ?? "").split(/\s+/).filter(Boolean);
+    const dirs = (listed.length > 0 ? listed : [SCRIPT_DIR]).map((dir) => new URL(dir, document.baseURI));
     const lang = this.getAttribute("lang") ?? undefined;
     // Written by `build --site` (it inlined site.json): the engine's files are beside this
     // script, and so is the index, unless a rebuild has replaced the site since. Bundled from
     // the npm package instead, the bundler emits worker.js (openSite's default start).
     const engineDir = INLINED_SITE === undefined ? undefined : SCRIPT_DIR;
-    const inlined = dir.href === SCRIPT_DIR && !inlinedSiteIsStale ? INLINED_SITE : undefined;
-    const opened = await openSite(dir, { lang, siteIndex: inlined, engineDir }).catch((error: unknown) => {
+    const inlined = dirs[0].href === SCRIPT_DIR && !inlinedSiteIsStale ? INLINED_SITE : undefined;
+    const opened = await openSite(dirs, { lang, siteIndex: inlined, engineDir }).catch((error: unknown) => {
       if (inlined === undefined || !(error instanceof RangefindError) || error.code !== "not_found") throw error;
       inlinedSiteIsStale = true;
-      return openSite(dir, { lang, engineDir });
+      return openSite(dirs, { lang, engineDir });
     });
-    const { site, language, index } = opened;
-    this.showFilters(site, language);
+    const { sites, index } = opened;
+    this.showFilters(sites);
     // Read what a first query needs beyond the open (a site file's lexicon index; an older
     // index's split hotcaches) while the reader is still typing. A failure here resurfaces,
     // explained, in the search itself.
     await index.preload().catch(() => {});
-    return { site, index };
+    return { sites, index };
   }
 
   private scheduleSearch(): void {
@@ -216,7 +218,7 @@ export class RangefindSearchElement extends HTMLElement {
     this.byPart("container").classList.add("loading");
     const started = performance.now();
     try {
-      const { index, site } = await this.start();
+      const { index, sites } = await this.start();
       const response = await this.searchOnce(index, search, more, controller.signal).catch(
         async (error: unknown) => {
           // A rebuild deleted the site file this reader opened: read the new one.
@@ -228,7 +230,7 @@ export class RangefindSearchElement extends HTMLElement {
         },
       );
       if (generation !== this.generation) return;
-      this.showResults(response, search, more, site);
+      this.showResults(response, search, more, sites);
       const { typeahead, filters } = search;
       const detail: ResultsDetail = { query, typeahead, filters, response, ms: performance.now() - started };
       this.dispatchEvent(new CustomEvent("rangefind-results", { bubbles: true, composed: true, detail }));
@@ -256,14 +258,14 @@ export class RangefindSearchElement extends HTMLElement {
     return Number.isInteger(limit) && limit > 0 ? Math.min(limit, 100) : 10;
   }
 
-  private showResults(response: SearchResponse | null, search: Search | null, more: boolean, site?: Site): void {
+  private showResults(response: SearchResponse | null, search: Search | null, more: boolean, sites?: Engine["sites"]): void {
     this.status.classList.remove("error");
     if (!more) {
       this.listbox.replaceChildren();
       this.targets = [];
       this.setActive(-1);
     }
-    if (!response || !site) {
+    if (!response || !sites) {
       this.shown = null;
       this.status.textContent = "";
       this.setOpen(false);
@@ -273,7 +275,7 @@ export class RangefindSearchElement extends HTMLElement {
     this.shown = search;
     const { count } = response;
     for (const hit of response.hits) {
-      const target = hitTarget(hit, site.root);
+      const target = hitTarget(hit, sites[hit.index ?? 0].site.root);
       this.listbox.append(this.option(target, hit.snippet, this.targets.length));
       this.targets.push(target);
     }
@@ -299,7 +301,10 @@ export class RangefindSearchElement extends HTMLElement {
     option.setAttribute("part", "result");
     const title = element("span", "title", target.title);
     if (target.section) title.append(element("span", "section", ` › ${target.section}`));
-    option.append(title, element("span", "path", new URL(target.href).pathname));
+    const url = new URL(target.href);
+    // A result of another site (several searched as one) says which.
+    const path = url.origin === location.origin ? url.pathname : url.host + url.pathname;
+    option.append(title, element("span", "path", path));
     if (snippet) {
       const text = element("span", "snippet", "");
       // The engine escapes the text and adds only <mark>.
@@ -317,8 +322,15 @@ export class RangefindSearchElement extends HTMLElement {
     this.byPart("container").classList.remove("loading");
   }
 
-  private showFilters(site: Site, language: string): void {
-    const filters = site.index.languages[language].filters ?? {};
+  /** A menu per filter of the sites' pages, each value with its pages in all of them. */
+  private showFilters(sites: Engine["sites"]): void {
+    const filters: Record<string, Record<string, number>> = {};
+    for (const { site, language } of sites) {
+      for (const [name, values] of Object.entries(site.index.languages[language].filters ?? {})) {
+        const all = (filters[name] ??= {});
+        for (const [value, pages] of Object.entries(values)) all[value] = (all[value] ?? 0) + pages;
+      }
+    }
     const names = Object.keys(filters).filter((name) => Object.keys(filters[name]).length > 0);
     this.filters.replaceChildren(
       ...names.map((name) => {

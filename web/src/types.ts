@@ -70,6 +70,9 @@ export interface Hit {
    * keeps one value per page section, so a hit links to `doc.url + doc.anchors[snippet_value]`.
    */
   snippet_value?: number;
+  /** Which of the sites searched together the hit comes from: its position in the list
+   * `openSite` was given (`OpenedSite.sites`); absent when one site is searched. */
+  index?: number;
 }
 
 /** What a query cost: counted where requests are sent, never estimated. */

@@ -37,7 +37,9 @@ type OpenedIndex = Pick<Index, "search" | "preload" | "memoryCacheUsage"> &
   Pick<SiteIndex, "search" | "preload" | "memoryCacheUsage">;
 
 let index: OpenedIndex | null = null;
-let cache: IdbPageCache | null = null;
+/** The persistent tiers: a split index's, or each site's (a site keeps its own, as when it is
+ * searched alone). */
+let caches: IdbPageCache[] = [];
 let engines: Engines;
 const searches = new Map<number, AbortController>();
 
@@ -56,31 +58,34 @@ async function handle(call: Call): Promise<unknown> {
     case "open": {
       // Room for every request of a long session, so diagnostics can compare with the stats.
       self.performance.setResourceTimingBufferSize(100_000);
-      cache = command.persistent ? await IdbPageCache.open(`rangefind ${command.url}`) : null;
-      const hooks = cache?.active ? cache.hooks() : null;
+      const urls = command.sites?.map((site) => site.url) ?? [command.url];
+      caches = command.persistent ? await Promise.all(urls.map((url) => IdbPageCache.open(`rangefind ${url}`))) : [];
+      const hooks = caches.map((cache) => (cache.active ? cache.hooks() : null));
+      const persistent = caches.length > 0 && caches.every((cache) => cache.active);
       const options = {
         cacheBytes: command.cacheBytes,
         timeoutMs: command.timeoutMs,
         maxRequestsPerWave: command.maxRequestsPerWave,
       };
-      if (command.siteFile) {
-        // A site file: the site engine, without tantivy (about a third of the split engine).
-        // The page may have compiled its module and read the file's first ranges already,
+      if (command.sites) {
+        // Site files: the site engine, without tantivy (about a third of the split engine).
+        // The page may have compiled its module and read the files' first ranges already,
         // while this script loaded (openSite's `engineDir`).
         const engine = await engines.site(command.stemmer ?? null);
         const compiled = command.module ?? command.wasmUrl;
         await engine.default(compiled === undefined ? undefined : { module_or_path: compiled });
         const fetch = command.prefetched?.length ? prefetchedFetch(command.prefetched) : null;
-        const site = await engine.SiteIndex.open(command.url, command.siteFile, options, hooks, fetch);
+        const sites = command.sites.map((site, i) => ({ ...site, persistent: hooks[i] ?? null }));
+        const site = await engine.SiteIndex.open(sites, options, fetch);
         index = site;
-        return { pages: site.pages(), open: JSON.parse(site.openStats()) as unknown, persistent: cache?.active ?? false };
+        return { pages: site.pages(), open: JSON.parse(site.openStats()) as unknown, persistent };
       }
       if (!engines.splits) throw payload("incompatible", "this worker searches site files only: open the index with worker.js");
       // Splits: the engine with aggregations only when asked for (they add about 226 KB,
       // brotli).
       const engine = await engines.splits(command.analytics);
       await engine.default();
-      const splits = await engine.Index.open(command.url, options, hooks, null);
+      const splits = await engine.Index.open(command.url, options, hooks[0] ?? null, null);
       index = splits;
       const manifest = JSON.parse(splits.manifest()) as { splits: unknown[] };
       return { splits: manifest.splits.length };
@@ -104,8 +109,8 @@ async function handle(call: Call): Promise<unknown> {
       const state: CacheState = {
         memoryPages,
         memoryBytes,
-        persistent: cache?.active ? "indexeddb" : "memory",
-        pendingWrites: cache?.pendingWrites ?? 0,
+        persistent: caches.some((cache) => cache.active) ? "indexeddb" : "memory",
+        pendingWrites: caches.reduce((sum, cache) => sum + cache.pendingWrites, 0),
       };
       return state;
     }

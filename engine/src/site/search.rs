@@ -10,7 +10,6 @@
 
 use std::collections::HashSet;
 
-use futures::future::try_join_all;
 use tantivy_query_grammar::Occur;
 
 use super::evaluate::{Collection, Found, Scored, Scorer};
@@ -22,8 +21,8 @@ use super::record::Record;
 use super::title_match::{order_by_title, TitleMatch, TITLE_WINDOW};
 use crate::api::{Replaced, SearchRequest, SearchResponse};
 use crate::error::{ErrorKind, Result};
-use crate::sorted_unique;
 use crate::typos::{is_correctable, unknown_words, UnknownWord};
+use crate::{all_at_once, sorted_unique, StepFuture};
 
 /// A page of one of the indexes searched together: `(index, page)`.
 type At = (usize, u32);
@@ -50,11 +49,15 @@ pub async fn search_together(
     let mut queries = parse(&Replacing::default());
     let read_words = |queries: &[Queries]| {
         let reads = indexes.iter().zip(queries).zip(&stats);
-        try_join_all(reads.map(|((index, queries), stats)| {
-            let node = queries.both();
-            let filter_groups = &filter_groups;
-            async move { index.read_words(&node, filter_groups, stats).await }
-        }))
+        all_at_once(
+            reads
+                .map(|((index, queries), stats)| -> StepFuture<Found> {
+                    let node = queries.both();
+                    let filter_groups = &filter_groups;
+                    Box::pin(async move { index.read_words(&node, filter_groups, stats).await })
+                })
+                .collect(),
+        )
     };
     let mut found = read_words(&queries).await?;
     cost.step_done();
@@ -70,10 +73,14 @@ pub async fn search_together(
         .zip(&queries)
         .zip(found.iter_mut())
         .zip(&stats);
-    try_join_all(reads.map(|(((index, queries), found), stats)| {
-        let node = queries.both();
-        async move { index.read_positions(&node, found, stats).await }
-    }))
+    all_at_once(
+        reads
+            .map(|(((index, queries), found), stats)| -> StepFuture<()> {
+                let node = queries.both();
+                Box::pin(async move { index.read_positions(&node, found, stats).await })
+            })
+            .collect(),
+    )
     .await?;
     cost.step_done();
     let collection = Collection {
@@ -130,10 +137,14 @@ pub async fn search_together(
             .collect(),
     );
     let reads = indexes.iter().zip(&stats).enumerate();
-    let records_each = try_join_all(reads.map(|(i, (index, stats))| {
-        let pages: Vec<u32> = read.iter().filter(|at| at.0 == i).map(|at| at.1).collect();
-        async move { index.records(&pages, stats).await }
-    }))
+    let records_each = all_at_once(
+        reads
+            .map(|(i, (index, stats))| -> StepFuture<_> {
+                let pages: Vec<u32> = read.iter().filter(|at| at.0 == i).map(|at| at.1).collect();
+                Box::pin(async move { index.records(&pages, stats).await })
+            })
+            .collect(),
+    )
     .await?;
     let mut records: Vec<(At, Record)> = Vec::with_capacity(read.len());
     for (i, each) in records_each.into_iter().enumerate() {
@@ -229,9 +240,14 @@ async fn typo_replacements(
         return Ok(Replacing::default());
     }
     let stats = cost.each();
-    let lookups = try_join_all(lexicons.iter().map(|(i, (lexicon, persistent))| {
-        lexicon.replacements_of_each(&unknown, *persistent, &stats[*i])
-    }))
+    let lookups = all_at_once(
+        lexicons
+            .iter()
+            .map(|(i, (lexicon, persistent))| -> StepFuture<_> {
+                Box::pin(lexicon.replacements_of_each(&unknown, *persistent, &stats[*i]))
+            })
+            .collect(),
+    )
     .await?;
     cost.step_done();
     // Each word's replacements in every lexicon, each once, in the order they came.
