@@ -17,6 +17,7 @@ pub mod mapping;
 mod postings_buffer;
 pub mod record;
 mod record_spill;
+mod renumber;
 mod report;
 mod script_language;
 pub mod site_file;

@@ -28,10 +28,10 @@ impl PostingsBuffer {
             if at >= self.bytes.len() {
                 return None;
             }
-            page += get_varint(&self.bytes, &mut at);
+            page += read_varint(&self.bytes, &mut at) as u32;
             let field = self.bytes[at];
             at += 1;
-            let count = get_varint(&self.bytes, &mut at);
+            let count = read_varint(&self.bytes, &mut at) as u32;
             Some((page, field, count))
         })
     }
@@ -45,14 +45,15 @@ fn put_varint(out: &mut Vec<u8>, mut value: u32) {
     out.push(value as u8);
 }
 
-/// The varint at `*at` of bytes this module wrote.
-fn get_varint(bytes: &[u8], at: &mut usize) -> u32 {
-    let mut value = 0u32;
+/// The LEB128 varint at `*at`: of bytes this module wrote, or positions as the engine's
+/// `encode_positions` writes them.
+pub fn read_varint(bytes: &[u8], at: &mut usize) -> u64 {
+    let mut value = 0u64;
     let mut shift = 0;
     loop {
         let byte = bytes[*at];
         *at += 1;
-        value |= u32::from(byte & 0x7f) << shift;
+        value |= u64::from(byte & 0x7f) << shift;
         if byte < 0x80 {
             return value;
         }

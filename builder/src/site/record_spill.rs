@@ -112,17 +112,18 @@ pub fn train_dictionary(records: &SpilledRecords) -> anyhow::Result<Vec<u8>> {
     Ok(zstd::dict::from_samples(&samples, DICTIONARY_BYTES).unwrap_or_default())
 }
 
-/// The records region (one frame per page, in page order) and where each starts.
+/// The pages' records compressed (one frame per page, by page in site order), set aside in a
+/// temporary file in `dir` until they are written in page-number order.
 pub fn compress_records(
     spilled: &SpilledRecords,
     dictionary: &[u8],
-) -> anyhow::Result<(Vec<u8>, Vec<u64>)> {
-    let mut records = Vec::new();
-    let mut offsets = Vec::with_capacity(spilled.len() + 1);
+    dir: &Path,
+) -> anyhow::Result<SpilledRecords> {
+    let mut frames = RecordSpill::new(dir)?;
     // A batch of frames at a time, on every core: all of them at once doubled the region.
     for first in (0..spilled.len()).step_by(RECORD_BATCH) {
         let batch = spilled.read(first..(first + RECORD_BATCH).min(spilled.len()))?;
-        let frames: Vec<Vec<u8>> = batch
+        let compressed: Vec<Vec<u8>> = batch
             .par_iter()
             .map_init(
                 || zstd::bulk::Compressor::with_dictionary(RECORD_LEVEL, dictionary),
@@ -134,17 +135,33 @@ pub fn compress_records(
                 },
             )
             .collect::<anyhow::Result<_>>()?;
-        for frame in frames {
-            offsets.push(records.len() as u64);
-            records.extend_from_slice(&frame);
-            // Each record starts at a multiple of RECORD_ALIGN: the head keeps lengths in
-            // those units.
-            let padded = (records.len() as u64).div_ceil(RECORD_ALIGN) * RECORD_ALIGN;
-            records.resize(padded as usize, 0);
+        for frame in compressed {
+            frames.push(&frame)?;
         }
     }
-    offsets.push(records.len() as u64);
-    Ok((records, offsets))
+    frames.finish()
+}
+
+impl SpilledRecords {
+    /// Each record's length in [`RECORD_ALIGN`] units, by page.
+    pub fn units(&self) -> Vec<u64> {
+        let lengths = self.starts.windows(2).map(|s| s[1] - s[0]);
+        lengths.map(|len| len.div_ceil(RECORD_ALIGN)).collect()
+    }
+
+    /// The records region: the records of `pages` (by page number, the page each is in site
+    /// order), each padded to a multiple of [`RECORD_ALIGN`].
+    pub fn region(&self, pages: &[u32]) -> anyhow::Result<Vec<u8>> {
+        let units: u64 = self.units().iter().sum();
+        let mut region = Vec::with_capacity((units * RECORD_ALIGN) as usize);
+        for &page in pages {
+            let page = page as usize;
+            region.extend(self.read(page..page + 1)?.concat());
+            let padded = (region.len() as u64).div_ceil(RECORD_ALIGN) * RECORD_ALIGN;
+            region.resize(padded as usize, 0);
+        }
+        Ok(region)
+    }
 }
 
 #[cfg(test)]

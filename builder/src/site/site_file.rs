@@ -15,6 +15,7 @@ use rangefind_engine::site::layout::{
     SearchedField, WordEntry, SITE_LAYOUT_VERSION,
 };
 use rangefind_engine::site::record as layout_record;
+use rangefind_engine::site::record_slots::{order_by_size, RecordSlots};
 use rangefind_engine::site::site_json::SiteFileEntry;
 use rangefind_engine::typos::{is_lexicon_word, WordCounts};
 use rayon::prelude::*;
@@ -26,6 +27,7 @@ use super::chunk_writer::{ChunkWriter, CHUNK_LEVEL};
 use super::mapping::{fields, stemmer_of, SiteFields, HEADINGS_BOOST, TITLE_BOOST};
 use super::postings_buffer::PostingsBuffer;
 use super::record_spill::{compress_records, train_dictionary, RecordSpill};
+use super::renumber::renumber;
 
 /// Page size of a site file: records are a few hundred bytes, and a read costs whole pages.
 pub const SITE_PAGE_SIZE: u32 = 512;
@@ -144,22 +146,33 @@ pub fn write_site_file(
     progress.set_message("— compressing word chunks, records and the lexicon");
     let spilled = spill.finish()?;
     let typed = words.typed_counts();
-    // Three independent jobs, on every core: the chunks, the records, the lexicon.
-    let ((written_words, records), lexicon) = rayon::join(
-        || {
-            rayon::join(
-                || words.write(&pages, &searched),
-                || {
-                    let dictionary = train_dictionary(&spilled)?;
-                    compress_records(&spilled, &dictionary).map(|r| (r, dictionary))
-                },
-            )
+    let work = work.unwrap_or(&std::env::temp_dir()).to_path_buf();
+    // The records first: their sizes number the pages (`record_slots`), and the chunks
+    // refer to pages by number. The lexicon meanwhile, on the other cores.
+    let (written, lexicon) = rayon::join(
+        || -> anyhow::Result<_> {
+            let dictionary = train_dictionary(&spilled)?;
+            let frames = compress_records(&spilled, &dictionary, &work)?;
+            drop(spilled);
+            let (number_of, sizes) = order_by_size(&frames.units());
+            let mut page_of = vec![0u32; number_of.len()];
+            for (page, &number) in number_of.iter().enumerate() {
+                page_of[number as usize] = page as u32;
+            }
+            let records = frames.region(&page_of)?;
+            let slots = RecordSlots::new(&sizes)?;
+            Ok((
+                words.write(&pages, &searched, &number_of),
+                records,
+                slots,
+                dictionary,
+            ))
         },
         // In the splits' lexicon directory: the same words make the same file, written once.
         || crate::lexicon::write_file(dir, &typed).context("writing the lexicon"),
     );
-    let (chunks, chunk_firsts, chunk_offsets, positions) = written_words;
-    let ((records, record_offsets), dictionary) = records?;
+    let ((chunks, chunk_firsts, chunk_offsets, positions), records, record_slots, dictionary) =
+        written?;
     let mut lexicon = lexicon?;
     let head = Head {
         meta: HeadMeta {
@@ -172,7 +185,7 @@ pub fn write_site_file(
         },
         chunk_firsts,
         chunk_offsets,
-        record_offsets,
+        record_slots,
         dictionary,
     };
     let head = zstd::bulk::compress(&head.encode(), CHUNK_LEVEL)?;
@@ -368,11 +381,13 @@ impl WordIndex {
             .collect()
     }
 
-    /// The chunks region, the first word and offset of each chunk, and the positions region.
+    /// The chunks region, the first word and offset of each chunk, and the positions region;
+    /// pages numbered by `number_of` (by page in site order).
     fn write(
         self,
         pages: &[StoredPage],
         searched: &[SearchedField],
+        number_of: &[u32],
     ) -> (Vec<u8>, Vec<String>, Vec<u64>, Vec<u8>) {
         let fields = searched.len();
         let mut average = vec![0f32; fields];
@@ -409,8 +424,9 @@ impl WordIndex {
                     list.last_mut().expect("a page").1.push((field, byte));
                 }
             }
+            let (list, word_positions) = renumber(list, &postings.positions, number_of);
             let start = positions.len() as u64;
-            positions.extend_from_slice(&postings.positions);
+            positions.extend_from_slice(&word_positions);
             chunks.add(WordEntry {
                 word,
                 postings: Postings::encode(&list),

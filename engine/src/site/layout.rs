@@ -1,7 +1,7 @@
 //! The regions of a site file and how each is encoded: written by the builder, read here.
 //!
 //! ```text
-//! head       zstd( u32 LE meta length · meta · chunk index · record lengths · dictionary )
+//! head       zstd( u32 LE meta length · meta · chunk index · record sizes · dictionary )
 //!              meta: version · pages · stemmer · fields (name, f32 boost) · snippet field ·
 //!              title field (texts as length · UTF-8; "" for none)
 //!            also copied into the open region: opening the file reads it
@@ -10,7 +10,8 @@
 //!            postings: count, then per page: page delta · field mask · one score byte per field
 //! positions  per word, per posting, per field in its mask: count · position deltas
 //! records    one zstd frame per page, compressed with the head's dictionary: the page's
-//!            stored fields (`super::record`)
+//!            stored fields (`super::record`); pages are numbered by their record's size, so
+//!            the record sizes (`super::record_slots`) place every record
 //! ```
 //!
 //! A score byte is the word's BM25 term-frequency factor in that field of that page,
@@ -20,6 +21,7 @@
 
 use std::ops::Range;
 
+use super::record_slots::RecordSlots;
 use crate::error::{ErrorKind, Result};
 use crate::format::{put_shared, put_text, put_varint, ByteReader};
 
@@ -32,15 +34,14 @@ pub const POSITIONS: &str = "positions";
 /// The page records.
 pub const RECORDS: &str = "records";
 
-/// The version of this layout, in the head; a reader refuses another. 5: Chinese, Japanese
+/// The version of this layout, in the head; a reader refuses another.
+/// 6: pages numbered by the size of their record, the head keeping the sizes instead of a
+/// length per page ([`super::record_slots`]); 5: Chinese, Japanese
 /// and Korean text indexed as character bigrams (`crate::analysis`); 4: head meta and
 /// records in binary, not JSON (the site engine has no JSON parser); 3: words folded as
 /// tantivy folds them (the one analyser of `crate::analysis`); 2 folded Latin letters only.
-pub const SITE_LAYOUT_VERSION: u32 = 5;
-/// Records start at multiples of this many bytes (the builder pads each one), so the head
-/// keeps their lengths in these units: 11 KB instead of 24 for MDN's 14,590 pages, in a head
-/// every visitor reads, for 1 % more records (read by pages of 512 B anyway).
-pub const RECORD_ALIGN: u64 = 32;
+pub const SITE_LAYOUT_VERSION: u32 = 6;
+pub use super::record_slots::RECORD_ALIGN;
 
 /// BM25's term-frequency saturation.
 pub const K1: f32 = 1.2;
@@ -157,13 +158,13 @@ fn incompatible(layout: &str) -> crate::error::Error {
 pub struct Head {
     /// Its JSON part.
     pub meta: HeadMeta,
-    /// The first word of each chunk.
+    /// Per chunk, what tells its words: a beginning of its first word that sorts after the
+    /// previous chunk's last word (the builder writes the shortest), ascending.
     pub chunk_firsts: Vec<String>,
     /// Where each chunk starts in the chunks region, and where the last ends.
     pub chunk_offsets: Vec<u64>,
-    /// Where each page's record starts in the records region, and where the last ends:
-    /// multiples of [`RECORD_ALIGN`].
-    pub record_offsets: Vec<u64>,
+    /// Where each page's record lies in the records region.
+    pub record_slots: RecordSlots,
     /// The zstd dictionary the records are compressed with (empty: none).
     pub dictionary: Vec<u8>,
 }
@@ -187,10 +188,7 @@ impl Head {
             put_varint(&mut out, bounds[1] - bounds[0]);
             previous = first;
         }
-        put_varint(&mut out, self.record_offsets.len().saturating_sub(1) as u64);
-        for bounds in self.record_offsets.windows(2) {
-            put_varint(&mut out, (bounds[1] - bounds[0]).div_ceil(RECORD_ALIGN));
-        }
+        self.record_slots.encode(&mut out);
         put_varint(&mut out, self.dictionary.len() as u64);
         out.extend_from_slice(&self.dictionary);
         out
@@ -216,15 +214,10 @@ impl Head {
             chunk_firsts.push(first.clone());
             previous = first;
         }
-        let pages = reader.varint()? as usize;
-        if pages != meta.pages as usize {
+        let record_slots = RecordSlots::decode(&mut reader)?;
+        if record_slots.pages() != u64::from(meta.pages) {
+            let pages = record_slots.pages();
             return Err(corrupt(format!("{pages} records for {} pages", meta.pages)));
-        }
-        let mut record_offsets = Vec::with_capacity(pages.min(bytes.len()) + 1);
-        record_offsets.push(0);
-        for _ in 0..pages {
-            let len = reader.varint()?.saturating_mul(RECORD_ALIGN);
-            record_offsets.push(record_offsets.last().expect("an offset") + len);
         }
         let dictionary_len = reader.varint()? as usize;
         let dictionary = reader.take(dictionary_len)?.to_vec();
@@ -233,7 +226,7 @@ impl Head {
             meta,
             chunk_firsts,
             chunk_offsets,
-            record_offsets,
+            record_slots,
             dictionary,
         })
     }
@@ -243,10 +236,8 @@ impl Head {
         if self.chunk_offsets.last() != Some(&chunks_len) {
             return Err(corrupt("the chunk index does not cover the chunks".into()));
         }
-        if self.record_offsets.last() != Some(&records_len) {
-            return Err(corrupt(
-                "the record lengths do not cover the records".into(),
-            ));
+        if self.record_slots.region_len() != records_len {
+            return Err(corrupt("the record sizes do not cover the records".into()));
         }
         Ok(())
     }
@@ -275,8 +266,7 @@ impl Head {
 
     /// Where page `page`'s record lies in the records region.
     pub fn record_range(&self, page: u32) -> Range<u64> {
-        let page = page as usize;
-        self.record_offsets[page]..self.record_offsets[page + 1]
+        self.record_slots.range(page)
     }
 }
 
@@ -497,7 +487,8 @@ mod tests {
                 "mapping".into(),
             ],
             chunk_offsets: vec![0, 10, 25, 40, 41],
-            record_offsets: vec![0, 32, 96, 128],
+            // Pages 0 and 1 of one unit, page 2 of two.
+            record_slots: RecordSlots::new(&[(1, 2), (2, 1)]).unwrap(),
             dictionary: vec![1, 2, 3],
         }
     }
@@ -515,7 +506,7 @@ mod tests {
         assert_eq!(head.chunks_of_prefix("mappi"), 2..4);
         assert_eq!(head.chunks_of_prefix("b"), 1..2);
         assert_eq!(head.chunks_of_prefix("zz"), 3..4);
-        assert_eq!(head.record_range(1), 32..96);
+        assert_eq!(head.record_range(2), 64..128);
         head.check_regions(41, 128).unwrap();
         assert!(head.check_regions(40, 128).is_err());
     }

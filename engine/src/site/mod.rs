@@ -18,6 +18,7 @@ mod joint_cost;
 pub mod layout;
 pub mod query;
 pub mod record;
+pub mod record_slots;
 mod search;
 pub mod site_json;
 pub mod snippet;
