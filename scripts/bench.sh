@@ -13,7 +13,8 @@
 # loopback, each on a freshly opened index (cold: split opens included; the index open,
 # manifest and split filters, reported apart) and then 20 times warm (median time), plus
 # 100 logins found in one split only (how many splits pruning opens):
-# scripts/gharchive-queries.py writes the requests.
+# scripts/gharchive-queries.py writes the requests. GHARCHIVE_SPLIT_DOCS="100000 25000 10000"
+# runs it at each split size (results suffixed with the size).
 #
 # `worker` runs scripts/bench-worker.mjs: the edge Worker in local workerd (Miniflare over a
 # local R2 bucket for subrequests per cold query and edge-cache hits; plain `workerd serve`
@@ -76,20 +77,29 @@ publish_bench() {
 }
 
 gharchive_bench() {
-  local out=$results/gharchive split_docs=100000
-  for threads in 1 2; do
-    rm -rf "$out"
-    echo "== gharchive: build events-dev, $split_docs events a split, --threads $threads"
-    /usr/bin/time -f "  %e s wall, %M KB peak" "$bin/rangefind" build --quiet --threads "$threads" \
-      --config examples/events/rangefind.yaml --input "$corpora/events-dev.jsonl.zst" --out "$out" \
-      --split-docs "$split_docs" 2>&1 | grep -E "Finished|wall"
+  # GHARCHIVE_SPLIT_DOCS="100000 25000 10000": the same events in more, smaller splits, to see
+  # what pruning keeps flat as splits are added (issue 30: 4); build throughput on the first.
+  local sizes=${GHARCHIVE_SPLIT_DOCS:-100000} first=1
+  for split_docs in $sizes; do
+    local out=$results/gharchive-$split_docs suffix="-$split_docs"
+    [ "$sizes" = 100000 ] && out=$results/gharchive suffix=""
+    local threads_list="2"
+    [ $first = 1 ] && threads_list="1 2"
+    first=0
+    for threads in $threads_list; do
+      rm -rf "$out"
+      echo "== gharchive: build events-dev, $split_docs events a split, --threads $threads"
+      /usr/bin/time -f "  %e s wall, %M KB peak" "$bin/rangefind" build --quiet --threads "$threads" \
+        --config examples/events/rangefind.yaml --input "$corpora/events-dev.jsonl.zst" --out "$out" \
+        --split-docs "$split_docs" 2>&1 | grep -E "Finished|wall"
+    done
+    ls -l "$out"/filters | awk 'NR > 1 { print "  split filter file", $NF, $5, "bytes" }'
+    python3 scripts/gharchive-queries.py "$corpora/events-dev.jsonl.zst" "$corpora/queries-events.jsonl" \
+      "$split_docs" >"$results/gharchive-requests$suffix.jsonl"
+    echo "== gharchive ($split_docs events a split): Q1-Q4 and rare logins, cold (fresh index each), then 20 times warm"
+    "$bin/rangefind-bench" --index "$out" --queries "$results/gharchive-requests$suffix.jsonl" --fresh-index \
+      --warm 20 --json-out "$results/gharchive-queries$suffix.jsonl"
   done
-  ls -l "$out"/filters | awk 'NR > 1 { print "  split filter file", $NF, $5, "bytes" }'
-  python3 scripts/gharchive-queries.py "$corpora/events-dev.jsonl.zst" "$corpora/queries-events.jsonl" \
-    "$split_docs" >"$results/gharchive-requests.jsonl"
-  echo "== gharchive: Q1-Q4 and rare logins, cold (fresh index each), then 20 times warm"
-  "$bin/rangefind-bench" --index "$out" --queries "$results/gharchive-requests.jsonl" --fresh-index \
-    --warm 20 --json-out "$results/gharchive-queries.jsonl"
 }
 
 targets=("$@")
