@@ -58,7 +58,8 @@ impl JointCost {
         stats
     }
 
-    /// Every request sent, index by index, each with the search's wave it was part of.
+    /// Every request sent, index by index (each in the order sent), each with the search's
+    /// wave it was part of.
     pub fn requests(&self) -> Vec<RequestRecord> {
         let mut all = Vec::new();
         for (stats, wave_of) in self.each.iter().zip(&self.wave_of) {
@@ -69,7 +70,6 @@ impl JointCost {
                 request
             }));
         }
-        all.sort_by_key(|request| request.wave);
         all
     }
 }
@@ -119,6 +119,7 @@ mod tests {
             .map(|r| (r.file, r.wave))
             .collect();
         let expected = [("a", 1), ("b", 1), ("b", 2), ("b", 3)];
+        // Index by index: the first index's request, then the second's.
         assert_eq!(waves, expected.map(|(f, w)| (f.to_string(), w)).to_vec());
     }
 }

@@ -345,10 +345,11 @@ fn rank(exact: Vec<(At, f32)>, completed: Option<Vec<(At, f32)>>) -> Vec<(At, f3
     let mut ranked = exact;
     ranked.sort_by(by_score);
     if let Some(completed) = completed {
-        let exact: HashSet<At> = ranked.iter().map(|(at, _)| *at).collect();
+        // A sorted list, not a hash set: one kind of set less in the engine.
+        let exact: Vec<At> = sorted_unique(ranked.iter().map(|(at, _)| *at).collect());
         let mut more: Vec<(At, f32)> = completed
             .into_iter()
-            .filter(|(at, _)| !exact.contains(at))
+            .filter(|(at, _)| exact.binary_search(at).is_err())
             .collect();
         more.sort_by(by_score);
         ranked.extend(more);
