@@ -211,6 +211,11 @@ export async function openSite(dir: string | URL | (string | URL)[], options: Si
   return { site: first.site, language: first.language, sites, index };
 }
 
+/** The largest lexicon block index read ahead of the first query, as the engine's
+ * `MAX_PRELOADED_INDEX_BYTES` (engine/src/typos/lexicon.rs): past it (a site of 100,000 pages
+ * and more), a first visit does not pay for it; a first typo does. */
+const MAX_PRELOADED_LEXICON_INDEX_BYTES = 32 * 1024;
+
 /** A site file to open: the directory of its `site.json`, its entry there, its stemmer. */
 interface SiteFileToOpen {
   url: URL;
@@ -241,7 +246,10 @@ async function startSiteEngine(sites: SiteFileToOpen[], engineDir: URL, options:
   for (const { url, file } of sites) {
     if (persistent && isStored(url, file)) continue;
     reads.push([new URL(file.path, url), file.open_region]);
-    if (file.lexicon) reads.push([new URL(file.lexicon.path, url), file.lexicon.index]);
+    const lexicon = file.lexicon;
+    if (lexicon && lexicon.index[1] - lexicon.index[0] <= MAX_PRELOADED_LEXICON_INDEX_BYTES) {
+      reads.push([new URL(lexicon.path, url), lexicon.index]);
+    }
   }
   const worker = new Worker(workerUrl, { type: "module", name: "rangefind" });
   const [module, prefetched] = await Promise.all([

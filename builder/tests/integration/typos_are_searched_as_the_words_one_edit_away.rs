@@ -221,3 +221,45 @@ async fn a_prefix_typed_past_its_stem_is_completed_from_the_lexicon() {
     assert!(whole.replaced.is_empty(), "{:?}", whole.replaced);
     assert_eq!(whole.count, 0);
 }
+
+/// A lexicon of `words` distinct made-up words, written into `dir`.
+fn lexicon_of(dir: &std::path::Path, words: usize) -> rangefind_engine::typos::Lexicon {
+    let counts: rangefind_engine::typos::WordCounts = (0..words)
+        .map(|n| (format!("w{n:x}q{}", n % 7), 1 + (n % 3) as u32))
+        .collect();
+    let entry = rangefind_builder::lexicon::write_file(dir, &counts).unwrap();
+    let store = rangefind_engine::io::DirStore::new(dir.to_path_buf());
+    rangefind_engine::typos::Lexicon::new(&store, &entry).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_block_index_too_large_for_a_first_visit_is_read_by_the_first_typo_instead() {
+    use rangefind_engine::io::QueryStats;
+    use rangefind_engine::typos::{UnknownWord, MAX_PRELOADED_INDEX_BYTES};
+    let dir = tempfile::tempdir().unwrap();
+    for (words, preloaded) in [(2_000, true), (400_000, false)] {
+        let lexicon = lexicon_of(&dir.path().join(words.to_string()), words);
+        let index_bytes = lexicon.block_index_len();
+        assert_eq!(
+            index_bytes <= MAX_PRELOADED_INDEX_BYTES,
+            preloaded,
+            "{index_bytes}"
+        );
+        let stats = QueryStats::new();
+        lexicon.preload(None, &stats).await.unwrap();
+        assert_eq!(
+            stats.counts().requests,
+            u64::from(preloaded),
+            "{words} words"
+        );
+        // The first lookup reads the block index if the preload did not, then its blocks.
+        let lookup = QueryStats::new();
+        let typo = UnknownWord {
+            word: "w1q2".into(),
+            prefix: false,
+        };
+        let found = lexicon.replacements(&[typo], None, &lookup).await.unwrap();
+        assert!(!found.is_empty());
+        assert_eq!(lookup.counts().waves, if preloaded { 1 } else { 2 });
+    }
+}

@@ -35,6 +35,13 @@ pub struct UnknownWord {
     pub prefix: bool,
 }
 
+/// The largest block index [`Lexicon::preload`] reads ahead of a lookup. A first visit reads
+/// what is preloaded before its first query, typo or not: the index grows with the vocabulary
+/// (20 KB for MDN's 14,590 pages, 50 KB at 100,000 pages of the events site, 270 KB at
+/// 940,000), and past this a first typo pays a wave for it instead. The page's own read-ahead
+/// (web/src/index.ts, `MAX_PRELOADED_LEXICON_INDEX_BYTES`) keeps the same bound.
+pub const MAX_PRELOADED_INDEX_BYTES: u64 = 32 * 1024;
+
 /// An index's lexicon, read as lookups need it.
 #[derive(Debug)]
 pub struct Lexicon {
@@ -60,6 +67,12 @@ impl Lexicon {
     /// Its content id.
     pub fn id(&self) -> &str {
         &self.entry.id
+    }
+
+    /// Bytes of its block index.
+    pub fn block_index_len(&self) -> u64 {
+        let [start, end] = self.entry.index;
+        end.saturating_sub(start)
     }
 
     /// For each of `words`, the index's words one edit away (and for a prefix, the words it
@@ -157,12 +170,16 @@ impl Lexicon {
         Ok(found)
     }
 
-    /// Reads the block index now (once per reader), so that a first lookup reads blocks only.
+    /// Reads the block index now (once per reader), so that a first lookup reads blocks only;
+    /// unless it is larger than [`MAX_PRELOADED_INDEX_BYTES`]: then the first lookup reads it.
     pub async fn preload(
         &self,
         persistent: Option<&Arc<dyn PersistentCache>>,
         stats: &QueryStats,
     ) -> Result<()> {
+        if self.block_index_len() > MAX_PRELOADED_INDEX_BYTES {
+            return Ok(());
+        }
         self.block_index(persistent, stats).await.map(drop)
     }
 

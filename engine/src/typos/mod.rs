@@ -27,7 +27,7 @@ mod words;
 pub use edits::{
     delete_keys, is_lexicon_word, one_edit_apart, MAX_LEXICON_CHARS, MIN_CORRECTED_CHARS,
 };
-pub use lexicon::{Lexicon, UnknownWord, MAX_REPLACEMENTS};
+pub use lexicon::{Lexicon, UnknownWord, MAX_PRELOADED_INDEX_BYTES, MAX_REPLACEMENTS};
 pub use lexicon_file::{
     decode_words, encode_lexicon, LexiconEntry, LexiconLayout, WordCounts, LEXICON_FORMAT,
 };
