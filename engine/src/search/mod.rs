@@ -4,10 +4,12 @@
 mod analytics;
 mod changed_splits;
 mod filters;
+mod hits;
 mod index_order;
 mod query;
 mod results;
 mod snippets;
+mod stages;
 mod stats_provider;
 mod steps;
 mod time_range;
@@ -19,7 +21,6 @@ use std::sync::Arc;
 
 use futures::lock::Mutex as AsyncMutex;
 use tantivy::query::{AllQuery, Query};
-use tantivy::TantivyDocument;
 
 pub use crate::api::{
     parse_timestamp, Filters, Hit, Replaced, SearchRequest, SearchResponse, SearchStats, SortBy,
@@ -29,9 +30,7 @@ pub use query::{
 };
 
 use self::analytics::AggregationRequest;
-use self::index_order::IndexOrder;
-use self::snippets::Snippets;
-use self::steps::{Ranked, SortKey};
+use self::steps::Ranked;
 use self::time_range::{Overlap, TimeRange};
 use self::warmup::{expansions_in_split, global_prefix_cutoffs, FoundTerm, Warmup};
 use crate::error::{ErrorKind, Result};
@@ -650,72 +649,6 @@ impl SearchIndex {
         }))
     }
 
-    /// When index order satisfies the request's sort, the splits to search in the order to
-    /// take them, and which end of each to take: the sort is on the timestamp field (stored,
-    /// to show each hit's value), every split reached was written in time order, and their
-    /// time ranges do not overlap. Ties then come in index order, reversed when descending.
-    fn index_order_plan(
-        &self,
-        request: &SearchRequest,
-        reached: &[(usize, Overlap)],
-        has_aggregations: bool,
-    ) -> Option<(Vec<(usize, Overlap)>, IndexOrder)> {
-        let sort = request.sort.as_ref()?;
-        let mapping = &self.manifest.mapping;
-        let timestamp = mapping.timestamp_field.as_deref()?;
-        let stored = mapping.field(timestamp).is_some_and(|f| f.stored);
-        if has_aggregations || sort.field != timestamp || !stored || request.limit == 0 {
-            return None;
-        }
-        let mut by_time = reached
-            .iter()
-            .map(|&(i, overlap)| {
-                let split = &self.manifest.splits[i];
-                let range = split.time_range.filter(|_| split.time_ordered)?;
-                Some((range, (i, overlap)))
-            })
-            .collect::<Option<Vec<_>>>()?;
-        by_time.sort_by_key(|&(range, (i, _))| (range, i));
-        if by_time.windows(2).any(|pair| pair[0].0 .1 > pair[1].0 .0) {
-            return None;
-        }
-        let mut ordered: Vec<(usize, Overlap)> = by_time.into_iter().map(|(_, s)| s).collect();
-        if sort.descending {
-            ordered.reverse();
-            Some((ordered, IndexOrder::Last))
-        } else {
-            Some((ordered, IndexOrder::First))
-        }
-    }
-
-    /// How many of `ordered` (the splits in the order an early-stopping sort takes them) its
-    /// first stage opens, all at once: as many as the split filters' count tiers say fill
-    /// `window` hits, else up to the last split they say holds a match; at least one.
-    fn first_stage_len(
-        &self,
-        ordered: &[(usize, Overlap)],
-        query: &dyn Query,
-        window: usize,
-    ) -> usize {
-        let mut likely = 0;
-        let mut known = ordered.len().min(1);
-        for (n, (split, overlap)) in ordered.iter().enumerate() {
-            // A split partly outside the time range may hold its matches outside it.
-            let here = match overlap {
-                Overlap::Whole => self.filters.split_likely_min_matches(*split, query),
-                _ => 0,
-            };
-            if here > 0 {
-                likely += here;
-                known = n + 1;
-            }
-            if likely >= window as u64 {
-                return n + 1;
-            }
-        }
-        known
-    }
-
     /// The query each split runs (`parsed` already carries `filter`). Prefixes expand to the same terms as in one index: once the
     /// dictionaries are read, parse again with the index-wide cutoffs (and, for phrase
     /// prefixes, each split's own expansion count).
@@ -744,100 +677,5 @@ impl SearchIndex {
                 Ok(filters::apply(reparsed.query, filter, false))
             })
             .collect()
-    }
-
-    /// A hit's value of the sort field, from its stored document (dates to the second, as
-    /// the column holds them).
-    fn stored_sort_value(
-        &self,
-        request: &SearchRequest,
-        document: &TantivyDocument,
-    ) -> Option<serde_json::Value> {
-        let field = self.schema.field(&request.sort.as_ref()?.field)?;
-        let value = document.get_first(field)?;
-        Some(results::owned_to_json(&tantivy::schema::OwnedValue::from(
-            value,
-        )))
-    }
-
-    fn hits(
-        &self,
-        request: &SearchRequest,
-        queries: &[Box<dyn Query>],
-        splits: &[Arc<OpenedSplit>],
-        page: &[Ranked],
-        documents: Vec<TantivyDocument>,
-    ) -> Result<Vec<Hit>> {
-        let snippet_field = if request.snippet {
-            self.manifest
-                .mapping
-                .snippet_field()
-                .and_then(|f| self.schema.field(&f.name))
-        } else {
-            None
-        };
-        let id_field = self
-            .schema
-            .field(&self.manifest.mapping.id_field)
-            .expect("validated mapping");
-        let id_name = self.schema.mapping_of(id_field).name.as_str();
-        let requested = |name: &str| {
-            request
-                .fields
-                .as_ref()
-                .is_none_or(|fields| fields.iter().any(|f| f == name))
-        };
-        let mut snippets: HashMap<usize, Snippets> = HashMap::new();
-        let mut hits = Vec::with_capacity(page.len());
-        for ((rank, split, _), document) in page.iter().zip(documents) {
-            let snippet = match snippet_field {
-                Some(field) => {
-                    if !snippets.contains_key(split) {
-                        let maker = Snippets::new(
-                            &splits[*split].searcher,
-                            &*queries[*split],
-                            field,
-                            SNIPPET_CHARS,
-                        )?;
-                        snippets.insert(*split, maker);
-                    }
-                    snippets[split].cut(&document)
-                }
-                None => None,
-            };
-            let (snippet, snippet_value) = match snippet {
-                Some(cut) => (Some(cut.html), cut.value),
-                None => (None, None),
-            };
-            let mut doc = results::document_json(&self.schema, &document, |name| {
-                name == id_name || requested(name)
-            });
-            let id = match doc.get(id_name) {
-                Some(serde_json::Value::String(s)) => s.clone(),
-                Some(serde_json::Value::Array(values)) => {
-                    values.first().map(|v| v.to_string()).unwrap_or_default()
-                }
-                Some(other) => other.to_string(),
-                None => String::new(),
-            };
-            if !requested(id_name) {
-                doc.remove(id_name);
-            }
-            let (score, sort) = match rank {
-                SortKey::Score(score) => (*score, None),
-                SortKey::Value(value) => (0.0, Some(results::owned_to_json(value))),
-                SortKey::IndexOrder => (0.0, self.stored_sort_value(request, &document)),
-            };
-            hits.push(Hit {
-                id,
-                score,
-                sort,
-                doc,
-                snippet,
-                snippet_value,
-                index: None,
-            });
-        }
-        Ok(hits)
     }
 }
