@@ -21,11 +21,15 @@ use super::record::Record;
 use super::title_match::{order_by_title, TitleMatch, TITLE_WINDOW};
 use crate::api::{Replaced, SearchRequest, SearchResponse};
 use crate::error::{ErrorKind, Result};
+use crate::io::QueryStats;
 use crate::typos::{is_correctable, unknown_words, UnknownWord};
 use crate::{all_at_once, sorted_unique, StepFuture};
 
 /// A page of one of the indexes searched together: `(index, page)`.
 type At = (usize, u32);
+
+/// Pages of the indexes with their scores.
+type Ranked = Vec<(At, f32)>;
 
 /// Searches `indexes` as one index over all their pages (one index: its own search).
 pub async fn search_together(
@@ -68,6 +72,7 @@ pub async fn search_together(
         found = read_words(&queries).await?;
         cost.step_done();
     }
+    // Positions, for phrases only.
     let reads = indexes
         .iter()
         .zip(&queries)
@@ -83,35 +88,7 @@ pub async fn search_together(
     )
     .await?;
     cost.step_done();
-    let collection = Collection {
-        parts: indexes
-            .iter()
-            .map(|index| index.meta())
-            .zip(&found)
-            .collect(),
-    };
-    let mut exact = Vec::new();
-    let mut completed: Option<Vec<(At, f32)>> = None;
-    for (i, (index, found)) in indexes.iter().zip(&found).enumerate() {
-        let scorer = Scorer {
-            meta: index.meta(),
-            found,
-            collection: &collection,
-        };
-        let matched = |node: &Node| {
-            let mut matched = scorer.evaluate(node);
-            keep_filtered(&mut matched, &filter_groups, found);
-            matched
-                .into_iter()
-                .map(move |(page, score)| ((i, page), score))
-        };
-        exact.extend(matched(&queries[i].exact.node));
-        if let Some(parsed) = &queries[i].completed {
-            completed
-                .get_or_insert_with(Vec::new)
-                .extend(matched(&parsed.node));
-        }
-    }
+    let (exact, completed) = score(indexes, &queries, &found, &filter_groups);
     let exact_count = exact.len();
     let mut ranked = rank(exact, completed);
     let count = ranked.len() as u64;
@@ -136,20 +113,7 @@ pub async fn search_together(
             .map(|(at, _)| *at)
             .collect(),
     );
-    let reads = indexes.iter().zip(&stats).enumerate();
-    let records_each = all_at_once(
-        reads
-            .map(|(i, (index, stats))| -> StepFuture<_> {
-                let pages: Vec<u32> = read.iter().filter(|at| at.0 == i).map(|at| at.1).collect();
-                Box::pin(async move { index.records(&pages, stats).await })
-            })
-            .collect(),
-    )
-    .await?;
-    let mut records: Vec<(At, Record)> = Vec::with_capacity(read.len());
-    for (i, each) in records_each.into_iter().enumerate() {
-        records.extend(each.into_iter().map(|(page, record)| ((i, page), record)));
-    }
+    let mut records = read_records(indexes, &read, &stats).await?;
     cost.step_done();
     let matches: Vec<TitleMatch> = ranked[..window]
         .iter()
@@ -184,6 +148,69 @@ pub async fn search_together(
         stats: cost.stats(started),
         requests: cost.requests(),
     })
+}
+
+/// The pages each index matches for the query as typed and, while it is typed, with its last
+/// word completed, scored with IDFs over all the indexes and kept to the filters' values.
+fn score(
+    indexes: &[&SiteIndex],
+    queries: &[Queries],
+    found: &[Found],
+    filter_groups: &[Vec<String>],
+) -> (Ranked, Option<Ranked>) {
+    let collection = Collection {
+        parts: indexes
+            .iter()
+            .map(|index| index.meta())
+            .zip(found)
+            .collect(),
+    };
+    let mut exact = Vec::new();
+    let mut completed: Option<Ranked> = None;
+    for (i, (index, found)) in indexes.iter().zip(found).enumerate() {
+        let scorer = Scorer {
+            meta: index.meta(),
+            found,
+            collection: &collection,
+        };
+        let matched = |node: &Node| {
+            let mut matched = scorer.evaluate(node);
+            keep_filtered(&mut matched, filter_groups, found);
+            matched
+                .into_iter()
+                .map(move |(page, score)| ((i, page), score))
+        };
+        exact.extend(matched(&queries[i].exact.node));
+        if let Some(parsed) = &queries[i].completed {
+            completed
+                .get_or_insert_with(Vec::new)
+                .extend(matched(&parsed.node));
+        }
+    }
+    (exact, completed)
+}
+
+/// The records of `read` (pages of the indexes, sorted), each index's read at once.
+async fn read_records(
+    indexes: &[&SiteIndex],
+    read: &[At],
+    stats: &[QueryStats],
+) -> Result<Vec<(At, Record)>> {
+    let reads = indexes.iter().zip(stats).enumerate();
+    let records_each = all_at_once(
+        reads
+            .map(|(i, (index, stats))| -> StepFuture<_> {
+                let pages: Vec<u32> = read.iter().filter(|at| at.0 == i).map(|at| at.1).collect();
+                Box::pin(async move { index.records(&pages, stats).await })
+            })
+            .collect(),
+    )
+    .await?;
+    let mut records: Vec<(At, Record)> = Vec::with_capacity(read.len());
+    for (i, each) in records_each.into_iter().enumerate() {
+        records.extend(each.into_iter().map(|(page, record)| ((i, page), record)));
+    }
+    Ok(records)
 }
 
 /// With typo tolerance and lexicons, the replacements of the query's words that no index
@@ -340,14 +367,14 @@ impl Replacing {
 
 /// Pages by score, best first; then, for a completed query, the pages only it matched, by
 /// their score: so the first hits are those of the text as typed, in the same order.
-fn rank(exact: Vec<(At, f32)>, completed: Option<Vec<(At, f32)>>) -> Vec<(At, f32)> {
+fn rank(exact: Ranked, completed: Option<Ranked>) -> Ranked {
     let by_score = |a: &(At, f32), b: &(At, f32)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
     let mut ranked = exact;
     ranked.sort_by(by_score);
     if let Some(completed) = completed {
         // A sorted list, not a hash set: one kind of set less in the engine.
         let exact: Vec<At> = sorted_unique(ranked.iter().map(|(at, _)| *at).collect());
-        let mut more: Vec<(At, f32)> = completed
+        let mut more: Ranked = completed
             .into_iter()
             .filter(|(at, _)| exact.binary_search(at).is_err())
             .collect();
