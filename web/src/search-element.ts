@@ -94,15 +94,15 @@ export class RangefindSearchElement extends HTMLElement {
     });
     // While an input method composes (Chinese, Japanese, Korean), the text is not yet what
     // the reader means (`けんさく` before it becomes `検索`): it is searched once composed.
+    // Text an input method is still composing is not searched: its composition's end is.
+    const typed = () => {
+      this.finished = false;
+      this.scheduleSearch();
+    };
     this.input.addEventListener("input", (event) => {
-      if ((event as InputEvent).isComposing) return;
-      this.finished = false;
-      this.scheduleSearch();
+      if (!(event as InputEvent).isComposing) typed();
     });
-    this.input.addEventListener("compositionend", () => {
-      this.finished = false;
-      this.scheduleSearch();
-    });
+    this.input.addEventListener("compositionend", typed);
     this.input.addEventListener("keydown", (event) => this.onKey(event));
     this.filters.addEventListener("change", () => this.searchNow());
     this.more.addEventListener("click", () => void this.search(true));
