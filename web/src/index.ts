@@ -25,7 +25,6 @@ import {
   siteJsonUrl,
   type Site,
   type SiteFileEntry,
-  type SiteLanguage,
 } from "./site.js";
 import {
   RangefindError,
@@ -166,9 +165,9 @@ export interface OpenedSite {
  * site engine (one read of its head), or the splits of an index built before site files.
  *
  * Given several directories (`openSite(["/docs/_rangefind/", "https://blog.example.com/_rangefind/"])`),
- * opens each site's file at once and searches them as one: one ranked list, its scores those of
- * one index over all their pages (IDF over all of them; see the README, "Several sites"), in
- * the waves of one site. Sites on other origins must allow this page's origin (CORS) and the
+ * opens each site's file at once and searches them as one: one ranked list, words scored with
+ * their IDF over all the sites' pages (each site keeps its own length normalisation: README,
+ * "Several sites, one search box"), in the waves of one site. Sites on other origins must allow this page's origin (CORS) and the
  * `Range` header. `options.siteIndex` is the first site's `site.json`.
  */
 export async function openSite(dir: string | URL | (string | URL)[], options: SiteOpenOptions = {}): Promise<OpenedSite> {
