@@ -152,8 +152,9 @@ impl SpilledRecords {
     /// The records region: the records of `pages` (by page number, the page each is in site
     /// order), each padded to a multiple of [`RECORD_ALIGN`].
     pub fn region(&self, pages: &[u32]) -> anyhow::Result<Vec<u8>> {
-        let units: u64 = self.units().iter().sum();
-        let mut region = Vec::with_capacity((units * RECORD_ALIGN) as usize);
+        // At most one alignment's padding per record.
+        let most = self.total_bytes() + RECORD_ALIGN * pages.len() as u64;
+        let mut region = Vec::with_capacity(most as usize);
         for &page in pages {
             let page = page as usize;
             region.extend(self.read(page..page + 1)?.concat());

@@ -154,12 +154,9 @@ pub fn write_site_file(
             let dictionary = train_dictionary(&spilled)?;
             let frames = compress_records(&spilled, &dictionary, &work)?;
             drop(spilled);
-            let (number_of, sizes) = order_by_size(&frames.units());
-            let mut page_of = vec![0u32; number_of.len()];
-            for (page, &number) in number_of.iter().enumerate() {
-                page_of[number as usize] = page as u32;
-            }
-            let records = frames.region(&page_of)?;
+            let order = order_by_size(&frames.units());
+            let records = frames.region(&order.page_of)?;
+            let (number_of, sizes) = (order.number_of, order.sizes);
             let slots = RecordSlots::new(&sizes)?;
             Ok((
                 words.write(&pages, &searched, &number_of),

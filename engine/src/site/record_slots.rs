@@ -107,10 +107,19 @@ impl RecordSlots {
     }
 }
 
-/// Page numbers ordered by record size: for each page of `units` (its record's length in
-/// [`RECORD_ALIGN`] units, by page in site order), its number in the site file, and the sizes
-/// with their pages.
-pub fn order_by_size(units: &[u64]) -> (Vec<u32>, Vec<(u64, u64)>) {
+/// Pages numbered by record size, from `units` (each page's record length in
+/// [`RECORD_ALIGN`] units, by page in site order).
+pub struct SizeOrder {
+    /// Each page's number in the site file, by page in site order.
+    pub number_of: Vec<u32>,
+    /// The page (in site order) of each number.
+    pub page_of: Vec<u32>,
+    /// The sizes, ascending, with their pages.
+    pub sizes: Vec<(u64, u64)>,
+}
+
+/// Page numbers ordered by record size (see [`SizeOrder`]).
+pub fn order_by_size(units: &[u64]) -> SizeOrder {
     let mut order: Vec<u32> = (0..units.len() as u32).collect();
     // Stable: pages of one size keep their site order, and so their words' locality.
     order.sort_by_key(|&page| units[page as usize]);
@@ -124,7 +133,11 @@ pub fn order_by_size(units: &[u64]) -> (Vec<u32>, Vec<(u64, u64)>) {
             _ => sizes.push((size, 1)),
         }
     }
-    (number_of, sizes)
+    SizeOrder {
+        number_of,
+        page_of: order,
+        sizes,
+    }
 }
 
 #[cfg(test)]
@@ -134,8 +147,13 @@ mod tests {
     #[test]
     fn a_record_is_where_its_number_says() {
         // Pages in site order with records of 2, 1, 2, 3 and 1 units.
-        let (number_of, sizes) = order_by_size(&[2, 1, 2, 3, 1]);
+        let SizeOrder {
+            number_of,
+            page_of,
+            sizes,
+        } = order_by_size(&[2, 1, 2, 3, 1]);
         assert_eq!(number_of, [2, 0, 3, 4, 1]);
+        assert_eq!(page_of, [1, 4, 0, 2, 3]);
         assert_eq!(sizes, [(1, 2), (2, 2), (3, 1)]);
         let slots = RecordSlots::new(&sizes).unwrap();
         let ranges: Vec<Range<u64>> = (0..5).map(|page| slots.range(page)).collect();
