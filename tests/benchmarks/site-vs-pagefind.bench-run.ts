@@ -15,7 +15,12 @@
  *   (a request's wave is one more than the latest wave that had ended when it started) and
  *   time to results;
  * - first visit: a fresh context, nothing loaded, one query: every byte, the engine included;
- * - session: a fresh context, five different queries one after another: every byte.
+ * - session: a fresh context, five different queries one after another: every byte;
+ * - typed session: a fresh context, each engine's own search box with its defaults
+ *   (`<rangefind-search>`; Pagefind's UI, which preloads on every keystroke and searches
+ *   300 ms after the last), both showing 10 results; five queries typed key by key at
+ *   120 ms a key, the box cleared between them: every byte and request, and the results
+ *   each box shows at the end of each query.
  *
  * Env: BENCH_SITE (the site, with `_rangefind/` and `pagefind/` built in it), BENCH_QUERIES
  * (a query log, `{"query", "kind"}` per line), BENCH_OUT (where the JSON goes).
@@ -31,12 +36,17 @@ import { startDelayProxy } from "../../scripts/delay-proxy.mjs";
 import { serve } from "../browser/harness.js";
 
 type Engine = "rangefind" | "pagefind";
-const ENGINES: Engine[] = ["rangefind", "pagefind"];
+/** Set BENCH_ENGINES=rangefind (or pagefind) to measure one of them. */
+const ENGINES = (process.env.BENCH_ENGINES ?? "rangefind pagefind").split(/\s+/).filter(Boolean) as Engine[];
 const RESULTS = 10;
 /** Queries measured cold, spread over the log's kinds. */
 const COLD_QUERIES = Number(process.env.BENCH_COLD_QUERIES ?? 40);
 const FIRST_VISITS = 10;
 const SESSIONS = 5;
+/** Milliseconds between keys in a typed session (a quick typist). */
+const KEY_DELAY_MS = 120;
+/** Set BENCH_ONLY=typed to measure the typed sessions alone. */
+const ONLY_TYPED = process.env.BENCH_ONLY === "typed";
 /** Files an engine loads once, at start-up: its code, its wasm, and the index's entry files. */
 const START_UP_FILE = /(\.js|\.wasm|\.pf_meta|\.pagefind|site\.json|manifest\.json|pagefind-entry\.json)(\?.*)?$/;
 
@@ -92,6 +102,18 @@ class Recorder {
     for (let i = 0; i < 200 && this.pending.size > 0; i++) await new Promise((r) => setTimeout(r, 25));
   }
 
+  /**
+   * Waits until no request has been pending for `quietMs` (an engine between two waves, or
+   * a search box waiting out its debounce, is never quiet that long).
+   */
+  async quiet(quietMs: number): Promise<void> {
+    let quietSince = Date.now();
+    for (let i = 0; i < 2000 && Date.now() - quietSince < quietMs; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      if (this.pending.size > 0) quietSince = Date.now();
+    }
+  }
+
   /** The cost of the requests from `from` on, leaving out the host page itself. */
   since(from: number, origin = 0): Omit<Cost, "ms"> & { timeline: Array<[string, number, number, number]> } {
     const rows = this.done.slice(from).filter((r) => !r.url.endsWith("/bench.html") && !r.url.endsWith("favicon.ico"));
@@ -131,6 +153,46 @@ async function element() {
   return node;
 }
 window.bench = {
+  // Puts the engine's own search box on the page, with its defaults but 10 results.
+  async box(engine, debounce) {
+    if (engine === "pagefind") {
+      const style = document.createElement("link");
+      style.rel = "stylesheet";
+      style.href = "/pagefind/pagefind-ui.css";
+      document.head.append(style);
+      await import("/pagefind/pagefind-ui.js");
+      const holder = document.createElement("div");
+      holder.id = "pagefind-box";
+      document.body.append(holder);
+      new window.PagefindUI({ element: "#pagefind-box", pageSize: RESULTS, showImages: false });
+      return ".pagefind-ui__search-input";
+    }
+    await import("/_rangefind/rangefind-search.js");
+    const node = document.createElement("rangefind-search");
+    node.setAttribute("limit", String(RESULTS));
+    if (debounce) node.setAttribute("debounce", debounce);
+    document.body.append(node);
+    return "rangefind-search input";
+  },
+  // When the last key changed the text, and when the box last changed what it shows.
+  watch(engine) {
+    const times = { input: 0, shown: 0 };
+    document.addEventListener("input", () => { times.input = performance.now(); }, true);
+    const shows = engine === "pagefind" ? document.querySelector("#pagefind-box") : document.querySelector("rangefind-search").shadowRoot;
+    new MutationObserver(() => { times.shown = performance.now(); }).observe(shows, { subtree: true, childList: true, characterData: true });
+    window.typing = times;
+  },
+  // Milliseconds from the last key to the last change of the results shown.
+  sinceLastKey() {
+    return Math.max(0, window.typing.shown - window.typing.input);
+  },
+  // The links of the results the box shows now.
+  shown(engine) {
+    const links = engine === "pagefind"
+      ? document.querySelectorAll(".pagefind-ui__result-link")
+      : document.querySelector("rangefind-search").shadowRoot.querySelectorAll("a[part=result]");
+    return [...links].map((a) => new URL(a.href).pathname.replace(/[/](index[.]html)?$/, ""));
+  },
   // Loads the engine and its index's entry files, without searching.
   async load(engine) {
     if (engine === "pagefind") {
@@ -171,7 +233,12 @@ window.ready = true;
 </script></body></html>`;
 
 type BenchWindow = Window & {
-  bench: { load(engine: Engine): Promise<void>; search(engine: Engine, typed: Typed): Promise<{ ms: number; count: number }> };
+  bench: {
+    box(engine: Engine, debounce?: string): Promise<string>;
+    watch(engine: Engine): void;
+    sinceLastKey(): number;
+    shown(engine: Engine): string[];
+    load(engine: Engine): Promise<void>; search(engine: Engine, typed: Typed): Promise<{ ms: number; count: number }> };
 };
 
 const load = (page: Page, engine: Engine) => page.evaluate((e) => (window as unknown as BenchWindow).bench.load(e), engine);
@@ -214,6 +281,12 @@ it("measures rangefind and Pagefind on one site in Chromium", { timeout: 7_200_0
   const report: Record<string, unknown> = { site, queries: cold.length };
   try {
     for (const engine of ENGINES) {
+      const typedSessions = await typeSessions(engine, plain.map((q) => q.typed.text), fresh);
+      if (ONLY_TYPED) {
+        report[engine] = { typed_session: typedSessions };
+        console.log(engine, JSON.stringify({ ...typedSessions, sessions: undefined }));
+        continue;
+      }
       const rows: Array<Cost & { query: string; count: number }> = [];
       /** What loading the engine and its index's entry files cost, before each cold query. */
       const starts: Array<ReturnType<Recorder["since"]>> = [];
@@ -274,8 +347,13 @@ it("measures rangefind and Pagefind on one site in Chromium", { timeout: 7_200_0
           median_waves: median(firstVisits.map((r) => r.waves)),
         },
         session_of_5_bytes: { median: median(sessions), all: sessions },
+        typed_session: typedSessions,
       };
-      console.log(engine, JSON.stringify({ ...(report[engine] as object), cold: { ...(report[engine] as { cold: object }).cold, rows: undefined } }));
+      console.log(engine, JSON.stringify({
+        ...(report[engine] as object),
+        cold: { ...(report[engine] as { cold: object }).cold, rows: undefined },
+        typed_session: { ...typedSessions, sessions: undefined },
+      }));
     }
   } finally {
     await browser.close();
@@ -284,3 +362,56 @@ it("measures rangefind and Pagefind on one site in Chromium", { timeout: 7_200_0
     writeFileSync(process.env.BENCH_OUT!, JSON.stringify(report, null, 2));
   }
 });
+
+type Fresh = () => Promise<{ context: BrowserContext; recorder: Recorder; page: Page }>;
+
+/**
+ * Typed sessions: per session a fresh context with the engine's own search box, five queries
+ * typed key by key, the box emptied between them. Bytes and requests of the whole session
+ * (the engine's start included, as a visitor pays it), and of its searches alone.
+ */
+async function typeSessions(engine: Engine, texts: string[], fresh: Fresh) {
+  const sessions: Array<{ bytes: number; requests: number; search_bytes: number; search_requests: number; shown: string[][]; ms_after_last_key: number[]; timeline: Array<[string, number, number, number]> }> = [];
+  for (let s = 0; s < Math.min(SESSIONS, Math.floor(texts.length / 5)); s++) {
+    const { context, recorder, page } = await fresh();
+    const from = recorder.done.length;
+    // BENCH_TYPED_DEBOUNCE: the widget's `debounce` attribute (default: none, the widget's own).
+    const debounce = process.env.BENCH_TYPED_DEBOUNCE;
+    const input = await page.evaluate(([e, d]) => (window as unknown as BenchWindow).bench.box(e, d), [engine, debounce] as const);
+    const box = page.locator(input);
+    await box.click();
+    await page.evaluate((e) => (window as unknown as BenchWindow).bench.watch(e), engine);
+    const shown: string[][] = [];
+    const msAfterLastKey: number[] = [];
+    for (const text of texts.slice(s * 5, s * 5 + 5)) {
+      await box.pressSequentially(text, { delay: KEY_DELAY_MS });
+      await recorder.quiet(600);
+      shown.push(await page.evaluate((e) => (window as unknown as BenchWindow).bench.shown(e), engine));
+      msAfterLastKey.push(await page.evaluate(() => (window as unknown as BenchWindow).bench.sinceLastKey()));
+      await box.press("ControlOrMeta+a");
+      await box.press("Backspace");
+      await recorder.quiet(400);
+    }
+    const all = recorder.since(from);
+    const searches = all.timeline.filter(([file]) => !START_UP_FILE.test(file));
+    sessions.push({
+      bytes: all.bytes,
+      requests: all.requests,
+      search_bytes: searches.reduce((sum, [, bytes]) => sum + bytes, 0),
+      search_requests: searches.length,
+      shown,
+      ms_after_last_key: msAfterLastKey,
+      timeline: all.timeline,
+    });
+    await context.close();
+  }
+  return {
+    median_bytes: median(sessions.map((r) => r.bytes)),
+    median_requests: median(sessions.map((r) => r.requests)),
+    median_search_bytes: median(sessions.map((r) => r.search_bytes)),
+    median_search_requests: median(sessions.map((r) => r.search_requests)),
+    // From the last key of a query to the last change of the results it shows.
+    median_ms_after_last_key: median(sessions.flatMap((r) => r.ms_after_last_key)),
+    sessions,
+  };
+}

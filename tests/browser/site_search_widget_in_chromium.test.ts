@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
+import type { ResultsDetail } from "../../web/src/search-element.js";
 import { answerTo, cli, nativeSearch, openPage, repo, serve, tempDir, type Server, type Session } from "./harness.js";
 
 const BASE = "/mdn/";
@@ -151,6 +152,37 @@ describe("<rangefind-search> on a static site", () => {
     expect(read.filter((path) => /\/wasm\/|manifest\.json|\/splits\//.test(path))).toEqual([]);
     await box(page).press("ArrowDown");
     await page.screenshot({ path: join(artifacts, "widget-results-light.png") });
+  });
+
+  it("reads a typed text's words between keys and its records once, after the last key, cancelling nothing", async () => {
+    const page = await visit();
+    await box(page).click();
+    await page.evaluate(async () => {
+      const widget = document.querySelector("rangefind-search") as unknown as HTMLElement & { start(): Promise<unknown> };
+      await widget.start();
+      // A pause longer than the typing, so that only the whole text is searched for results.
+      widget.setAttribute("debounce", "1500");
+      const shown: string[] = [];
+      document.addEventListener("rangefind-results", (event) => shown.push((event as CustomEvent<ResultsDetail>).detail.query));
+      (window as unknown as { shown: string[] }).shown = shown;
+    });
+    const cancelled: string[] = [];
+    session.context.on("requestfailed", (request) => cancelled.push(request.url()));
+    const text = "margin inl";
+    const answered = answerTo(page, text);
+    await box(page).pressSequentially(text, { delay: 60 });
+    const detail = await answered;
+    expect(await page.evaluate(() => (window as unknown as { shown: string[] }).shown)).toEqual([text]);
+    // Each beginning of the text was read ahead as a count alone (words, a typo's lexicon
+    // blocks), never cancelled: the search after the last key found its words read and read
+    // its hits' records in one wave.
+    expect(cancelled).toEqual([]);
+    expect(detail.response.stats.waves).toBe(1);
+    const native = siteSearch(text, 10, ["--typeahead"]);
+    expect(detail.response.count).toBe(native.count);
+    expect(await options(page).count()).toBe(Math.min(10, native.count));
+    const paths = await options(page).evaluateAll((nodes) => nodes.map((node) => new URL((node as HTMLAnchorElement).href).pathname));
+    expect(paths).toEqual(native.hits.map((hit) => `${BASE}${String(hit.doc.url).slice(1)}`));
   });
 
   it("finds a word from its first letters (prefix on the last word)", async () => {

@@ -14,7 +14,8 @@
  * Attributes: `index` (the `_rangefind/` directory; default: where this script is; several,
  * separated by spaces, are searched as one: `index="/_rangefind/ https://blog.example.com/_rangefind/"`),
  * `placeholder`, `label` (the box's accessible name), `limit` (results per page, default 10),
- * `lang` (the index language; default: the page's), `debounce` (milliseconds, default 120),
+ * `lang` (the index language; default: the page's), `debounce` (milliseconds to wait after a key
+ * before searching; default: half again the reader's own pace between keys, 120–350 ms),
  * `theme` (`light` or `dark`; default: the page's, from its background or `color-scheme`).
  *
  * Each answer shown fires `rangefind-results` (bubbling out of the shadow root) with a
@@ -24,6 +25,7 @@
 import { openSite, type OpenedSite, type RangefindIndex } from "./index.js";
 import { STYLE } from "./search-element-style.js";
 import { pageScheme } from "./page-scheme.js";
+import { ReadAhead, TypingPace } from "./typing.js";
 import { hitTarget, RESULT_FIELDS, type HitTarget } from "./site.js";
 import { RangefindError, type Filters, type Replaced, type SearchResponse } from "./types.js";
 
@@ -76,6 +78,13 @@ export class RangefindSearchElement extends HTMLElement {
   private generation = 0;
   private inFlight: AbortController | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the reader stops typing, without a `debounce` attribute. */
+  private readonly pace = new TypingPace();
+  /** Reads the words of the text being typed, between keys (a count alone: no records). */
+  private readonly readAhead = new ReadAhead(async (text) => {
+    const { index } = await this.start();
+    return index.search(text, { limit: 0, typeahead: true, filters: this.selectedFilters() });
+  });
   /** Follows the page's colours while connected (see {@link followPageScheme}). */
   private schemeWatch: (() => void) | null = null;
 
@@ -97,6 +106,10 @@ export class RangefindSearchElement extends HTMLElement {
     // Text an input method is still composing is not searched: its composition's end is.
     const typed = () => {
       this.finished = false;
+      this.pace.key();
+      // The search in flight answers text the reader has typed past: it stops reading.
+      this.inFlight?.abort();
+      if (this.input.value.trim()) this.readAhead.want(this.input.value);
       this.scheduleSearch();
     };
     this.input.addEventListener("input", (event) => {
@@ -189,8 +202,9 @@ export class RangefindSearchElement extends HTMLElement {
 
   private scheduleSearch(): void {
     clearTimeout(this.timer);
-    const delay = Number(this.getAttribute("debounce") ?? 120);
-    this.timer = setTimeout(() => void this.search(false), Number.isFinite(delay) ? delay : 120);
+    const fixed = Number(this.getAttribute("debounce") ?? NaN);
+    const delay = Number.isFinite(fixed) ? fixed : this.pace.pause();
+    this.timer = setTimeout(() => void this.search(false), delay);
   }
 
   private searchNow(): void {

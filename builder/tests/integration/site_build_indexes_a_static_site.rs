@@ -337,6 +337,38 @@ fn a_word_typed_whole_is_not_completed_with_its_typo_neighbours() {
 }
 
 #[test]
+fn a_count_alone_reads_no_records() {
+    // A search box reads ahead between keys with `limit` 0: the words of the text typed so
+    // far, not the records of hits the next key makes stale. The search after the last key
+    // then reads only its records: one wave.
+    let dir = tempfile::tempdir().unwrap();
+    untar(
+        &common::repo().join("examples/mdn-site/sample-site.tar.gz"),
+        dir.path(),
+    );
+    let index = common::build_site(&dir.path().join("site-mdn"), &[]);
+    for query in [
+        "promi",
+        "fetch api",
+        "margin inl",
+        "array ma",
+        "\"event listener\"",
+    ] {
+        let shown = search_json(&index, query, &["--typeahead"]);
+        let counted = search_json(&index, query, &["--typeahead", "--limit", "0"]);
+        assert!(shown["count"].as_u64().unwrap() > 0, "{query}: {shown}");
+        assert_eq!(counted["count"], shown["count"], "{query}");
+        assert_eq!(counted["hits"], serde_json::json!([]), "{query}");
+        let waves = |answer: &Value| answer["stats"]["waves"].as_u64().unwrap();
+        assert_eq!(
+            waves(&counted) + 1,
+            waves(&shown),
+            "{query}: {counted} {shown}"
+        );
+    }
+}
+
+#[test]
 fn bad_sites_get_clear_errors() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("nope");

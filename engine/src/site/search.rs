@@ -96,6 +96,7 @@ pub async fn search_together(
         request.offset.min(ranked.len())..(request.offset + request.limit).min(ranked.len());
     // The first page of the text as typed is ordered by titles too, so its titles are read
     // with the shown hits' records (the same wave; the same records at the usual limit).
+    // A count alone (`limit` 0: a search box reading ahead while keys are typed) reads none.
     let titled: Vec<Option<Vec<Vec<&str>>>> = indexes
         .iter()
         .zip(&queries)
@@ -103,7 +104,9 @@ pub async fn search_together(
         .map(|((index, queries), found)| index.title_words(&queries.exact.node, found))
         .collect();
     let window = match exact_count.min(TITLE_WINDOW) {
-        window if shown.start < window && titled.iter().any(Option::is_some) => window,
+        window if shown.start < window.min(shown.end) && titled.iter().any(Option::is_some) => {
+            window
+        }
         _ => 0,
     };
     let read: Vec<At> = sorted_unique(
