@@ -51,7 +51,7 @@ for run in 1 2 3; do
   measure pagefind "$pagefind_cli" --site "$site"
 done
 count() { find "$1" -type f | wc -l; }
-bytes() { find "$1" -type f -printf '%s\n' | awk '{ s += $1 } END { print s }'; }
+bytes() { find "$1" -type f "${@:2}" -printf '%s\n' | awk '{ s += $1 } END { print s }'; }
 node -e '
 const [times, out, rfFiles, rfBytes, widgetBytes, pfFiles, pfBytes] = process.argv.slice(1);
 const rows = require("fs").readFileSync(times, "utf8").trim().split("\n").map((l) => l.split(" "));
@@ -64,7 +64,7 @@ report.pagefind.files = Number(pfFiles); report.pagefind.bytes = Number(pfBytes)
 require("fs").writeFileSync(out, JSON.stringify(report, null, 2));
 console.log(JSON.stringify(report));
 ' "$out/build-times.txt" "$out/build.json" "$(count "$site/_rangefind")" "$(bytes "$site/_rangefind")" \
-  "$(bytes "$site/_rangefind/wasm-site" | awk -v js="$(cat "$site"/_rangefind/*.js | wc -c)" '{ print $1 + js }')" "$(count "$site/pagefind")" "$(bytes "$site/pagefind")"
+  "$(bytes "$site/_rangefind/wasm-site" ! -name '*.br' | awk -v js="$(cat "$site"/_rangefind/*.js | wc -c)" '{ print $1 + js }')" "$(count "$site/pagefind")" "$(bytes "$site/pagefind")"
 
 say "Chromium at 100 ms RTT, 10 Mbit/s: rangefind and Pagefind on the same site"
 BENCH_SITE="$site" BENCH_QUERIES="$(realpath "$queries")" BENCH_OUT="$(realpath "$out")/browser.json" \

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Attributes a .wasm module's code bytes to crates, from its name section.
 
-Usage: scripts/wasm-size-report.py MODULE.wasm [TOP]
+Usage: scripts/wasm-size-report.py MODULE.wasm [TOP] [--functions]
+With --functions, the TOP largest functions instead of crates.
 Run it on the wasm-bindgen output before wasm-opt (which strips names); the split between
 crates is what BENCHMARKS.md quotes as "what each feature costs".
 """
@@ -31,8 +32,10 @@ def sections(data):
 
 
 def main():
-    data = open(sys.argv[1], "rb").read()
-    top = int(sys.argv[2]) if len(sys.argv) > 2 else 25
+    args = [a for a in sys.argv[1:] if a != "--functions"]
+    functions = "--functions" in sys.argv
+    data = open(args[0], "rb").read()
+    top = int(args[1]) if len(args) > 1 else 25
     imported = 0
     sizes = []
     names = {}
@@ -87,6 +90,12 @@ def main():
                         names[index] = body[q:q + length].decode("utf8", "replace")
                         q += length
                 p = end
+    if functions:
+        largest = sorted(((size, names.get(i + imported, "?")) for i, size in enumerate(sizes)), reverse=True)
+        for size, name in largest[:top]:
+            name = re.sub(r"\[[0-9a-f]+\]", "", name)
+            print(f"{size:>9}  {name[:160]}")
+        return
     crates = Counter()
     for i, size in enumerate(sizes):
         name = names.get(i + imported, "?")

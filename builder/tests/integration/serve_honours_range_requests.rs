@@ -162,6 +162,66 @@ fn whole_text_responses_are_compressed_and_ranges_never() {
 }
 
 #[test]
+fn files_compressed_ahead_are_sent_to_clients_that_take_brotli() {
+    // `build --site` writes the site engine also as `.wasm.br`, at brotli's best.
+    let dir = tempfile::tempdir().unwrap();
+    let engine: Vec<u8> = (0..20_000u32)
+        .flat_map(|i| (i % 251).to_le_bytes())
+        .collect();
+    let mut compressed = Vec::new();
+    let params = brotli::enc::BrotliEncoderParams {
+        quality: 11,
+        ..Default::default()
+    };
+    brotli::BrotliCompress(&mut &engine[..], &mut compressed, &params).unwrap();
+    std::fs::write(dir.path().join("engine.wasm"), &engine).unwrap();
+    std::fs::write(dir.path().join("engine.wasm.br"), &compressed).unwrap();
+    let server = serve(dir.path());
+    let address = &server.1;
+
+    let (status, headers, body) = request(
+        address,
+        "GET /engine.wasm HTTP/1.0\r\nAccept-Encoding: gzip, deflate, br\r\n",
+    );
+    assert!(status.contains("200"), "{status}");
+    assert!(headers.contains("content-encoding: br"), "{headers}");
+    assert!(
+        headers.contains("content-type: application/wasm"),
+        "{headers}"
+    );
+    assert!(headers.contains("vary: accept-encoding"), "{headers}");
+    assert_eq!(
+        body, compressed,
+        "the file compressed ahead, not compressed again"
+    );
+    let mut decoded = Vec::new();
+    brotli::BrotliDecompress(&mut &body[..], &mut decoded).unwrap();
+    assert_eq!(decoded, engine);
+
+    // Without brotli (or refusing it), the file itself, compressed on the fly.
+    for accept in ["gzip", "br;q=0, gzip"] {
+        let (_, headers, body) = request(
+            address,
+            &format!("GET /engine.wasm HTTP/1.0\r\nAccept-Encoding: {accept}\r\n"),
+        );
+        assert!(headers.contains("content-encoding: gzip"), "{headers}");
+        let mut decoded = Vec::new();
+        flate2::read::GzDecoder::new(&body[..])
+            .read_to_end(&mut decoded)
+            .unwrap();
+        assert_eq!(decoded, engine);
+    }
+    // A range is of the file's own bytes.
+    let (status, headers, body) = request(
+        address,
+        "GET /engine.wasm HTTP/1.0\r\nAccept-Encoding: br\r\nRange: bytes=100-199\r\n",
+    );
+    assert!(status.contains("206"), "{status}");
+    assert!(!headers.contains("content-encoding"), "{headers}");
+    assert_eq!(body, &engine[100..200]);
+}
+
+#[test]
 fn clients_that_leave_mid_response_do_not_stop_the_server() {
     let dir = tempfile::tempdir().unwrap();
     // Text that compresses poorly, so the compressed (chunked) body outgrows socket buffers.

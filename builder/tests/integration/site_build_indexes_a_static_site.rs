@@ -497,6 +497,12 @@ fn the_widget_is_written_next_to_site_json() {
         .contains("./wasm-site/rangefind_wasm.js"));
     let wasm = std::fs::read(out.join("wasm-site/rangefind_wasm_bg.wasm")).unwrap();
     assert_eq!(&wasm[..4], b"\0asm");
+    // The same compressed ahead, at brotli's best, for hosts that send such files.
+    let compressed = std::fs::read(out.join("wasm-site/rangefind_wasm_bg.wasm.br")).unwrap();
+    let mut decoded = Vec::new();
+    brotli::BrotliDecompress(&mut &compressed[..], &mut decoded).unwrap();
+    assert_eq!(decoded, wasm);
+    assert!(compressed.len() < wasm.len() / 2);
     assert!(out.join("wasm-site/rangefind_wasm.js").is_file());
     // The widget searches site files: the split engine an earlier widget used is removed.
     assert!(!out.join("wasm").exists());
@@ -513,7 +519,8 @@ fn the_widget_is_written_next_to_site_json() {
         "{summary}"
     );
     // The site has French pages: the site engine with every stemmer comes too.
-    assert!(summary.contains("The search widget (8 files"), "{summary}");
+    // Each engine's .wasm also compressed ahead (.wasm.br).
+    assert!(summary.contains("The search widget (10 files"), "{summary}");
     assert!(out.join("wasm-site-all/rangefind_wasm_bg.wasm").is_file());
     assert!(out.join("site-worker-all.js").is_file());
 

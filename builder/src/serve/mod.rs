@@ -2,7 +2,8 @@
 //! single ranges, suffix (`bytes=-N`) and open-ended (`bytes=N-`) ranges, 416 when the range
 //! cannot be satisfied, strong ETags, immutable caching for splits, and CORS so a page on
 //! another origin may send `Range` and read `Content-Range`. Whole responses of text and wasm
-//! are compressed (brotli, else gzip) when the client accepts it, as CDNs and static hosts do;
+//! are compressed (brotli, else gzip) when the client accepts it, as CDNs and static hosts do,
+//! or sent compressed ahead of time when a `.br` file lies next to them ([`precompressed`]);
 //! ranges never are, since their offsets are into the file's own bytes. It serves regular
 //! files inside its directory only: not hidden ones (`.git`, `.env`), not through symbolic
 //! links that leave the directory, not FIFOs or devices (404 for all of them). A connection
@@ -34,6 +35,11 @@ use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncReadExt, AsyncSeekExt};
 use tower_http::compression::predicate::{Predicate, SizeAbove};
 use tower_http::compression::CompressionLayer;
+
+mod precompressed;
+mod range;
+
+use range::{parse_range, RangeAnswer};
 
 use crate::http_caching::{
     cache_control, content_type, is_compressible, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS,
@@ -250,56 +256,6 @@ fn resolve(root: &Path, url_path: &str) -> Option<PathBuf> {
     Some(path)
 }
 
-/// A parsed `Range` header against a file of `len` bytes.
-#[derive(Debug, PartialEq)]
-enum RangeAnswer {
-    /// No (usable) Range header: send everything with 200.
-    Whole,
-    /// Send `start..end` with 206.
-    Partial(u64, u64),
-    /// 416.
-    Unsatisfiable,
-}
-
-fn parse_range(value: Option<&str>, len: u64) -> RangeAnswer {
-    let Some(spec) = value.and_then(|v| v.trim().strip_prefix("bytes=")) else {
-        return RangeAnswer::Whole;
-    };
-    if spec.contains(',') {
-        // Several ranges: allowed to be ignored (RFC 9110 §14.2); splits never ask for them.
-        return RangeAnswer::Whole;
-    }
-    let Some((first, last)) = spec.trim().split_once('-') else {
-        return RangeAnswer::Whole;
-    };
-    let (first, last) = (first.trim(), last.trim());
-    let range = if first.is_empty() {
-        match last.parse::<u64>() {
-            Ok(0) => return RangeAnswer::Unsatisfiable,
-            Ok(n) => (len.saturating_sub(n), len),
-            Err(_) => return RangeAnswer::Whole,
-        }
-    } else {
-        let Ok(start) = first.parse::<u64>() else {
-            return RangeAnswer::Whole;
-        };
-        let end = if last.is_empty() {
-            len
-        } else {
-            match last.parse::<u64>() {
-                // `bytes=0-18446744073709551615` means "to the end" (RFC 9110 §14.1.2).
-                Ok(last) if last >= start => last.saturating_add(1).min(len),
-                _ => return RangeAnswer::Whole,
-            }
-        };
-        (start, end)
-    };
-    if range.0 >= len {
-        return RangeAnswer::Unsatisfiable;
-    }
-    RangeAnswer::Partial(range.0, range.1)
-}
-
 async fn respond(root: &Path, request: Request<Body>) -> Response<Body> {
     if request.method() == Method::OPTIONS {
         let mut response = plain(StatusCode::NO_CONTENT, "");
@@ -325,8 +281,15 @@ async fn respond(root: &Path, request: Request<Body>) -> Response<Body> {
     let Some(path) = resolve(root, request.uri().path()) else {
         return plain(StatusCode::FORBIDDEN, "path outside the served directory");
     };
-    let file = match servable_file(root, &path).await {
-        Some(()) => tokio::fs::File::open(&path).await.ok(),
+    let servable = servable_file(root, &path).await;
+    let compressed = match servable {
+        Some(()) => precompressed::brotli_instead(root, &path, request.headers()).await,
+        None => None,
+    };
+    let file = match servable {
+        Some(()) => tokio::fs::File::open(compressed.as_ref().unwrap_or(&path))
+            .await
+            .ok(),
         None => None,
     };
     let Some(mut file) = file else {
@@ -363,6 +326,11 @@ async fn respond(root: &Path, request: Request<Body>) -> Response<Body> {
         .header(header::CACHE_CONTROL, cache_control(&path));
     if let Some(modified) = modified {
         builder = builder.header(header::LAST_MODIFIED, httpdate::fmt_http_date(modified));
+    }
+    if compressed.is_some() {
+        builder = builder
+            .header(header::CONTENT_ENCODING, "br")
+            .header(header::VARY, "accept-encoding");
     }
     if request
         .headers()
@@ -440,41 +408,6 @@ fn tokio_util_stream(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ranges() {
-        assert_eq!(parse_range(None, 10), RangeAnswer::Whole);
-        assert_eq!(
-            parse_range(Some("bytes=2-4"), 10),
-            RangeAnswer::Partial(2, 5)
-        );
-        assert_eq!(
-            parse_range(Some("bytes=2-"), 10),
-            RangeAnswer::Partial(2, 10)
-        );
-        assert_eq!(
-            parse_range(Some("bytes=-3"), 10),
-            RangeAnswer::Partial(7, 10)
-        );
-        assert_eq!(
-            parse_range(Some("bytes=-30"), 10),
-            RangeAnswer::Partial(0, 10)
-        );
-        assert_eq!(
-            parse_range(Some("bytes=5-100"), 10),
-            RangeAnswer::Partial(5, 10)
-        );
-        assert_eq!(
-            parse_range(Some("bytes=10-"), 10),
-            RangeAnswer::Unsatisfiable
-        );
-        assert_eq!(
-            parse_range(Some("bytes=-0"), 10),
-            RangeAnswer::Unsatisfiable
-        );
-        assert_eq!(parse_range(Some("bytes=4-2"), 10), RangeAnswer::Whole);
-        assert_eq!(parse_range(Some("bytes=0-1,4-5"), 10), RangeAnswer::Whole);
-    }
 
     #[test]
     fn paths_cannot_escape_the_root() {
