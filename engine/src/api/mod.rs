@@ -8,6 +8,8 @@ mod response;
 #[cfg(feature = "splits")]
 pub(crate) use request::parse_datetime;
 #[cfg(feature = "splits")]
+pub use request::parse_timestamp;
+#[cfg(feature = "splits")]
 pub(crate) use request::STORED_SECONDS;
-pub use request::{parse_timestamp, Filters, SearchRequest, SortBy, MAX_LIMIT, MAX_WINDOW};
+pub use request::{Filters, SearchRequest, SortBy, MAX_LIMIT, MAX_WINDOW};
 pub use response::{Hit, Replaced, SearchResponse, SearchStats};
