@@ -26,8 +26,9 @@ import { openSite, type OpenedSite, type RangefindIndex } from "./index.js";
 import { STYLE } from "./search-element-style.js";
 import { pageScheme } from "./page-scheme.js";
 import { ReadAhead, TypingPace } from "./typing.js";
+import { filterMenus, replacedNote, resultOption, selectedFilters } from "./results-view.js";
 import { hitTarget, RESULT_FIELDS, type HitTarget } from "./site.js";
-import { RangefindError, type Filters, type Replaced, type SearchResponse } from "./types.js";
+import { RangefindError, type Filters, type SearchResponse } from "./types.js";
 
 /** The `detail` of the `rangefind-results` event the element fires when it shows results. */
 export interface ResultsDetail {
@@ -83,7 +84,7 @@ export class RangefindSearchElement extends HTMLElement {
   /** Reads the words of the text being typed, between keys (a count alone: no records). */
   private readonly readAhead = new ReadAhead(async (text) => {
     const { index } = await this.start();
-    return index.search(text, { limit: 0, typeahead: true, filters: this.selectedFilters() });
+    return index.search(text, { limit: 0, typeahead: true, filters: selectedFilters(this.filters) });
   });
   /** Follows the page's colours while connected (see {@link followPageScheme}). */
   private schemeWatch: (() => void) | null = null;
@@ -192,7 +193,8 @@ export class RangefindSearchElement extends HTMLElement {
       return openSite(dirs, { lang, engineDir });
     });
     const { sites, index } = opened;
-    this.showFilters(sites);
+    this.filters.replaceChildren(...filterMenus(sites));
+    this.filters.hidden = this.filters.childElementCount === 0;
     // Read what a first query needs beyond the open (a site file's lexicon index; an older
     // index's split hotcaches) while the reader is still typing. A failure here resurfaces,
     // explained, in the search itself.
@@ -219,7 +221,7 @@ export class RangefindSearchElement extends HTMLElement {
     const search: Search =
       more && this.shown
         ? this.shown
-        : { text: this.input.value, typeahead: !this.finished, filters: this.selectedFilters() };
+        : { text: this.input.value, typeahead: !this.finished, filters: selectedFilters(this.filters) };
     const query = search.text.trim();
     const generation = ++this.generation;
     this.inFlight?.abort();
@@ -290,7 +292,10 @@ export class RangefindSearchElement extends HTMLElement {
     const { count } = response;
     for (const hit of response.hits) {
       const target = hitTarget(hit, sites[hit.index ?? 0].site.root);
-      this.listbox.append(this.option(target, hit.snippet, this.targets.length));
+      const position = this.targets.length;
+      const option = resultOption(target, hit.snippet, position);
+      option.addEventListener("mousemove", () => this.setActive(position));
+      this.listbox.append(option);
       this.targets.push(target);
     }
     const typed = this.input.value.trim();
@@ -304,69 +309,11 @@ export class RangefindSearchElement extends HTMLElement {
     this.more.hidden = this.targets.length >= count;
   }
 
-  private option(target: HitTarget, snippet: string | undefined, position: number): HTMLAnchorElement {
-    const option = document.createElement("a");
-    option.className = "result";
-    option.id = `result-${position}`;
-    option.href = target.href;
-    option.tabIndex = -1;
-    option.setAttribute("role", "option");
-    option.setAttribute("aria-selected", "false");
-    option.setAttribute("part", "result");
-    const title = element("span", "title", target.title);
-    if (target.section) title.append(element("span", "section", ` › ${target.section}`));
-    const url = new URL(target.href);
-    // A result of another site (several searched as one) says which.
-    const path = url.origin === location.origin ? url.pathname : url.host + url.pathname;
-    option.append(title, element("span", "path", path));
-    if (snippet) {
-      const text = element("span", "snippet", "");
-      // The engine escapes the text and adds only <mark>.
-      text.innerHTML = snippet;
-      option.append(text);
-    }
-    option.addEventListener("mousemove", () => this.setActive(position));
-    return option;
-  }
-
   private showError(error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
     this.status.classList.add("error");
     this.status.textContent = `Search is unavailable: ${message}`;
     this.byPart("container").classList.remove("loading");
-  }
-
-  /** A menu per filter of the sites' pages, each value with its pages in all of them. */
-  private showFilters(sites: Engine["sites"]): void {
-    const filters: Record<string, Record<string, number>> = {};
-    for (const { site, language } of sites) {
-      for (const [name, values] of Object.entries(site.index.languages[language].filters ?? {})) {
-        const all = (filters[name] ??= {});
-        for (const [value, pages] of Object.entries(values)) all[value] = (all[value] ?? 0) + pages;
-      }
-    }
-    const names = Object.keys(filters).filter((name) => Object.keys(filters[name]).length > 0);
-    this.filters.replaceChildren(
-      ...names.map((name) => {
-        const select = document.createElement("select");
-        select.dataset.filter = name;
-        select.append(new Option(`All`, ""));
-        const values = Object.entries(filters[name]).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-        for (const [value, pages] of values) select.append(new Option(`${value} (${pages})`, value));
-        const label = element("label", "", name);
-        label.append(select);
-        return label;
-      }),
-    );
-    this.filters.hidden = names.length === 0;
-  }
-
-  private selectedFilters(): Filters {
-    const filters: Filters = {};
-    for (const select of this.filters.querySelectorAll("select")) {
-      if (select.value) filters[`filter.${select.dataset.filter}`] = select.value;
-    }
-    return filters;
   }
 
   private onKey(event: KeyboardEvent): void {
@@ -451,13 +398,6 @@ const INLINED_SITE: unknown = typeof __RANGEFIND_SITE__ === "undefined" ? undefi
  * the browser's cache): site.json is read from then on. */
 let inlinedSiteIsStale = false;
 
-function element(tag: string, className: string, text: string): HTMLElement {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  node.textContent = text;
-  return node;
-}
-
 if (!customElements.get("rangefind-search")) customElements.define("rangefind-search", RangefindSearchElement);
 
 declare global {
@@ -467,11 +407,4 @@ declare global {
   interface HTMLElementEventMap {
     "rangefind-results": CustomEvent<ResultsDetail>;
   }
-}
-
-/** ` (searched fetch for fecth)` when typo tolerance replaced words of the query. */
-function replacedNote(replaced: Replaced[] | undefined): string {
-  if (!replaced?.length) return "";
-  const each = replaced.map(({ word, with: instead }) => `${instead.join(" or ")} for ${word}`);
-  return ` (searched ${each.join(", ")})`;
 }

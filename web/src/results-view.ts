@@ -1,0 +1,78 @@
+/**
+ * What `<rangefind-search>` shows besides its box, as plain DOM: a result as a listbox option,
+ * the filter menus of the sites searched, and the note on words typo tolerance replaced.
+ */
+
+import type { OpenedSite } from "./index.js";
+import type { HitTarget } from "./site.js";
+import type { Filters, Replaced } from "./types.js";
+
+/** A result as an option of the listbox: title (› section), path and snippet, linked. */
+export function resultOption(target: HitTarget, snippet: string | undefined, position: number): HTMLAnchorElement {
+  const option = document.createElement("a");
+  option.className = "result";
+  option.id = `result-${position}`;
+  option.href = target.href;
+  option.tabIndex = -1;
+  option.setAttribute("role", "option");
+  option.setAttribute("aria-selected", "false");
+  option.setAttribute("part", "result");
+  const title = element("span", "title", target.title);
+  if (target.section) title.append(element("span", "section", ` › ${target.section}`));
+  const url = new URL(target.href);
+  // A result of another site (several searched as one) says which.
+  const path = url.origin === location.origin ? url.pathname : url.host + url.pathname;
+  option.append(title, element("span", "path", path));
+  if (snippet) {
+    const text = element("span", "snippet", "");
+    // The engine escapes the text and adds only <mark>.
+    text.innerHTML = snippet;
+    option.append(text);
+  }
+  return option;
+}
+
+/** A menu per filter of the sites' pages, each value with its pages in all of them. */
+export function filterMenus(sites: OpenedSite["sites"]): HTMLLabelElement[] {
+  const filters: Record<string, Record<string, number>> = {};
+  for (const { site, language } of sites) {
+    for (const [name, values] of Object.entries(site.index.languages[language].filters ?? {})) {
+      const all = (filters[name] ??= {});
+      for (const [value, pages] of Object.entries(values)) all[value] = (all[value] ?? 0) + pages;
+    }
+  }
+  const names = Object.keys(filters).filter((name) => Object.keys(filters[name]).length > 0);
+  return names.map((name) => {
+    const select = document.createElement("select");
+    select.dataset.filter = name;
+    select.append(new Option(`All`, ""));
+    const values = Object.entries(filters[name]).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    for (const [value, pages] of values) select.append(new Option(`${value} (${pages})`, value));
+    const label = element("label", "", name) as HTMLLabelElement;
+    label.append(select);
+    return label;
+  });
+}
+
+/** The values chosen in the menus of `container`, as a search's filters. */
+export function selectedFilters(container: HTMLElement): Filters {
+  const filters: Filters = {};
+  for (const select of container.querySelectorAll("select")) {
+    if (select.value) filters[`filter.${select.dataset.filter}`] = select.value;
+  }
+  return filters;
+}
+
+/** ` (searched fetch for fecth)` when typo tolerance replaced words of the query. */
+export function replacedNote(replaced: Replaced[] | undefined): string {
+  if (!replaced?.length) return "";
+  const each = replaced.map(({ word, with: instead }) => `${instead.join(" or ")} for ${word}`);
+  return ` (searched ${each.join(", ")})`;
+}
+
+function element(tag: string, className: string, text: string): HTMLElement {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  node.textContent = text;
+  return node;
+}
