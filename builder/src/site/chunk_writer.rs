@@ -4,7 +4,7 @@
 //! (what a reader needs to tell the chunk of a word; at a million pages, whole first words
 //! made the chunk index 56 KB of the head every first visit reads).
 
-use rangefind_engine::site::layout::{put_word_entry, WordEntry};
+use rangefind_engine::site::postings::{put_word_entry, WordEntry};
 use rayon::prelude::*;
 
 /// Uncompressed bytes a word chunk holds before the next starts (about 2–3 KB compressed).

@@ -49,7 +49,7 @@ pub fn renumber(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rangefind_engine::site::layout::encode_positions;
+    use rangefind_engine::site::postings::encode_positions;
 
     #[test]
     fn postings_follow_their_new_numbers_with_their_positions() {

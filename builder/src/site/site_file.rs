@@ -11,9 +11,9 @@ use indicatif::ProgressBar;
 use rangefind_engine::analysis::Analyzer;
 use rangefind_engine::format::{write_regions, SplitWriteOptions};
 use rangefind_engine::site::layout::{
-    self, encode_positions, filter_word, score_byte, text_values, Head, HeadMeta, Postings,
-    SearchedField, WordEntry, SITE_LAYOUT_VERSION,
+    self, filter_word, text_values, Head, HeadMeta, SearchedField, SITE_LAYOUT_VERSION,
 };
+use rangefind_engine::site::postings::{encode_positions, score_byte, Postings, WordEntry};
 use rangefind_engine::site::record as layout_record;
 use rangefind_engine::site::record_slots::{order_by_size, RecordSlots};
 use rangefind_engine::site::site_json::SiteFileEntry;

@@ -6,7 +6,8 @@ use std::collections::HashMap;
 
 use tantivy_query_grammar::Occur;
 
-use super::layout::{idf, score_factor, HeadMeta, Postings};
+use super::layout::HeadMeta;
+use super::postings::{idf, score_factor, Postings};
 use super::query::{Node, Slot};
 
 /// Pages and their scores, by page.

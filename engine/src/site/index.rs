@@ -10,7 +10,8 @@ use ownedbytes::OwnedBytes;
 
 use super::evaluate::{Found, WordData};
 use super::frames::Frames;
-use super::layout::{self, decode_positions, word_entries, Head, Postings, WordEntry};
+use super::layout::{self, Head};
+use super::postings::{decode_positions, word_entries, Postings, WordEntry};
 use super::query::{self, Node, Slot};
 use super::record::{self, Record};
 use super::search::{Queries, Replacing};

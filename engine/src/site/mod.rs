@@ -16,6 +16,7 @@ mod frames;
 mod index;
 mod joint_cost;
 pub mod layout;
+pub mod postings;
 pub mod query;
 pub mod record;
 pub mod record_slots;
