@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use lru::LruCache;
 use ownedbytes::OwnedBytes;
+use rustc_hash::FxBuildHasher;
 
 /// Default bound of a page cache, in bytes.
 pub const DEFAULT_CACHE_BYTES: usize = 64 << 20;
@@ -23,7 +24,9 @@ pub struct PageKey {
 }
 
 struct State {
-    lru: LruCache<PageKey, OwnedBytes>,
+    // The engine's one hasher (keys are the index's own, not an attacker's): lru's default
+    // brought a second one into the site engine's wasm.
+    lru: LruCache<PageKey, OwnedBytes, FxBuildHasher>,
     bytes: usize,
     capacity: usize,
 }
@@ -45,7 +48,7 @@ impl PageCache {
     pub fn new(capacity: usize) -> PageCache {
         PageCache {
             state: Mutex::new(State {
-                lru: LruCache::unbounded(),
+                lru: LruCache::unbounded_with_hasher(FxBuildHasher),
                 bytes: 0,
                 capacity,
             }),
