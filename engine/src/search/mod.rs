@@ -8,6 +8,7 @@ mod hits;
 mod index_order;
 mod query;
 mod results;
+mod run;
 mod snippets;
 mod stages;
 mod stats_provider;
@@ -20,7 +21,6 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use futures::lock::Mutex as AsyncMutex;
-use tantivy::query::{AllQuery, Query};
 
 pub use crate::api::{
     parse_timestamp, Filters, Hit, Replaced, SearchRequest, SearchResponse, SearchStats, SortBy,
@@ -30,9 +30,6 @@ pub use query::{
 };
 
 use self::analytics::AggregationRequest;
-use self::steps::Ranked;
-use self::time_range::{Overlap, TimeRange};
-use self::warmup::{expansions_in_split, global_prefix_cutoffs, FoundTerm, Warmup};
 use crate::error::{ErrorKind, Result};
 use crate::io::{
     Fetcher, IndexStore, PageCache, PersistentCache, QueryStats, DEFAULT_MAX_READ_THROUGH_BYTES,
@@ -41,7 +38,7 @@ use crate::io::{
 use crate::manifest::{Manifest, MANIFEST_FILE};
 use crate::mapping::MappedSchema;
 use crate::pruning::{read_filter_files, IndexFilters, SplitFilterFile};
-use crate::split::{open_split, OpenedSplit, QueryScope, SplitLocation};
+use crate::split::{open_split, OpenedSplit, SplitLocation};
 use crate::typos::Lexicon;
 
 /// Reads and parses the manifest of the index in `store` (one request, counted in `stats`).
@@ -427,255 +424,5 @@ impl SearchIndex {
             return Some(names.join("+"));
         }
         None
-    }
-
-    /// Runs a search: open splits, then one wave per step (dictionary blocks, postings,
-    /// documents) with the synchronous tantivy search in between.
-    ///
-    /// When a word of the query is in no split and the index has a lexicon, the words one
-    /// edit from it are searched instead (see [`crate::typos`]); the answer names them.
-    ///
-    /// A split whose host answers with a new validator (ETag, Last-Modified) is checked again
-    /// and the search run again, up to [`changed_splits::RECHECKS`] times (see
-    /// [`changed_splits`]). So is one whose page failed its checksum when a read of it also
-    /// answered with a new validator: reads of a wave run concurrently, and the one answered
-    /// under the new validator may be the first the reader sees (its open region came from a
-    /// cache), so its bytes fail their checksum before a read under the old validator says the
-    /// file changed.
-    pub async fn search(&self, request: &SearchRequest) -> Result<SearchResponse> {
-        let started = web_time::Instant::now();
-        let stats = QueryStats::new();
-        let mut rechecks = 0;
-        loop {
-            match self.search_replacing(request, &stats, started).await {
-                Err(error)
-                    if matches!(error.kind(), ErrorKind::Changed | ErrorKind::Corrupt)
-                        && rechecks < changed_splits::RECHECKS =>
-                {
-                    rechecks += 1;
-                    if changed_splits::recheck_changed_splits(&self.slots, &stats).await? == 0 {
-                        return Err(error);
-                    }
-                }
-                answer => return answer,
-            }
-        }
-    }
-
-    /// Searches `request`, then again with replacements for its unknown words if it has some.
-    async fn search_replacing(
-        &self,
-        request: &SearchRequest,
-        stats: &QueryStats,
-        started: web_time::Instant,
-    ) -> Result<SearchResponse> {
-        let mut replacements = None;
-        loop {
-            match self
-                .search_once(request, replacements.as_deref(), stats, started)
-                .await?
-            {
-                Attempt::Answered(response) => return Ok(response),
-                Attempt::Replace(found) => replacements = Some(found),
-            }
-        }
-    }
-
-    /// One search of `request` with `replacements` for unknown words; without them, it stops
-    /// once the term lookups show words to replace, if the lexicon has replacements.
-    async fn search_once(
-        &self,
-        request: &SearchRequest,
-        replacements: Option<&Replacements>,
-        stats: &QueryStats,
-        started: web_time::Instant,
-    ) -> Result<Attempt> {
-        let aggregations = check_request(request, &self.schema)?;
-        let filter_groups = filters::filter_terms(&self.schema, &request.filters)?;
-        let filter = filters::filter_query(&filter_groups);
-        let mut parsed = match replacements {
-            Some(replacements) => self.queries.parse_replacing(&request.query, replacements)?,
-            None => self.queries.parse(&request.query)?,
-        };
-        let query_is_empty = request.query.trim().is_empty();
-        let time = TimeRange::of(request.start_timestamp, request.end_timestamp, &self.schema)?;
-        // With nothing to search for, a time range, a sort or aggregations work on everything.
-        let everything = time.is_some() || request.sort.is_some() || aggregations.is_some();
-        parsed.query = if query_is_empty && filter.is_none() && everything {
-            Box::new(AllQuery)
-        } else {
-            filters::apply(parsed.query, filter.as_deref(), query_is_empty)
-        };
-        // The splits the time range may reach, and how (every split without a range), less
-        // those whose split filters show they cannot match.
-        let reached: Vec<(usize, Overlap)> = self
-            .manifest
-            .splits
-            .iter()
-            .enumerate()
-            .map(|(i, split)| {
-                (
-                    i,
-                    time.map_or(Overlap::Whole, |t| t.overlap(split.time_range)),
-                )
-            })
-            .filter(|(_, overlap)| *overlap != Overlap::None)
-            .filter(|(i, _)| {
-                self.filters.is_empty()
-                    || self
-                        .filters
-                        .split_may_match(*i, &*parsed.query, &filter_groups)
-            })
-            .collect();
-        // A sort that index order satisfies may stop early: the first splits in time that
-        // likely fill the page, then the others only if they did not.
-        let index_order = match request.count_all {
-            true => None,
-            false => self.index_order_plan(request, &reached, aggregations.is_some()),
-        };
-        let window = request.offset + request.limit;
-        let stages: Vec<&[(usize, Overlap)]> = match &index_order {
-            Some((ordered, _)) => {
-                let first = self.first_stage_len(ordered, &*parsed.query, window);
-                let (first, rest) = ordered.split_at(first);
-                [first, rest]
-                    .into_iter()
-                    .filter(|s| !s.is_empty())
-                    .collect()
-            }
-            None => vec![reached.as_slice()],
-        };
-        let may_replace = replacements.is_none()
-            && request.typo_tolerance
-            && stages.len() == 1
-            && !parsed.words.is_empty();
-        let scope = QueryScope::new();
-        let mut splits: Vec<Arc<OpenedSplit>> = Vec::new();
-        let mut queries: Vec<Box<dyn Query>> = Vec::new();
-        let mut collected = steps::Collected::default();
-        let mut count_is_lower_bound = false;
-        for (n, stage) in stages.into_iter().enumerate() {
-            if n > 0 && collected.ranked.len() >= window {
-                count_is_lower_bound = true;
-                break;
-            }
-            let opened = self
-                .open_splits(stats, stage.iter().map(|(i, _)| *i))
-                .await?;
-            let warmup = Warmup {
-                scope: scope.clone(),
-                fetcher: &self.fetcher,
-                stats,
-                splits: &opened,
-            };
-            let mut found = steps::lookup_terms(&warmup, &parsed).await?;
-            if let (true, Some(lexicon)) = (may_replace, &self.lexicon) {
-                let unknown = typo_words::unknown_words(&self.queries, &parsed.words, &found);
-                if !unknown.is_empty() {
-                    let found = lexicon
-                        .replacements(&unknown, self.fetcher.persistent(), stats)
-                        .await?;
-                    if !found.is_empty() {
-                        return Ok(Attempt::Replace(found));
-                    }
-                }
-            }
-            let mut stage_queries = self.split_queries(
-                request,
-                replacements,
-                &parsed,
-                &mut found,
-                filter.as_deref(),
-            )?;
-            if let Some(time) = time {
-                stage_queries = stage_queries
-                    .into_iter()
-                    .zip(stage)
-                    .map(|(query, (_, overlap))| match overlap {
-                        Overlap::Partial => time.restrict(query, &self.schema),
-                        _ => query,
-                    })
-                    .collect();
-            }
-            steps::fetch_postings(&warmup, &found).await?;
-            let order = index_order.as_ref().map(|(_, order)| *order);
-            let found = steps::collect(
-                &warmup,
-                &stage_queries,
-                request,
-                aggregations.as_ref(),
-                order,
-            )
-            .await?;
-            let first = splits.len();
-            collected.count += found.count;
-            collected.ranked.extend(
-                found
-                    .ranked
-                    .into_iter()
-                    .map(|(rank, split, address)| (rank, first + split, address)),
-            );
-            collected.ranked.truncate(window);
-            collected.aggregations = found.aggregations;
-            splits.extend(opened);
-            queries.extend(stage_queries);
-        }
-        let page: Vec<Ranked> = collected.ranked.into_iter().skip(request.offset).collect();
-        let warmup = Warmup {
-            scope,
-            fetcher: &self.fetcher,
-            stats,
-            splits: &splits,
-        };
-        let documents = steps::load_documents(&warmup, &page).await?;
-        let hits = warmup
-            .scope
-            .enter(|| self.hits(request, &queries, &splits, &page, documents))?;
-        Ok(Attempt::Answered(SearchResponse {
-            count: collected.count,
-            count_is_lower_bound,
-            hits,
-            aggregations: collected.aggregations,
-            replaced: replacements
-                .unwrap_or_default()
-                .iter()
-                .map(|(word, instead)| Replaced {
-                    word: word.clone(),
-                    with: instead.clone(),
-                })
-                .collect(),
-            stats: self.finish_stats(stats, splits.len(), started),
-            requests: stats.requests(),
-        }))
-    }
-
-    /// The query each split runs (`parsed` already carries `filter`). Prefixes expand to the same terms as in one index: once the
-    /// dictionaries are read, parse again with the index-wide cutoffs (and, for phrase
-    /// prefixes, each split's own expansion count).
-    fn split_queries(
-        &self,
-        request: &SearchRequest,
-        replacements: Option<&Replacements>,
-        parsed: &ParsedQuery,
-        found: &mut [Vec<FoundTerm>],
-        filter: Option<&dyn Query>,
-    ) -> Result<Vec<Box<dyn Query>>> {
-        if parsed.prefixes.is_empty() {
-            return Ok(found.iter().map(|_| parsed.query.box_clone()).collect());
-        }
-        let cutoffs = global_prefix_cutoffs(&parsed.prefixes, found);
-        found
-            .iter()
-            .map(|found| {
-                let expansions = expansions_in_split(&parsed.prefixes, found);
-                let reparsed = self.queries.parse_with_cutoffs(
-                    &request.query,
-                    replacements,
-                    Some(&cutoffs),
-                    Some(&expansions),
-                )?;
-                Ok(filters::apply(reparsed.query, filter, false))
-            })
-            .collect()
     }
 }
