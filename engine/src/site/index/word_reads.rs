@@ -1,0 +1,158 @@
+//! A query's word reads: the chunks holding its words, prefixes and filter words (one wave),
+//! and for phrases their positions (one more).
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use super::{offset, SiteIndex, MAX_PREFIX_CHUNKS, MAX_PREFIX_EXPANSIONS};
+use crate::error::Result;
+use crate::format::ByteReader;
+use crate::io::QueryStats;
+use crate::site::evaluate::{Found, WordData};
+use crate::site::postings::{decode_positions, word_entries, Postings, WordEntry};
+use crate::site::query::{Node, Slot};
+use crate::sorted_unique;
+
+impl SiteIndex {
+    /// Reads, in one wave, the chunks holding the query's words, prefixes and filter words,
+    /// and decodes their postings.
+    pub(in crate::site) async fn read_words(
+        &self,
+        node: &Node,
+        filter_groups: &[Vec<String>],
+        stats: &QueryStats,
+    ) -> Result<Found> {
+        let mut words = Vec::new();
+        let mut prefixes = Vec::new();
+        node.visit(&mut |node| match node {
+            Node::Phrase { slots, .. } => {
+                for slot in slots {
+                    match slot {
+                        Slot::Word(word) => words.push(word.clone()),
+                        Slot::AnyOf(any) => words.extend(any.iter().cloned()),
+                        Slot::Prefix(prefix) => prefixes.push(prefix.clone()),
+                    }
+                }
+            }
+            Node::Filter(word) => words.push(word.clone()),
+            _ => {}
+        });
+        words.extend(filter_groups.iter().flatten().cloned());
+        let words = sorted_unique(words);
+        let prefixes = sorted_unique(prefixes);
+        let mut chunks: Vec<usize> = words
+            .iter()
+            .filter_map(|word| self.head.chunk_of(word))
+            .collect();
+        for prefix in &prefixes {
+            chunks.extend(self.head.chunks_of_prefix(prefix).take(MAX_PREFIX_CHUNKS));
+        }
+        let chunks = sorted_unique(chunks);
+        let ranges: Vec<Range<u64>> = chunks
+            .iter()
+            .map(|&chunk| offset(&self.regions.chunks, self.head.chunk_range(chunk)))
+            .collect();
+        let bytes = self.read(&ranges, stats).await?;
+        let fields = self.head.meta.fields.len();
+        let mut found = Found::default();
+        let mut candidates: HashMap<String, Vec<(u64, WordEntry)>> = HashMap::new();
+        for (chunk, frame) in chunks.iter().zip(bytes) {
+            let raw = self.named(self.frames.decode(&frame, &format!("chunk {chunk}")))?;
+            for entry in self.named(word_entries(&raw))? {
+                if words.binary_search(&entry.word).is_ok() {
+                    let postings = self.named(Postings::decode(&entry.postings, fields))?;
+                    let data = WordData {
+                        postings,
+                        positions: None,
+                    };
+                    found.words.insert(entry.word.clone(), data);
+                    found_positions_at(&mut found, &entry.word, entry.positions.clone());
+                }
+                for prefix in prefixes
+                    .iter()
+                    .filter(|p| entry.word.starts_with(p.as_str()))
+                {
+                    let pages = leading_count(&entry.postings);
+                    candidates
+                        .entry(prefix.clone())
+                        .or_default()
+                        .push((pages, entry.clone()));
+                }
+            }
+        }
+        for (prefix, mut words) in candidates {
+            // The words on the most pages, as typing heads for common words.
+            words.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.word.cmp(&b.1.word)));
+            words.truncate(MAX_PREFIX_EXPANSIONS);
+            let mut expansions = Vec::with_capacity(words.len());
+            for (_, entry) in words {
+                if !found.words.contains_key(&entry.word) {
+                    let postings = self.named(Postings::decode(&entry.postings, fields))?;
+                    let data = WordData {
+                        postings,
+                        positions: None,
+                    };
+                    found.words.insert(entry.word.clone(), data);
+                    found_positions_at(&mut found, &entry.word, entry.positions);
+                }
+                expansions.push(entry.word);
+            }
+            found.expansions.insert(prefix, expansions);
+        }
+        Ok(found)
+    }
+
+    /// Reads, in one wave, the positions of the words of phrases.
+    pub(in crate::site) async fn read_positions(
+        &self,
+        node: &Node,
+        found: &mut Found,
+        stats: &QueryStats,
+    ) -> Result<()> {
+        let mut wanted = Vec::new();
+        node.visit(&mut |node| {
+            if let Node::Phrase { slots, .. } = node {
+                if slots.len() > 1 {
+                    for slot in slots {
+                        wanted.extend(found.slot_words(slot).into_iter().map(String::from));
+                    }
+                }
+            }
+        });
+        let wanted: Vec<(String, Range<u64>)> = sorted_unique(wanted)
+            .into_iter()
+            .filter_map(|word| {
+                let range = found.position_ranges.get(&word)?.clone();
+                Some((word, range))
+            })
+            .filter(|(word, _)| found.words.contains_key(word))
+            .collect();
+        if wanted.is_empty() {
+            return Ok(());
+        }
+        let ranges: Vec<Range<u64>> = wanted
+            .iter()
+            .map(|(_, range)| offset(&self.regions.positions, range.clone()))
+            .collect();
+        let bytes = self.read(&ranges, stats).await?;
+        for ((word, _), bytes) in wanted.into_iter().zip(bytes) {
+            let data = found.words.get_mut(&word).expect("a found word");
+            data.positions = Some(self.named(decode_positions(&bytes, &data.postings))?);
+        }
+        Ok(())
+    }
+}
+
+/// Remembers where a word's positions are, for a phrase to read them.
+fn found_positions_at(found: &mut Found, word: &str, range: Range<u64>) {
+    if !range.is_empty() {
+        found.position_ranges.insert(word.to_string(), range);
+    }
+}
+
+/// The number of pages at the start of encoded postings (0 when unreadable; decoding reports it).
+fn leading_count(postings: &[u8]) -> u64 {
+    ByteReader::new(postings, "site index postings")
+        .varint()
+        .unwrap_or(0)
+}
