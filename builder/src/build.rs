@@ -32,7 +32,7 @@ use tantivy::{Index, IndexSettings, SingleSegmentIndexWriter, TantivyDocument};
 
 use crate::index_dir::{write_content_addressed, write_manifest, SPLITS_DIR};
 use crate::input::{self, NextLine};
-use crate::options::BuildOptions;
+use crate::plan::BuildOptions;
 use crate::progress::progress_bar;
 use crate::split_filters::{self, FilterSet};
 

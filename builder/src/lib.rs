@@ -10,6 +10,7 @@ pub mod input;
 pub mod inspect;
 pub mod lexicon;
 pub mod options;
+pub mod plan;
 pub mod progress;
 pub mod publish;
 pub mod search;

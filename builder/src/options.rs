@@ -1,12 +1,11 @@
 //! Command-line options. Every flag has help text and a `RANGEFIND_*` environment variable.
+//! Parsing only: what a build's options resolve to, reading its files, is [`crate::plan`].
 
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 use clap::{Args, Parser, Subcommand};
-use rangefind_engine::mapping::DocMapping;
 
-use crate::append::AppendTo;
 use crate::shard::Shard;
 
 /// Full-text search over static files: build immutable splits, serve them anywhere, search
@@ -170,35 +169,6 @@ pub const DEFAULT_MAX_DOCUMENT_BYTES: u64 = 10 << 20;
 /// Default of `--max-field-bytes`: 1 MiB (the longest MDN page is 60 KB of text).
 pub const DEFAULT_MAX_FIELD_BYTES: u64 = 1 << 20;
 
-/// Resolved and checked build options.
-#[derive(Debug, Clone)]
-pub struct BuildOptions {
-    /// The mapping.
-    pub mapping: DocMapping,
-    /// Input files.
-    pub inputs: Vec<PathBuf>,
-    /// Output directory.
-    pub out: PathBuf,
-    /// Maximum documents per split.
-    pub split_docs: u64,
-    /// Skip malformed documents.
-    pub skip_invalid: bool,
-    /// Skip documents longer than this (`--max-document-bytes`).
-    pub max_document_bytes: u64,
-    /// Cut text values longer than this (`--max-field-bytes`).
-    pub max_field_bytes: u64,
-    /// Page size.
-    pub page_size: u32,
-    /// Hide the progress bar.
-    pub quiet: bool,
-    /// The index to add the splits to (`--append`); `None` replaces whatever is at `out`.
-    pub append_to: Option<AppendTo>,
-    /// Build only this shard (`--shard I/N`).
-    pub shard: Option<Shard>,
-    /// 1: index on the calling thread; 2: parse and index on separate threads.
-    pub threads: u8,
-}
-
 impl BuildArgs {
     /// `--out`, which clap requires unless `--site` is given.
     pub fn out_arg(&self) -> anyhow::Result<&str> {
@@ -216,57 +186,6 @@ impl BuildArgs {
             bail!("--page-size (RANGEFIND_PAGE_SIZE) must be a power of two between 256 and 1048576, got {}", self.page_size);
         }
         Ok(())
-    }
-
-    /// Reads the mapping and checks every option, naming the flag to fix (`--out` must be a
-    /// directory here; see [`BuildArgs::resolve_into`] for URLs).
-    pub fn resolve(self) -> anyhow::Result<BuildOptions> {
-        let out = PathBuf::from(self.out_arg()?);
-        let append = self.append;
-        let mut options = self.resolve_into(out.clone())?;
-        if append {
-            options.append_to = crate::append::read_local(&out, &options.mapping)?;
-        }
-        Ok(options)
-    }
-
-    /// As [`BuildArgs::resolve`], building into the directory `out`, replacing what is there
-    /// (the caller sets `append_to` for `--append`).
-    pub fn resolve_into(self, out: PathBuf) -> anyhow::Result<BuildOptions> {
-        let Some(config) = &self.config else {
-            bail!("--config is needed to build from --input (or give --site DIR)");
-        };
-        let text = std::fs::read_to_string(config).with_context(|| {
-            format!("--config {}: cannot read the doc mapping", config.display())
-        })?;
-        let mapping = DocMapping::from_yaml(&text)
-            .map_err(|e| anyhow::anyhow!("--config {}: {e}", config.display()))?;
-        if self.input.is_empty() {
-            bail!("--input is needed: the JSON Lines files to index (or give --site DIR)");
-        }
-        for input in &self.input {
-            if !input.is_file() {
-                bail!("--input {}: no such file", input.display());
-            }
-        }
-        self.check_split_settings()?;
-        if self.shard.is_some() && self.append {
-            bail!("--shard and --append: build the shards, `rangefind manifest merge` them, then publish or append the merged index");
-        }
-        Ok(BuildOptions {
-            mapping,
-            inputs: self.input,
-            out,
-            split_docs: self.split_docs,
-            skip_invalid: self.skip_invalid,
-            max_document_bytes: self.max_document_bytes,
-            max_field_bytes: self.max_field_bytes,
-            page_size: self.page_size,
-            quiet: self.quiet,
-            append_to: None,
-            threads: self.threads,
-            shard: self.shard,
-        })
     }
 }
 

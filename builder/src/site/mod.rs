@@ -40,7 +40,8 @@ use self::site_index::{LanguageEntry, SiteFileEntry, SiteJson, SITE_JSON, SITE_J
 use crate::build;
 use crate::index_dir::{write_atomically, SPLITS_DIR};
 use crate::lexicon::LEXICON_DIR;
-use crate::options::{BuildArgs, BuildOptions};
+use crate::options::BuildArgs;
+use crate::plan::BuildOptions;
 use crate::progress::count_bar;
 use rangefind_engine::manifest::{Manifest, MANIFEST_FILE};
 

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rangefind_builder::build::{build, BuildReport};
-use rangefind_builder::options::BuildOptions;
+use rangefind_builder::plan::BuildOptions;
 use rangefind_engine::io::HttpStore;
 use rangefind_engine::mapping::DocMapping;
 use rangefind_engine::search::{IndexOptions, SearchIndex};
