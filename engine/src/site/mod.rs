@@ -24,6 +24,7 @@ mod search;
 pub mod site_json;
 pub mod snippet;
 mod title_match;
+mod typo_step;
 
 pub use frames::Frames;
 pub use index::{SiteIndex, MAX_PREFIX_CHUNKS, MAX_PREFIX_EXPANSIONS};

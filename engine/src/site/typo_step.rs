@@ -1,0 +1,139 @@
+//! The typo step of a site search: the words no index holds, and a last word being typed that
+//! begins none of their words, looked up in every index's lexicon at once; what the query is
+//! then searched with instead, and how the answer names it.
+
+use super::evaluate::Found;
+use super::index::SiteIndex;
+use super::joint_cost::JointCost;
+use super::search::Queries;
+use crate::api::{Replaced, SearchRequest};
+use crate::error::Result;
+use crate::typos::{is_correctable, unknown_words, UnknownWord};
+use crate::{all_at_once, StepFuture};
+
+/// With typo tolerance and lexicons, the replacements of the query's words that no index
+/// holds (the words read show it), and the completions of a completed last word that begins
+/// none of their words: one wave of lexicon blocks over every index's lexicon (and each
+/// lexicon's block index once, unless preloaded); a word's replacements are those of every
+/// lexicon. Empty when every word is known or has no replacement.
+pub(super) async fn typo_replacements(
+    indexes: &[&SiteIndex],
+    request: &SearchRequest,
+    queries: &[Queries],
+    found: &[Found],
+    cost: &mut JointCost,
+) -> Result<Replacing> {
+    let lexicons: Vec<_> = indexes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, index)| Some((i, index.lexicon()?)))
+        .collect();
+    if !request.typo_tolerance || lexicons.is_empty() {
+        return Ok(Replacing::default());
+    }
+    let held = |word: &str| {
+        indexes
+            .iter()
+            .zip(found)
+            .any(|(index, found)| index.holds(word, found))
+    };
+    let expanded = |word: &str| {
+        found
+            .iter()
+            .any(|found| (found.expansions.get(word)).is_some_and(|words| !words.is_empty()))
+    };
+    // The words typed are the same in every index's parse of the query.
+    let typed = &queries[0];
+    let mut unknown = unknown_words(&typed.exact.words, |word| {
+        held(&word.word) || (word.prefix && expanded(&word.word))
+    });
+    let exact_unknown = unknown.len();
+    // The last word is completed from the lexicon only when the index has no word it
+    // begins and it is no word of the index itself: a word typed whole whose stem is
+    // shorter ("ways", indexed as "way") begins no indexed word, and its one-edit
+    // neighbours are no completion of it.
+    let completing = typed
+        .completed
+        .as_ref()
+        .and_then(|parsed| parsed.completed.clone())
+        .filter(|word| is_correctable(word))
+        .filter(|word| !expanded(word) && !held(word));
+    if let Some(word) = completing {
+        unknown.push(UnknownWord { word, prefix: true });
+    }
+    if unknown.is_empty() {
+        return Ok(Replacing::default());
+    }
+    let stats = cost.each();
+    let lookups = all_at_once(
+        lexicons
+            .iter()
+            .map(|(i, (lexicon, persistent))| -> StepFuture<_> {
+                Box::pin(lexicon.replacements_of_each(&unknown, *persistent, &stats[*i]))
+            })
+            .collect(),
+    )
+    .await?;
+    cost.step_done();
+    // Each word's replacements in every lexicon, each once, in the order they came.
+    let mut each: Vec<Vec<String>> = vec![Vec::new(); unknown.len()];
+    for lookup in lookups {
+        for (all, words) in each.iter_mut().zip(lookup) {
+            for word in words {
+                if !all.contains(&word) {
+                    all.push(word);
+                }
+            }
+        }
+    }
+    let completion = (each.len() > exact_unknown)
+        .then(|| each.pop())
+        .flatten()
+        .filter(|words| !words.is_empty())
+        .map(|words| (unknown.pop().expect("the completed word").word, words));
+    let words = unknown
+        .into_iter()
+        .zip(each)
+        .filter(|(_, instead)| !instead.is_empty())
+        .map(|(unknown, instead)| (unknown.word, instead))
+        .collect();
+    Ok(Replacing { words, completion })
+}
+
+/// The words searched instead of the query's unknown words, and of its completed last word.
+#[derive(Debug, Default)]
+pub(super) struct Replacing {
+    /// Unknown words of the query as typed, each with its replacements.
+    pub(super) words: Vec<(String, Vec<String>)>,
+    /// The completed last word, when it begins none of the index's words, with the
+    /// lexicon's words it begins (or is one edit from).
+    pub(super) completion: Option<(String, Vec<String>)>,
+}
+
+impl Replacing {
+    pub(super) fn is_empty(&self) -> bool {
+        self.words.is_empty() && self.completion.is_none()
+    }
+
+    /// What the answer names: each word once, with every word searched instead of it.
+    pub(super) fn named(self) -> Vec<Replaced> {
+        let mut named: Vec<Replaced> = self
+            .words
+            .into_iter()
+            .map(|(word, with)| Replaced { word, with })
+            .collect();
+        if let Some((word, with)) = self.completion {
+            match named.iter_mut().find(|r| r.word == word) {
+                Some(known) => {
+                    let new: Vec<String> = with
+                        .into_iter()
+                        .filter(|w| !known.with.contains(w))
+                        .collect();
+                    known.with.extend(new);
+                }
+                None => named.push(Replaced { word, with }),
+            }
+        }
+        named
+    }
+}
