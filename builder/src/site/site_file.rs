@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use indicatif::ProgressBar;
 use rangefind_engine::analysis::Analyzer;
-use rangefind_engine::format::{write_regions, SplitWriteOptions};
+use rangefind_engine::format::{page_payload, write_regions, SplitWriteOptions};
 use rangefind_engine::site::layout::{
     self, filter_word, text_values, Head, HeadMeta, SearchedField, SITE_LAYOUT_VERSION,
 };
@@ -17,6 +17,7 @@ use rangefind_engine::site::postings::{encode_positions, score_byte, Postings, W
 use rangefind_engine::site::record as layout_record;
 use rangefind_engine::site::record_slots::{order_by_size, RecordSlots};
 use rangefind_engine::site::site_json::SiteFileEntry;
+use rangefind_engine::site::stemmed_filter;
 use rangefind_engine::typos::{is_lexicon_word, WordCounts};
 use rayon::prelude::*;
 use serde_json::{Map, Value};
@@ -147,6 +148,14 @@ pub fn write_site_file(
     let spilled = spill.finish()?;
     let typed = words.typed_counts();
     let work = work.unwrap_or(&std::env::temp_dir()).to_path_buf();
+    // The words the analyser searches by their stem, which the site engine checks as typed:
+    // one bucket a page, from the first page on.
+    let stemmed: Vec<&str> = (typed.keys())
+        .filter(|word| analyzer.terms(word) != [word.as_str()])
+        .map(String::as_str)
+        .collect();
+    let bucket_bytes = page_payload(u64::from(SITE_PAGE_SIZE)) as usize;
+    let stemmed = stemmed_filter::encode(&stemmed, bucket_bytes);
     // The records first: their sizes number the pages (`record_slots`), and the chunks
     // refer to pages by number. The lexicon meanwhile, on the other cores.
     let (written, lexicon) = rayon::join(
@@ -195,6 +204,7 @@ pub fn write_site_file(
     let (summary, id) = write_content_addressed(dir, SITE_FILE_EXTENSION, |out| {
         write_regions(
             &[
+                (layout::STEMMED, &stemmed),
                 (layout::HEAD, &head),
                 (layout::CHUNKS, &chunks),
                 (layout::POSITIONS, &positions),

@@ -32,6 +32,8 @@ pub struct Found {
     pub expansions: HashMap<String, Vec<String>>,
     /// Where each word's positions are in the positions region.
     pub position_ranges: HashMap<String, std::ops::Range<u64>>,
+    /// Words of the query the index holds by their stem only, none of its pages as typed.
+    pub stem_only: Vec<String>,
 }
 
 impl Found {

@@ -42,6 +42,8 @@ struct Regions {
     chunks: Range<u64>,
     positions: Range<u64>,
     records: Range<u64>,
+    /// The stemmed-word filter, whole pages (site files written before it have none).
+    stemmed: Option<Range<u64>>,
 }
 
 /// An open site index.
@@ -98,7 +100,15 @@ impl SiteIndex {
             chunks: file(layout::CHUNKS).map_err(named)?,
             positions: file(layout::POSITIONS).map_err(named)?,
             records: file(layout::RECORDS).map_err(named)?,
+            stemmed: file(layout::STEMMED).ok(),
         };
+        let payload = region.footer.page_payload();
+        if let Some(stemmed) = &regions.stemmed {
+            if stemmed.is_empty() || (stemmed.end - stemmed.start) % payload != 0 {
+                let message = "its stemmed-word filter is not whole pages".to_string();
+                return Err(named(corrupt(message)));
+            }
+        }
         let head_bytes = match (region.footer.hot.first(), region.hot.first()) {
             (Some(entry), Some(bytes))
                 if Some(entry.start) == file(layout::HEAD).ok().map(|r| r.start) =>
@@ -253,6 +263,12 @@ impl SiteIndex {
     pub(super) fn holds(&self, word: &str, found: &Found) -> bool {
         let terms = self.analyzer.terms(word);
         !terms.is_empty() && terms.iter().all(|t| found.words.contains_key(t))
+    }
+
+    /// Whether the analyser searches `word` (lowercased and folded) as another term than
+    /// itself: its stem.
+    pub(super) fn stems(&self, word: &str) -> bool {
+        self.analyzer.terms(word) != [word]
     }
 
     /// Its head meta.

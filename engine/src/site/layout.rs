@@ -1,6 +1,9 @@
 //! The regions of a site file and how each is encoded: written by the builder, read here.
 //!
 //! ```text
+//! stemmed    the words the analyser searches by their stem, as a Bloom filter of one bucket a
+//!            page from the first page on (`super::stemmed_filter`; optional, site files
+//!            written before it have none)
 //! head       zstd( u32 LE meta length · meta · chunk index · record sizes · dictionary )
 //!              meta: version · pages · stemmer · fields (name, f32 boost) · snippet field ·
 //!              title field (texts as length · UTF-8; "" for none)
@@ -35,6 +38,10 @@ pub const CHUNKS: &str = "chunks";
 pub const POSITIONS: &str = "positions";
 /// The page records.
 pub const RECORDS: &str = "records";
+/// The filter of the words searched by their stem ([`super::stemmed_filter`]), from the first
+/// page on, one bucket a page. Optional: site files written before it have none, and their
+/// words are not checked.
+pub const STEMMED: &str = "stemmed";
 
 /// The version of this layout, in the head; a reader refuses another.
 /// 6: pages numbered by the size of their record, the head keeping the sizes instead of a

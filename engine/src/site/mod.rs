@@ -23,6 +23,7 @@ pub mod record_slots;
 mod search;
 pub mod site_json;
 pub mod snippet;
+pub mod stemmed_filter;
 mod title_match;
 mod typo_step;
 

@@ -19,7 +19,7 @@ use super::layout::filter_word;
 use super::query::{self, Node};
 use super::record::Record;
 use super::title_match::{order_by_title, TitleMatch, TITLE_WINDOW};
-use super::typo_step::{typo_replacements, Replacing};
+use super::typo_step::{stemmed_words, typo_replacements, Replacing};
 use crate::api::{SearchRequest, SearchResponse};
 use crate::error::{ErrorKind, Result};
 use crate::io::QueryStats;
@@ -51,25 +51,34 @@ pub async fn search_together(
             .collect()
     };
     let mut queries = parse(&Replacing::default());
-    let read_words = |queries: &[Queries]| {
+    // The first read of the words also reads, for the words each index searches by their
+    // stem, its filter of the words held as typed (the same wave); a second (the
+    // replacements') checks none.
+    let read_words = |queries: &[Queries], check: bool| {
         let reads = indexes.iter().zip(queries).zip(&stats);
         all_at_once(
             reads
                 .map(|((index, queries), stats)| -> StepFuture<Found> {
                     let node = queries.both();
                     let filter_groups = &filter_groups;
-                    Box::pin(async move { index.read_words(&node, filter_groups, stats).await })
+                    let stemmed = match check {
+                        true => stemmed_words(index, request, queries),
+                        false => Vec::new(),
+                    };
+                    Box::pin(async move {
+                        (index.read_words(&node, filter_groups, &stemmed, stats)).await
+                    })
                 })
                 .collect(),
         )
     };
-    let mut found = read_words(&queries).await?;
+    let mut found = read_words(&queries, true).await?;
     cost.step_done();
     let replacing = typo_replacements(indexes, request, &queries, &found, &mut cost).await?;
     if !replacing.is_empty() {
         queries = parse(&replacing);
         // Chunks read already come from the cache: only the replacements' are read.
-        found = read_words(&queries).await?;
+        found = read_words(&queries, false).await?;
         cost.step_done();
     }
     // Positions, for phrases only.

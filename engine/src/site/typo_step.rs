@@ -11,6 +11,22 @@ use crate::error::Result;
 use crate::typos::{is_correctable, unknown_words, UnknownWord};
 use crate::{all_at_once, StepFuture};
 
+/// The words of the query as typed that `index` searches by another term, their stem: the
+/// word read checks them in its stemmed-word filter, as a typo's stem may be a word of the
+/// index (`guies`, stem `gui`). None without typo tolerance or a lexicon.
+pub(super) fn stemmed_words(
+    index: &SiteIndex,
+    request: &SearchRequest,
+    queries: &Queries,
+) -> Vec<String> {
+    if !request.typo_tolerance || index.lexicon().is_none() {
+        return Vec::new();
+    }
+    let words = queries.exact.words.iter();
+    let stemmed = words.filter(|word| !word.prefix && index.stems(&word.word));
+    crate::sorted_unique(stemmed.map(|word| word.word.clone()).collect())
+}
+
 /// With typo tolerance and lexicons, the replacements of the query's words that no index
 /// holds (the words read show it), and the completions of a completed last word that begins
 /// none of their words: one wave of lexicon blocks over every index's lexicon (and each
@@ -37,6 +53,11 @@ pub(super) async fn typo_replacements(
             .zip(found)
             .any(|(index, found)| index.holds(word, found))
     };
+    let held_as_typed = |word: &str| {
+        (indexes.iter().zip(found)).any(|(index, found)| {
+            index.holds(word, found) && !found.stem_only.iter().any(|w| w == word)
+        })
+    };
     let expanded = |word: &str| {
         found
             .iter()
@@ -45,7 +66,7 @@ pub(super) async fn typo_replacements(
     // The words typed are the same in every index's parse of the query.
     let typed = &queries[0];
     let mut unknown = unknown_words(&typed.exact.words, |word| {
-        held(&word.word) || (word.prefix && expanded(&word.word))
+        held_as_typed(&word.word) || (word.prefix && expanded(&word.word))
     });
     let exact_unknown = unknown.len();
     // The last word is completed from the lexicon only when the index has no word it
@@ -57,7 +78,7 @@ pub(super) async fn typo_replacements(
         .as_ref()
         .and_then(|parsed| parsed.completed.clone())
         .filter(|word| is_correctable(word))
-        .filter(|word| !expanded(word) && !held(word));
+        .filter(|word| !expanded(word) && !held_as_typed(word));
     if let Some(word) = completing {
         unknown.push(UnknownWord { word, prefix: true });
     }
@@ -95,7 +116,14 @@ pub(super) async fn typo_replacements(
         .into_iter()
         .zip(each)
         .filter(|(_, instead)| !instead.is_empty())
-        .map(|(unknown, instead)| (unknown.word, instead))
+        .map(|(unknown, mut instead)| {
+            // A word held by its stem only is an unseen form of it as often as a typo: its
+            // stem's pages stay found, beside those of the words meant.
+            if held(&unknown.word) {
+                instead.push(unknown.word.clone());
+            }
+            (unknown.word, instead)
+        })
         .collect();
     Ok(Replacing { words, completion })
 }
@@ -120,7 +148,10 @@ impl Replacing {
         let mut named: Vec<Replaced> = self
             .words
             .into_iter()
-            .map(|(word, with)| Replaced { word, with })
+            .map(|(word, mut with)| {
+                with.retain(|w| *w != word);
+                Replaced { word, with }
+            })
             .collect();
         if let Some((word, with)) = self.completion {
             match named.iter_mut().find(|r| r.word == word) {

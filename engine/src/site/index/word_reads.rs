@@ -6,20 +6,26 @@ use std::ops::Range;
 
 use super::{offset, SiteIndex, MAX_PREFIX_CHUNKS, MAX_PREFIX_EXPANSIONS};
 use crate::error::Result;
-use crate::format::ByteReader;
+use crate::format::{page_payload, ByteReader};
 use crate::io::QueryStats;
 use crate::site::evaluate::{Found, WordData};
 use crate::site::postings::{decode_positions, word_entries, Postings, WordEntry};
 use crate::site::query::{Node, Slot};
+use crate::site::stemmed_filter;
 use crate::sorted_unique;
 
 impl SiteIndex {
     /// Reads, in one wave, the chunks holding the query's words, prefixes and filter words,
     /// and decodes their postings.
+    ///
+    /// In the same wave, the bucket of the site file's stemmed-word filter that files each of
+    /// `stemmed` (words it searches by their stem, [`crate::site::stemmed_filter`]): those no
+    /// page holds as typed are [`Found::stem_only`].
     pub(in crate::site) async fn read_words(
         &self,
         node: &Node,
         filter_groups: &[Vec<String>],
+        stemmed: &[String],
         stats: &QueryStats,
     ) -> Result<Found> {
         let mut words = Vec::new();
@@ -52,9 +58,35 @@ impl SiteIndex {
             .iter()
             .map(|&chunk| offset(&self.regions.chunks, self.head.chunk_range(chunk)))
             .collect();
-        let bytes = self.read(&ranges, stats).await?;
+        // Each stemmed word's bucket of the filter, read with the chunks (a page each).
+        let filter = (self.regions.stemmed.clone()).filter(|_| !stemmed.is_empty());
+        let bucket_bytes = page_payload(self.pages.page_size);
+        let of_each: Vec<u64> = match &filter {
+            Some(region) => {
+                let buckets = (region.end - region.start) / bucket_bytes;
+                let bucket = |word: &String| stemmed_filter::bucket_of(word, buckets);
+                stemmed.iter().map(bucket).collect()
+            }
+            None => Vec::new(),
+        };
+        let buckets = sorted_unique(of_each.clone());
+        let mut ranges = ranges;
+        let first_bucket = ranges.len();
+        if let Some(region) = &filter {
+            let start = |bucket: &u64| region.start + bucket * bucket_bytes;
+            ranges.extend(buckets.iter().map(|b| start(b)..start(b) + bucket_bytes));
+        }
+        let mut bytes = self.read(&ranges, stats).await?;
         let fields = self.head.meta.fields.len();
         let mut found = Found::default();
+        let buckets_read = bytes.split_off(first_bucket);
+        found.stem_only = (stemmed.iter().zip(&of_each))
+            .filter(|(word, bucket)| {
+                let read = &buckets_read[buckets.partition_point(|b| b < bucket)];
+                !stemmed_filter::may_hold(read.as_slice(), word)
+            })
+            .map(|(word, _)| word.clone())
+            .collect();
         let mut candidates: HashMap<String, Vec<(u64, WordEntry)>> = HashMap::new();
         for (chunk, frame) in chunks.iter().zip(bytes) {
             let raw = self.named(self.frames.decode(&frame, &format!("chunk {chunk}")))?;
