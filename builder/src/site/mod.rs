@@ -13,6 +13,7 @@ mod crawl;
 pub mod decode;
 pub mod discover;
 pub mod extract;
+mod heading_scores;
 pub mod mapping;
 mod postings_buffer;
 pub mod record;

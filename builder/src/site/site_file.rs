@@ -25,6 +25,7 @@ use serde_json::{Map, Value};
 use crate::index_dir::write_content_addressed;
 
 use super::chunk_writer::{ChunkWriter, CHUNK_LEVEL};
+use super::heading_scores::{self, Headings};
 use super::mapping::{fields, stemmer_of, SiteFields, HEADINGS_BOOST, TITLE_BOOST};
 use super::postings_buffer::PostingsBuffer;
 use super::record_spill::{compress_records, train_dictionary, RecordSpill};
@@ -55,11 +56,15 @@ struct AnalysedPage {
 /// Each field of a page holding a word, ascending, with the word's positions in it.
 type FieldPositions = Vec<(u8, Vec<u32>)>;
 
+/// Each field of a page holding a word, ascending, with the word's positions in it and the
+/// count its score byte is made from (its occurrences; in the headings, [`heading_scores`]).
+type FieldPostings = Vec<(u8, Vec<u32>, u32)>;
+
 /// The words of one page that fall in one shard.
 #[derive(Default)]
 struct PageShard {
-    /// Word → (field, positions), fields ascending.
-    words: Vec<(String, FieldPositions)>,
+    /// Word → (field, positions, count), fields ascending.
+    words: Vec<(String, FieldPostings)>,
     /// Filter words.
     filters: Vec<String>,
     /// Its words as typed (lowercased and folded, not stemmed) that the lexicon keeps, each once.
@@ -71,6 +76,8 @@ struct PageShard {
 struct StoredPage {
     /// Words in each searched field.
     lengths: Vec<u32>,
+    /// Headings holding words ([`heading_scores`]).
+    headings: u32,
     /// The weight of its text (not its title's or headings'): [`fields::TEXT_WEIGHT`].
     text_weight: f32,
 }
@@ -265,8 +272,14 @@ fn analyse(
     let mut words: FxHashMap<String, FieldPositions> = FxHashMap::default();
     let mut typed_words = FxHashSet::default();
     let mut lengths = vec![0; searched.len()];
+    let mut headings = Headings::default();
+    let mut headings_field = None;
     for (field, searched_field) in searched.iter().enumerate() {
         let mut position = 0u32;
+        let is_headings = searched_field.name == fields::HEADINGS;
+        if is_headings {
+            headings_field = Some(field as u8);
+        }
         for (value, text) in text_values(page.get(&searched_field.name))
             .into_iter()
             .enumerate()
@@ -274,6 +287,9 @@ fn analyse(
             if value > 0 {
                 // A gap, so that no phrase runs from one value (section) into the next.
                 position += 1;
+            }
+            if is_headings {
+                headings.begin(position);
             }
             // Positions count the words kept, not the ones dropped for their length (which
             // the analyser's `position` counts, as tantivy does): a site query's phrase has
@@ -294,6 +310,9 @@ fn analyse(
                 }
                 position += 1;
                 lengths[field] += 1;
+                if is_headings {
+                    headings.add_word();
+                }
             });
         }
     }
@@ -328,7 +347,16 @@ fn analyse(
     }
     let mut shards: Vec<PageShard> = (0..SHARDS).map(|_| PageShard::default()).collect();
     for (word, fields) in words {
-        shards[shard_of(&word)].words.push((word, fields));
+        let postings = (fields.into_iter())
+            .map(|(field, at)| {
+                let count = match Some(field) == headings_field {
+                    true => headings.count(&at),
+                    false => at.len() as u32,
+                };
+                (field, at, count)
+            })
+            .collect();
+        shards[shard_of(&word)].words.push((word, postings));
     }
     for word in filters {
         shards[shard_of(&word)].filters.push(word);
@@ -341,6 +369,7 @@ fn analyse(
         record: layout_record::encode(&record).map_err(anyhow::Error::msg)?,
         stored: StoredPage {
             lengths,
+            headings: headings.holding_words(),
             text_weight: page
                 .get(fields::TEXT_WEIGHT)
                 .and_then(Value::as_f64)
@@ -406,6 +435,14 @@ impl WordIndex {
         average
             .iter_mut()
             .for_each(|a| *a /= pages.len().max(1) as f32);
+        // The headings of long pages are scored one by one, against the site's average
+        // heading.
+        let headings_field = searched.iter().position(|f| f.name == fields::HEADINGS);
+        let heading_words: f32 = headings_field.map_or(0.0, |h| {
+            pages.iter().map(|page| page.lengths[h] as f32).sum()
+        });
+        let heading_count: f32 = pages.iter().map(|page| page.headings as f32).sum();
+        let average_heading = heading_words / heading_count.max(1.0);
         let shards = self.shards.into_iter();
         let mut words: Vec<(String, WordPostings)> = shards.flat_map(|s| s.words).collect();
         words.sort_unstable_by(|a, b| a.0.cmp(&b.0));
@@ -424,7 +461,16 @@ impl WordIndex {
                 if field != u8::MAX {
                     let f = usize::from(field);
                     let stored = &pages[page as usize];
-                    let mut byte = score_byte(count, stored.lengths[f], average[f]);
+                    let (len, average) = (stored.lengths[f], average[f]);
+                    let mut byte = match Some(f) == headings_field {
+                        true => match heading_scores::unpack(count) {
+                            (_, in_best, best) if len as f32 > heading_scores::LONG * average => {
+                                score_byte(in_best, best, average_heading)
+                            }
+                            (count, _, _) => score_byte(count, len, average),
+                        },
+                        false => score_byte(count, len, average),
+                    };
                     if is_text[f] && stored.text_weight < 1.0 {
                         byte = ((f32::from(byte) * stored.text_weight).round() as u8).max(1);
                     }
@@ -455,10 +501,10 @@ impl WordShard {
                     None => self.words.entry(word).or_default(),
                 };
                 let field_positions: Vec<&[u32]> =
-                    fields.iter().map(|(_, at)| at.as_slice()).collect();
+                    fields.iter().map(|(_, at, _)| at.as_slice()).collect();
                 encode_positions(&mut entry.positions, &field_positions);
-                for (field, at) in &fields {
-                    entry.postings.push(number, *field, at.len() as u32);
+                for (field, _, count) in &fields {
+                    entry.postings.push(number, *field, *count);
                 }
             }
             for word in part.typed {
