@@ -90,7 +90,9 @@ fn ids(answer: &Value) -> Vec<String> {
 fn exclusions_alone_match_every_page_without_them_in_both_engines() {
     let pages = site_json()["languages"]["en"]["pages"].as_u64().unwrap();
     let limit = ["--limit", "1000"];
-    let with: Vec<Vec<String>> = answers("grid", &limit).iter().map(ids).collect();
+    // The same pages (the site file orders the headings of long pages its own way).
+    let mut with: Vec<Vec<String>> = answers("grid", &limit).iter().map(ids).collect();
+    with.iter_mut().for_each(|ids| ids.sort_unstable());
     let grid = with[0].len() as u64;
     assert!(grid > 0 && with[0] == with[1]);
     for query in ["-grid", "NOT grid", "-grid -flex"] {
