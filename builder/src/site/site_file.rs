@@ -158,7 +158,7 @@ pub fn write_site_file(
     // The words the analyser searches by their stem, which the site engine checks as typed:
     // one bucket a page, from the first page on.
     let stemmed: Vec<&str> = (typed.keys())
-        .filter(|word| analyzer.terms(word) != [word.as_str()])
+        .filter(|word| analyzer.stems(word))
         .map(String::as_str)
         .collect();
     let bucket_bytes = page_payload(u64::from(SITE_PAGE_SIZE)) as usize;

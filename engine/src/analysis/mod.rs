@@ -169,6 +169,12 @@ impl Analyzer {
         words
     }
 
+    /// Whether `word` (lowercased and folded) is searched as another term than itself: its
+    /// stem. The site file's stemmed-word filter holds such words of its pages.
+    pub fn stems(&self, word: &str) -> bool {
+        self.terms(word) != [word]
+    }
+
     /// The terms of `text`.
     pub fn terms(&self, text: &str) -> Vec<String> {
         // Through word_list: each closure given to `words` is another copy of its loop in the

@@ -268,7 +268,7 @@ impl SiteIndex {
     /// Whether the analyser searches `word` (lowercased and folded) as another term than
     /// itself: its stem.
     pub(super) fn stems(&self, word: &str) -> bool {
-        self.analyzer.terms(word) != [word]
+        self.analyzer.stems(word)
     }
 
     /// Its head meta.

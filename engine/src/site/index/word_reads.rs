@@ -54,28 +54,15 @@ impl SiteIndex {
             chunks.extend(self.head.chunks_of_prefix(prefix).take(MAX_PREFIX_CHUNKS));
         }
         let chunks = sorted_unique(chunks);
-        let ranges: Vec<Range<u64>> = chunks
+        let mut ranges: Vec<Range<u64>> = chunks
             .iter()
             .map(|&chunk| offset(&self.regions.chunks, self.head.chunk_range(chunk)))
             .collect();
         // Each stemmed word's bucket of the filter, read with the chunks (a page each).
-        let filter = (self.regions.stemmed.clone()).filter(|_| !stemmed.is_empty());
-        let bucket_bytes = page_payload(self.pages.page_size);
-        let of_each: Vec<u64> = match &filter {
-            Some(region) => {
-                let buckets = (region.end - region.start) / bucket_bytes;
-                let bucket = |word: &String| stemmed_filter::bucket_of(word, buckets);
-                stemmed.iter().map(bucket).collect()
-            }
-            None => Vec::new(),
-        };
+        let of_each = self.stemmed_buckets(stemmed);
         let buckets = sorted_unique(of_each.clone());
-        let mut ranges = ranges;
         let first_bucket = ranges.len();
-        if let Some(region) = &filter {
-            let start = |bucket: &u64| region.start + bucket * bucket_bytes;
-            ranges.extend(buckets.iter().map(|b| start(b)..start(b) + bucket_bytes));
-        }
+        ranges.extend(buckets.iter().map(|&bucket| self.stemmed_page(bucket)));
         let mut bytes = self.read(&ranges, stats).await?;
         let fields = self.head.meta.fields.len();
         let mut found = Found::default();
@@ -132,6 +119,29 @@ impl SiteIndex {
             found.expansions.insert(prefix, expansions);
         }
         Ok(found)
+    }
+
+    /// The bucket of the stemmed-word filter that files each of `stemmed` (none without the
+    /// filter: a site file written before it).
+    fn stemmed_buckets(&self, stemmed: &[String]) -> Vec<u64> {
+        let Some(region) = &self.regions.stemmed else {
+            return Vec::new();
+        };
+        let buckets = (region.end - region.start) / page_payload(self.pages.page_size);
+        let bucket = |word: &String| stemmed_filter::bucket_of(word, buckets);
+        stemmed.iter().map(bucket).collect()
+    }
+
+    /// The data range of the filter's bucket `bucket`: one page.
+    fn stemmed_page(&self, bucket: u64) -> Range<u64> {
+        let region = self
+            .regions
+            .stemmed
+            .as_ref()
+            .expect("buckets come from the filter");
+        let page = page_payload(self.pages.page_size);
+        let start = region.start + bucket * page;
+        start..start + page
     }
 
     /// Reads, in one wave, the positions of the words of phrases.
