@@ -6,7 +6,7 @@ use anyhow::Context;
 use rangefind_engine::format::{Footer, OpenRegion};
 use rangefind_engine::io::{ByteRange, FileSource, HttpSource, RangeSource};
 use rangefind_engine::manifest::MANIFEST_FILE;
-use rangefind_engine::search::{IndexOptions, SearchIndex};
+use rangefind_engine::splits::{IndexOptions, SearchIndex};
 
 use crate::options::InspectArgs;
 use crate::search::store_for;

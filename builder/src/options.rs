@@ -238,7 +238,7 @@ pub struct SearchArgs {
     /// Order hits by a fast field instead of by score: FIELD (smallest first), -FIELD or
     /// FIELD:desc (largest first), e.g. --sort=-created_at for newest first.
     #[arg(long, value_name = "FIELD", allow_hyphen_values = true, value_parser = sort_by)]
-    pub sort: Option<rangefind_engine::search::SortBy>,
+    pub sort: Option<rangefind_engine::splits::SortBy>,
     /// Aggregations over fast fields, in Elasticsearch's JSON (terms, date_histogram,
     /// histogram, range, stats, avg, min, max, sum, cardinality), or @FILE to read them from
     /// a file. With --limit 0 only the columns they need are read, e.g.
@@ -285,7 +285,7 @@ pub struct SearchArgs {
     pub site_file: bool,
 }
 
-fn sort_by(text: &str) -> Result<rangefind_engine::search::SortBy, String> {
+fn sort_by(text: &str) -> Result<rangefind_engine::splits::SortBy, String> {
     text.parse()
         .map_err(|e: rangefind_engine::error::Error| e.description())
 }
@@ -302,7 +302,7 @@ fn aggs_json(text: &str) -> Result<serde_json::Value, String> {
 }
 
 fn timestamp(text: &str) -> Result<i64, String> {
-    rangefind_engine::search::parse_timestamp(text).ok_or_else(|| {
+    rangefind_engine::splits::parse_timestamp(text).ok_or_else(|| {
         format!("{text:?} is not a time: give seconds since 1970 or RFC 3339 such as 2024-05-01T00:00:00Z")
     })
 }

@@ -3,12 +3,12 @@
 use std::sync::Arc;
 
 use anyhow::Context;
-use rangefind_engine::io::{DirStore, Fetcher, HttpStore, IndexStore, PageCache, SplitLocation};
+use rangefind_engine::io::{DirStore, Fetcher, FileLocation, HttpStore, IndexStore, PageCache};
 use rangefind_engine::manifest::MANIFEST_FILE;
-use rangefind_engine::search::{
+use rangefind_engine::site::{opened_together, search_together, SiteIndex};
+use rangefind_engine::splits::{
     Filters, IndexOptions, SearchIndex, SearchRequest, SearchResponse, SearchStats,
 };
-use rangefind_engine::site::{opened_together, search_together, SiteIndex};
 
 use crate::site::site_index::PickLanguage;
 use rangefind_engine::typos::Lexicon;
@@ -233,7 +233,7 @@ pub async fn open_site_file(
         .with_context(|| {
             format!("{index}: its site.json names no site file (rebuild it with this rangefind)")
         })?;
-    let location = SplitLocation {
+    let location = FileLocation {
         id: entry.path.clone().into(),
         source: store.open(&entry.path),
         len: Some(entry.size),

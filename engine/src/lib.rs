@@ -10,7 +10,7 @@
 //! # async fn demo() -> rangefind_engine::error::Result<()> {
 //! use std::sync::Arc;
 //! use rangefind_engine::io::DirStore;
-//! use rangefind_engine::search::{IndexOptions, SearchIndex, SearchRequest};
+//! use rangefind_engine::splits::{IndexOptions, SearchIndex, SearchRequest};
 //!
 //! let index = SearchIndex::open(Arc::new(DirStore::new("out/mdn")), IndexOptions::default()).await?;
 //! let response = index.search(&SearchRequest::new("array map", 10)).await?;
@@ -31,11 +31,10 @@ pub mod mapping;
 #[cfg(feature = "splits")]
 pub mod pruning;
 pub mod query_text;
-#[cfg(feature = "splits")]
-pub mod search;
 pub mod site;
+pub mod snippet_html;
 #[cfg(feature = "splits")]
-pub mod split;
+pub mod splits;
 pub mod typos;
 
 #[cfg(feature = "splits")]

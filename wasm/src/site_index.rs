@@ -17,7 +17,7 @@ use std::sync::Arc;
 use js_sys::{Promise, Reflect};
 use rangefind_engine::api::SearchStats;
 use rangefind_engine::error::Error;
-use rangefind_engine::io::{Fetcher, IndexStore, PageCache, SplitLocation, DEFAULT_CACHE_BYTES};
+use rangefind_engine::io::{Fetcher, FileLocation, IndexStore, PageCache, DEFAULT_CACHE_BYTES};
 use rangefind_engine::site;
 use rangefind_engine::site::site_json::SiteFileEntry;
 use rangefind_engine::typos::Lexicon;
@@ -150,7 +150,7 @@ impl SiteToOpen {
     /// Opens it: one read of its head, and its lexicon (read as queries need it).
     async fn open(&self) -> Result<(site::SiteIndex, SearchStats), Error> {
         let file = &self.file;
-        let location = SplitLocation {
+        let location = FileLocation {
             id: file.path.clone().into(),
             source: self.store.open(&file.path),
             len: Some(file.size),

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use js_sys::Promise;
-use rangefind_engine::search::{IndexOptions, SearchIndex};
+use rangefind_engine::splits::{IndexOptions, SearchIndex};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 use web_sys::AbortSignal;

@@ -13,7 +13,7 @@ it.each([
   ["ignores Range", "ignores-range", 502, "the server ignored the Range header"],
   ["cuts bodies short", "truncated", 502, "short or misplaced read"],
   ["fails with 503", "fails", 502, "unexpected status 503"],
-  ["serves changed bytes", "corrupt", 502, "checksum mismatch: the split is corrupt or was changed"],
+  ["serves changed bytes", "corrupt", 502, "checksum mismatch: the file is corrupt or was changed"],
   ["never answers", "hangs", 502, "no answer within 500 ms"],
 ])("an origin that %s (/%s/): %i with the reason", async (_, mode, status, reason) => {
   const started = Date.now();

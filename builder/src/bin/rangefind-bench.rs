@@ -20,7 +20,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use clap::Parser;
 use rangefind_engine::io::HttpStore;
-use rangefind_engine::search::{IndexOptions, SearchIndex, SearchRequest};
+use rangefind_engine::splits::{IndexOptions, SearchIndex, SearchRequest};
 use serde::{Deserialize, Serialize};
 
 #[derive(Parser, Debug)]

@@ -18,7 +18,7 @@ use anyhow::Context;
 use clap::Parser;
 use rangefind_builder::search::open_site_file;
 use rangefind_engine::io::{DirStore, Fetcher, PageCache};
-use rangefind_engine::search::{IndexOptions, SearchIndex, SearchRequest, SearchResponse};
+use rangefind_engine::splits::{IndexOptions, SearchIndex, SearchRequest, SearchResponse};
 use serde::{Deserialize, Serialize};
 
 #[derive(Parser, Debug)]

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use rangefind_engine::error::ErrorKind;
 use rangefind_engine::mapping::DocMapping;
-use rangefind_engine::search::SearchRequest;
+use rangefind_engine::splits::SearchRequest;
 use serde_json::{json, Value};
 
 const MAPPING: &str = r#"
@@ -280,7 +280,7 @@ async fn mistakes_are_invalid_queries_that_say_what_to_do() {
     );
     for bad in ["", "-", "size:sideways"] {
         assert!(
-            bad.parse::<rangefind_engine::search::SortBy>().is_err(),
+            bad.parse::<rangefind_engine::splits::SortBy>().is_err(),
             "{bad:?}"
         );
     }

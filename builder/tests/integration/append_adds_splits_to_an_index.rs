@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use rangefind_engine::io::DirStore;
 use rangefind_engine::manifest::Manifest;
-use rangefind_engine::search::{IndexOptions, SearchIndex, SearchRequest};
+use rangefind_engine::splits::{IndexOptions, SearchIndex, SearchRequest};
 use s3_server::S3Server;
 
 const QUERIES: &[&str] = &["array", "fetch request", "\"event listener\"", "css -grid"];

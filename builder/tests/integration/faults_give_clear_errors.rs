@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rangefind_engine::error::{Error, ErrorKind};
-use rangefind_engine::search::SearchRequest;
+use rangefind_engine::splits::SearchRequest;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// How the server misbehaves on split files (the manifest is always served correctly).
@@ -211,9 +211,9 @@ fn split_path(root: &Path) -> PathBuf {
 /// Opens the index at `url` and runs one query, within a time limit (a hang fails the test).
 async fn search(url: &str) -> Result<u64, Error> {
     let run = async {
-        let index = rangefind_engine::search::SearchIndex::open(
+        let index = rangefind_engine::splits::SearchIndex::open(
             Arc::new(rangefind_engine::io::HttpStore::new(url)),
-            rangefind_engine::search::IndexOptions {
+            rangefind_engine::splits::IndexOptions {
                 cache_bytes: 0,
                 ..Default::default()
             },

@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, Write};
 
 use rangefind_engine::mapping::{register_tokenizers, DocMapping, MappedSchema};
-use rangefind_engine::search::{parse_timestamp, SearchIndex, SearchRequest};
+use rangefind_engine::splits::{parse_timestamp, SearchIndex, SearchRequest};
 use serde_json::{json, Value};
 use tantivy::tokenizer::TokenizerManager;
 
@@ -133,7 +133,7 @@ fn request(query: &str, limit: usize) -> SearchRequest {
 /// Every request after the split opens read a `.fast` file (a column), and nothing else.
 async fn reads_only_columns(
     index: &SearchIndex,
-    response: &rangefind_engine::search::SearchResponse,
+    response: &rangefind_engine::splits::SearchResponse,
 ) {
     for request in response.requests.iter().filter(|r| r.wave > 1) {
         let what = index

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use rangefind_engine::io::DirStore;
 use rangefind_engine::manifest::Manifest;
 use rangefind_engine::mapping::StoreCompression;
-use rangefind_engine::search::{IndexOptions, SearchIndex, SearchRequest};
+use rangefind_engine::splits::{IndexOptions, SearchIndex, SearchRequest};
 use s3_server::S3Server;
 
 const BUCKET: &str = "indexes";

@@ -12,8 +12,8 @@ use std::sync::Arc;
 
 use rangefind_builder::search::open_site_file;
 use rangefind_engine::io::{Fetcher, PageCache};
-use rangefind_engine::search::{SearchRequest, SearchResponse};
 use rangefind_engine::site::{search_together, SiteIndex};
+use rangefind_engine::splits::{SearchRequest, SearchResponse};
 
 /// How far a page's score in the indexes searched together may be from its score in the one
 /// index: each index normalises field lengths by its own average (a few per cent apart here),

@@ -11,8 +11,8 @@ use std::sync::Arc;
 use rangefind_builder::search::open_site_file;
 use rangefind_engine::error::ErrorKind;
 use rangefind_engine::io::{Fetcher, PageCache};
-use rangefind_engine::search::{SearchRequest, SearchResponse};
 use rangefind_engine::site::SiteIndex;
+use rangefind_engine::splits::{SearchRequest, SearchResponse};
 
 /// The bundled MDN sample site, built with the CLI into `dir/site/_rangefind`.
 fn built_site(dir: &Path) -> PathBuf {

@@ -6,7 +6,7 @@ use crate::common;
 use std::io::BufRead;
 
 use rangefind_engine::mapping::{register_tokenizers, DocMapping, DocumentBuilder, MappedSchema};
-use rangefind_engine::search::{QueryBuilder, SearchRequest};
+use rangefind_engine::splits::{QueryBuilder, SearchRequest};
 use tantivy::collector::{Count, TopDocs};
 use tantivy::schema::Value;
 use tantivy::{Index, TantivyDocument};

@@ -7,7 +7,7 @@ use crate::common;
 
 use std::path::PathBuf;
 
-use rangefind_engine::search::{SearchIndex, SearchRequest, SearchResponse};
+use rangefind_engine::splits::{SearchIndex, SearchRequest, SearchResponse};
 
 /// The MDN sample built with typo tolerance into a temporary directory (kept while the
 /// returned guard lives), in several splits.

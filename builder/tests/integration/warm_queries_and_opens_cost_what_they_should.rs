@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use rangefind_engine::search::SearchRequest;
+use rangefind_engine::splits::SearchRequest;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn costs_are_exact() {

@@ -1,7 +1,7 @@
 //! The in-memory page cache: verified pages of splits, least recently used out first, under a
 //! hard byte bound.
 //!
-//! Pages a running query needs are also held by that query's scope (see `split::scope`), so a
+//! Pages a running query needs are also held by that query's scope (see `splits::split::scope`), so a
 //! small cache can never evict a page between the warm-up that fetched it and the synchronous
 //! search that reads it; the bound applies to what outlives queries.
 
@@ -14,11 +14,11 @@ use rustc_hash::FxBuildHasher;
 /// Default bound of a page cache, in bytes.
 pub const DEFAULT_CACHE_BYTES: usize = 64 << 20;
 
-/// A page of a split: the split's content id and the page number.
+/// A page of a file: the file's content id and the page number.
 #[derive(Clone, Debug, Hash, PartialEq, Eq)]
 pub struct PageKey {
     /// Split content id.
-    pub split: Arc<str>,
+    pub file: Arc<str>,
     /// Page number (offset / page size).
     pub page: u64,
 }
@@ -31,7 +31,7 @@ struct State {
     capacity: usize,
 }
 
-/// Verified split pages kept between queries, within `capacity` bytes.
+/// Verified file pages kept between queries, within `capacity` bytes.
 pub struct PageCache {
     state: Mutex<State>,
 }
@@ -91,7 +91,7 @@ mod tests {
 
     fn key(page: u64) -> PageKey {
         PageKey {
-            split: Arc::from("s"),
+            file: Arc::from("s"),
             page,
         }
     }

@@ -1,4 +1,5 @@
-//! Range I/O: where split bytes come from and how they are cached.
+//! Range I/O over paged files (splits, site files, lexicons): where their bytes come from and
+//! how their pages are fetched, verified and cached.
 //!
 //! A read travels: tantivy (sync) → split directory → query scope / page cache; on a miss the
 //! warm-up loop fetches the missing pages in one wave through the [`Fetcher`], which merges
@@ -14,15 +15,17 @@ mod file;
 mod http;
 mod memory;
 mod open_region;
+mod paged_file;
 mod persistent;
 pub mod range_http;
+mod read_plan;
 mod source;
 mod stats;
 mod store;
 
 pub use cache::{PageCache, PageKey, DEFAULT_CACHE_BYTES};
 pub use fetch::{
-    Fetcher, PageRequest, SplitPages, DEFAULT_MAX_READ_THROUGH_BYTES, DEFAULT_MAX_REQUESTS_PER_WAVE,
+    Fetcher, PageRequest, DEFAULT_MAX_READ_THROUGH_BYTES, DEFAULT_MAX_REQUESTS_PER_WAVE,
 };
 #[cfg(feature = "native")]
 pub use file::{DirStore, FileSource};
@@ -32,7 +35,8 @@ pub use http::{client as http_client, HttpSource, HttpStore};
 /// The HTTP client type used by [`HttpSource`].
 pub type HttpClient = reqwest::Client;
 pub use memory::{MemorySource, MemoryStore};
-pub use open_region::{open_region, reread_open_region, SplitLocation};
+pub use open_region::{open_region, reread_open_region, FileLocation};
+pub use paged_file::PagedFile;
 pub use persistent::PersistentCache;
 pub use source::{ByteRange, MaybeSendSync, RangeRead, RangeSource};
 pub use stats::{IoCounts, QueryStats, RequestRecord};

@@ -1,4 +1,4 @@
-//! Opening an immutable file of the split layout (a split, a site index): one read of its
+//! Opening an immutable file of the split layout (a split, a site file): one read of its
 //! open region, from the persistent tier when it has it, verified.
 
 use std::ops::Range;
@@ -10,12 +10,12 @@ use super::{ByteRange, Fetcher, QueryStats, RangeSource};
 use crate::error::{Error, ErrorKind, Result};
 use crate::format::OpenRegion;
 
-/// How much to read from the end of a split whose open region is not known in advance.
+/// How much to read from the end of a file whose open region is not known in advance.
 const BLIND_SUFFIX: u64 = 256 * 1024;
 
-/// Where a split is and what the manifest says about it.
+/// Where a file is and what the manifest says about it.
 #[derive(Clone, Debug)]
-pub struct SplitLocation {
+pub struct FileLocation {
     /// Content id.
     pub id: Arc<str>,
     /// Its bytes.
@@ -30,7 +30,7 @@ pub struct SplitLocation {
 /// they came from the network (for the caller to store in the persistent tier once it has
 /// used them without error). The request is counted in `stats`; the caller counts the wave.
 pub async fn open_region(
-    location: &SplitLocation,
+    location: &FileLocation,
     fetcher: &Fetcher,
     stats: &QueryStats,
 ) -> Result<(OpenRegion, u64, Option<Bytes>)> {
@@ -60,18 +60,15 @@ pub async fn open_region(
 
 /// The open region of the file at `location` read again from its source (no cache tier):
 /// what a reader compares with the region it opened when the file's validator changed.
-pub async fn reread_open_region(
-    location: &SplitLocation,
-    stats: &QueryStats,
-) -> Result<OpenRegion> {
+pub async fn reread_open_region(location: &FileLocation, stats: &QueryStats) -> Result<OpenRegion> {
     let (tail, file_len) = read_open_region(location, stats).await?;
     OpenRegion::parse(tail, file_len)
         .map_err(|e| e.with_context(location.source.name().to_string()))
 }
 
-/// The split's bytes from the start of its open region to its end, and its length: one read
+/// The file's bytes from the start of its open region to its end, and its length: one read
 /// when the manifest gives the range, else a suffix read and, if the guess was short, one more.
-async fn read_open_region(location: &SplitLocation, stats: &QueryStats) -> Result<(Bytes, u64)> {
+async fn read_open_region(location: &FileLocation, stats: &QueryStats) -> Result<(Bytes, u64)> {
     let source = &location.source;
     let corrupt = |message: String| {
         ErrorKind::Corrupt
@@ -90,7 +87,7 @@ async fn read_open_region(location: &SplitLocation, stats: &QueryStats) -> Resul
     if let Some(expected) = location.len {
         if read.file_len != expected {
             return Err(corrupt(format!(
-                "the split is {} bytes but the manifest says {expected}: truncated or replaced",
+                "the file is {} bytes but the manifest says {expected}: truncated or replaced",
                 read.file_len
             )));
         }
@@ -98,7 +95,7 @@ async fn read_open_region(location: &SplitLocation, stats: &QueryStats) -> Resul
     let file_len = read.file_len;
     if read.start + read.bytes.len() as u64 != file_len {
         return Err(corrupt(
-            "the open read does not reach the end of the split".into(),
+            "the open read does not reach the end of the file".into(),
         ));
     }
     let data_end = OpenRegion::data_end_from_trailer(&read.bytes, file_len)
@@ -106,7 +103,7 @@ async fn read_open_region(location: &SplitLocation, stats: &QueryStats) -> Resul
     if data_end >= read.start {
         return Ok((read.bytes, file_len));
     }
-    // Blind open of a split whose open region is larger than the first guess.
+    // Blind open of a file whose open region is larger than the first guess.
     let more = source
         .read(ByteRange::Bounded(data_end..read.start))
         .await?;

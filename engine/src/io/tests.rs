@@ -68,7 +68,7 @@ async fn a_wave_merges_adjacent_pages_and_serves_repeats_from_cache() {
     let file = crate::format::framed(&data, 256);
     assert_eq!(file.len(), 4096);
     let source: Arc<dyn RangeSource> = Arc::new(MemorySource::new("s1", Bytes::from(file)));
-    let split = Arc::new(SplitPages {
+    let file = Arc::new(PagedFile {
         id: Arc::from("s1"),
         file_len: 4096,
         data_len: 4064,
@@ -79,7 +79,7 @@ async fn a_wave_merges_adjacent_pages_and_serves_repeats_from_cache() {
     let mut pages = HashMap::new();
     let request = |ranges: Vec<std::ops::Range<u64>>| {
         vec![PageRequest {
-            split: split.clone(),
+            file: file.clone(),
             source: source.clone(),
             ranges,
         }]
@@ -104,7 +104,7 @@ async fn a_wave_merges_adjacent_pages_and_serves_repeats_from_cache() {
     );
     // Each page holds its own data.
     let key = |page| PageKey {
-        split: Arc::from("s1"),
+        file: Arc::from("s1"),
         page,
     };
     assert_eq!(&pages[&key(3)][..], &data[3 * 254..4 * 254]);
@@ -131,7 +131,7 @@ async fn a_page_that_fails_its_checksum_is_reported() {
     let mut file = crate::format::framed(&[7u8; 1016], 256);
     file[600] ^= 0xff;
     let source: Arc<dyn RangeSource> = Arc::new(MemorySource::new("s2.split", Bytes::from(file)));
-    let split = Arc::new(SplitPages {
+    let file = Arc::new(PagedFile {
         id: Arc::from("s2"),
         file_len: 1024,
         data_len: 1016,
@@ -141,7 +141,7 @@ async fn a_page_that_fails_its_checksum_is_reported() {
     let error = fetcher
         .fetch_wave(
             vec![PageRequest {
-                split,
+                file,
                 source,
                 ranges: std::iter::once(0..1024).collect(),
             }],
@@ -192,7 +192,7 @@ async fn a_wave_dropped_mid_read_leaves_nothing_a_later_query_would_join() {
         inner: MemorySource::new("s3", Bytes::from(crate::format::framed(&data, 256))),
         hang: true.into(),
     });
-    let split = Arc::new(SplitPages {
+    let file = Arc::new(PagedFile {
         id: Arc::from("s3"),
         file_len: 1024,
         data_len: 1016,
@@ -201,7 +201,7 @@ async fn a_wave_dropped_mid_read_leaves_nothing_a_later_query_would_join() {
     let fetcher = Fetcher::new(Arc::new(PageCache::new(1 << 20)), None);
     let wave = |stats: &QueryStats| {
         let request = vec![PageRequest {
-            split: split.clone(),
+            file: file.clone(),
             source: source.clone() as Arc<dyn RangeSource>,
             ranges: std::iter::once(0..1016).collect(),
         }];

@@ -14,15 +14,15 @@ use super::layout::{self, Head};
 use super::query::{self, Node};
 use super::record::{self, Record};
 use super::search::Queries;
-use super::snippet;
+use super::snippets;
 use super::title_match::{self, title_match, TitleMatch};
 use super::typo_step::Replacing;
 use crate::analysis::Analyzer;
 use crate::api::{Hit, SearchRequest, SearchResponse, SearchStats};
 use crate::error::{ErrorKind, Result};
 use crate::io::{
-    open_region, Fetcher, PageKey, PageRequest, PersistentCache, QueryStats, SplitLocation,
-    SplitPages,
+    open_region, Fetcher, FileLocation, PageKey, PageRequest, PagedFile, PersistentCache,
+    QueryStats,
 };
 use crate::typos::Lexicon;
 
@@ -48,8 +48,8 @@ struct Regions {
 
 /// An open site index.
 pub struct SiteIndex {
-    location: SplitLocation,
-    pages: Arc<SplitPages>,
+    location: FileLocation,
+    pages: Arc<PagedFile>,
     head: Head,
     regions: Regions,
     analyzer: Analyzer,
@@ -77,7 +77,7 @@ impl SiteIndex {
     /// Opens the site file at `location`: one read of its open region (the head), from the
     /// persistent tier when it has it. Returns what the open cost.
     pub async fn open(
-        location: SplitLocation,
+        location: FileLocation,
         fetcher: Arc<Fetcher>,
     ) -> Result<(SiteIndex, SearchStats)> {
         let started = web_time::Instant::now();
@@ -135,7 +135,7 @@ impl SiteIndex {
         if let (Some(tier), Some(tail)) = (fetcher.persistent(), from_network) {
             tier.put_open_region(&location.id, tail);
         }
-        let pages = Arc::new(SplitPages::for_footer(
+        let pages = Arc::new(PagedFile::for_footer(
             location.id.clone(),
             file_len,
             &region.footer,
@@ -318,7 +318,7 @@ impl SiteIndex {
             .to_string();
         let cut = request.snippet.then(|| {
             let values = layout::text_values(record.get(&self.head.meta.snippet_field));
-            snippet::cut(&values, &self.analyzer, terms, SNIPPET_CHARS)
+            snippets::cut(&values, &self.analyzer, terms, SNIPPET_CHARS)
         });
         if let Some(fields) = &request.fields {
             record.retain(|name, _| fields.iter().any(|f| f == name));
@@ -342,7 +342,7 @@ impl SiteIndex {
         }
         let mut pages = HashMap::new();
         let request = PageRequest {
-            split: self.pages.clone(),
+            file: self.pages.clone(),
             source: self.location.source.clone(),
             ranges: ranges.to_vec(),
         };
@@ -366,7 +366,7 @@ impl SiteIndex {
             .pages_of(range)
             .map(|page| {
                 let key = PageKey {
-                    split: self.pages.id.clone(),
+                    file: self.pages.id.clone(),
                     page,
                 };
                 pages.get(&key).cloned().ok_or_else(|| {

@@ -22,7 +22,7 @@ pub mod record;
 pub mod record_slots;
 mod search;
 pub mod site_json;
-pub mod snippet;
+pub mod snippets;
 pub mod stemmed_filter;
 mod title_match;
 mod typo_step;

@@ -9,7 +9,7 @@ use rangefind_builder::build::{build, BuildReport};
 use rangefind_builder::plan::BuildOptions;
 use rangefind_engine::io::HttpStore;
 use rangefind_engine::mapping::DocMapping;
-use rangefind_engine::search::{IndexOptions, SearchIndex};
+use rangefind_engine::splits::{IndexOptions, SearchIndex};
 
 /// The repository root.
 pub fn repo() -> PathBuf {

@@ -7,7 +7,7 @@ use tantivy::schema::{Field, Value};
 use tantivy::snippet::{Snippet, SnippetGenerator};
 use tantivy::{Searcher, TantivyDocument, Term};
 
-use crate::site::snippet::{leading_text_html, mark_into};
+use crate::snippet_html::{leading_text_html, mark_into};
 
 /// How much of a long text is searched for a snippet, in growing steps. Tokenising (and
 /// stemming) a whole long page costs more than the rest of a warm query, and a fragment near

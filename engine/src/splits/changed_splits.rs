@@ -5,7 +5,7 @@
 //! replaced under its name, which is refused by name ([`ErrorKind::Changed`]), never read as a
 //! mixture of two files.
 
-use super::SplitSlot;
+use super::index::SplitSlot;
 use crate::error::{Error, ErrorKind, Result};
 use crate::io::range_http::Validator;
 use crate::io::{reread_open_region, QueryStats};

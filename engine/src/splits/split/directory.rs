@@ -14,13 +14,13 @@ use tantivy::HasLen;
 use super::scope::QueryScope;
 use crate::error::NotWarmedMarker;
 use crate::format::FileEntry;
-use crate::io::{PageCache, PageKey, SplitPages};
+use crate::io::{PageCache, PageKey, PagedFile};
 
 /// The bytes of one opened split: its file table, hotcache and pages.
 #[derive(Debug)]
 pub struct SplitData {
     /// Paging facts (id, page size, data length).
-    pub pages: Arc<SplitPages>,
+    pub pages: Arc<PagedFile>,
     cache: Arc<PageCache>,
     files: HashMap<PathBuf, FileEntry>,
     /// Hot ranges sorted by start: (start in split, bytes).
@@ -30,7 +30,7 @@ pub struct SplitData {
 impl SplitData {
     /// Assembles the reader state of a split.
     pub fn new(
-        pages: Arc<SplitPages>,
+        pages: Arc<PagedFile>,
         cache: Arc<PageCache>,
         files: &[FileEntry],
         mut hot: Vec<(u64, OwnedBytes)>,
@@ -75,7 +75,7 @@ impl SplitData {
         let mut found = Vec::with_capacity((pages.end - pages.start) as usize);
         for page in pages {
             let key = PageKey {
-                split: self.pages.id.clone(),
+                file: self.pages.id.clone(),
                 page,
             };
             let bytes = scope.as_ref().and_then(|s| s.page(&key)).or_else(|| {

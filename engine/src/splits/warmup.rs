@@ -17,7 +17,7 @@ use super::query::PrefixTerm;
 use crate::error::{from_io, is_not_warmed, Error, ErrorKind, Result};
 use crate::io::{Fetcher, PageRequest, QueryStats};
 use crate::mapping::has_fieldnorms;
-use crate::split::{OpenedSplit, QueryScope};
+use crate::splits::split::{OpenedSplit, QueryScope};
 
 /// Rounds after which a step gives up: a planner bug must fail loudly, not loop.
 const MAX_ROUNDS: usize = 12;
@@ -94,7 +94,7 @@ impl Warmup<'_> {
             .filter_map(|(id, ranges)| {
                 let split = self.splits.iter().find(|s| s.data.pages.id == id)?;
                 Some(PageRequest {
-                    split: split.data.pages.clone(),
+                    file: split.data.pages.clone(),
                     source: split.source.clone(),
                     ranges,
                 })

@@ -7,14 +7,55 @@ use std::sync::Arc;
 
 use tantivy::query::{AllQuery, Query};
 
+use super::analytics::AggregationRequest;
+use super::split::{OpenedSplit, QueryScope};
 use super::steps::{self, Ranked};
 use super::time_range::{Overlap, TimeRange};
 use super::warmup::{expansions_in_split, global_prefix_cutoffs, FoundTerm, Warmup};
-use super::{changed_splits, check_request, filters, typo_words, Attempt, SearchIndex};
+use super::{changed_splits, filters, typo_words, SearchIndex};
 use super::{ParsedQuery, Replaced, Replacements, SearchRequest, SearchResponse};
 use crate::error::{ErrorKind, Result};
 use crate::io::QueryStats;
-use crate::split::{OpenedSplit, QueryScope};
+use crate::mapping::MappedSchema;
+
+/// How one search attempt ended: answered, or with replacements for unknown words to search
+/// again with.
+enum Attempt {
+    Answered(SearchResponse),
+    Replace(Vec<(String, Vec<String>)>),
+}
+
+/// Checks a request against the index; returns its parsed aggregations.
+fn check_request(
+    request: &SearchRequest,
+    schema: &MappedSchema,
+) -> Result<Option<AggregationRequest>> {
+    request.check_bounds()?;
+    if request.typeahead {
+        return Err(ErrorKind::InvalidQuery.with_message(
+            "`typeahead` is available on site indexes (their site file); search a split index \
+             with the last word as a prefix (`word*`) instead"
+                .to_string(),
+        ));
+    }
+    let stored = schema.names_where(|f| f.stored);
+    for name in request.fields.iter().flatten() {
+        if !stored.contains(&name.as_str()) {
+            return Err(ErrorKind::InvalidQuery.with_message(format!(
+                "fields: no stored field {name:?}; the stored fields are {}",
+                stored.join(", ")
+            )));
+        }
+    }
+    if let Some(sort) = &request.sort {
+        sort.check(schema)?;
+    }
+    request
+        .aggs
+        .as_ref()
+        .map(|aggs| AggregationRequest::parse(aggs, schema))
+        .transpose()
+}
 
 impl SearchIndex {
     /// Runs a search: open splits, then one wave per step (dictionary blocks, postings,

@@ -1,44 +1,23 @@
-//! Searching an index of splits: open (one read per split), warm up, search synchronously,
-//! merge across splits, fetch the shown documents.
-
-mod analytics;
-mod changed_splits;
-mod filters;
-mod hits;
-mod index_order;
-mod query;
-mod results;
-mod run;
-mod snippets;
-mod stages;
-mod stats_provider;
-mod steps;
-mod time_range;
-mod typo_words;
-mod warmup;
+//! Opening an index of splits: its manifest, split filter files and lexicon in one wave;
+//! each split opened on first use (one read of its open region).
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use futures::lock::Mutex as AsyncMutex;
 
-pub use crate::api::{
-    parse_timestamp, Filters, Hit, Replaced, SearchRequest, SearchResponse, SearchStats, SortBy,
-};
-pub use query::{
-    ParsedQuery, PrefixTerm, QueryBuilder, QueryWord, Replacements, MAX_PREFIX_EXPANSIONS,
-};
-
-use self::analytics::AggregationRequest;
+use super::split::{open_split, OpenedSplit};
+use super::QueryBuilder;
+use crate::api::SearchStats;
 use crate::error::{ErrorKind, Result};
 use crate::io::{
     Fetcher, IndexStore, PageCache, PersistentCache, QueryStats, DEFAULT_MAX_READ_THROUGH_BYTES,
     DEFAULT_MAX_REQUESTS_PER_WAVE,
 };
+use crate::io::{FileLocation, DEFAULT_CACHE_BYTES};
 use crate::manifest::{Manifest, MANIFEST_FILE};
 use crate::mapping::MappedSchema;
 use crate::pruning::{read_filter_files, IndexFilters, SplitFilterFile};
-use crate::split::{open_split, OpenedSplit, SplitLocation};
 use crate::typos::Lexicon;
 
 /// Reads and parses the manifest of the index in `store` (one request, counted in `stats`).
@@ -58,50 +37,8 @@ async fn read_manifest(store: &dyn IndexStore, stats: &QueryStats) -> Result<Man
     Manifest::parse(&bytes).map_err(|e| e.with_context(format!("{}{MANIFEST_FILE}", store.root())))
 }
 
-/// How one search attempt ended: answered, or with replacements for unknown words to search
-/// again with.
-enum Attempt {
-    Answered(SearchResponse),
-    Replace(Vec<(String, Vec<String>)>),
-}
-
-/// Checks a request against the index; returns its parsed aggregations.
-fn check_request(
-    request: &SearchRequest,
-    schema: &MappedSchema,
-) -> Result<Option<AggregationRequest>> {
-    request.check_bounds()?;
-    if request.typeahead {
-        return Err(ErrorKind::InvalidQuery.with_message(
-            "`typeahead` is available on site indexes (their site file); search a split index \
-             with the last word as a prefix (`word*`) instead"
-                .to_string(),
-        ));
-    }
-    let stored = schema.names_where(|f| f.stored);
-    for name in request.fields.iter().flatten() {
-        if !stored.contains(&name.as_str()) {
-            return Err(ErrorKind::InvalidQuery.with_message(format!(
-                "fields: no stored field {name:?}; the stored fields are {}",
-                stored.join(", ")
-            )));
-        }
-    }
-    if let Some(sort) = &request.sort {
-        sort.check(schema)?;
-    }
-    request
-        .aggs
-        .as_ref()
-        .map(|aggs| AggregationRequest::parse(aggs, schema))
-        .transpose()
-}
-
-pub use crate::api::{MAX_LIMIT, MAX_WINDOW};
-pub use crate::query_text::{MAX_QUERY_BYTES, MAX_QUERY_DEPTH};
 /// Length of snippets, in characters.
-const SNIPPET_CHARS: usize = 220;
-pub use crate::io::DEFAULT_CACHE_BYTES;
+pub(super) const SNIPPET_CHARS: usize = 220;
 
 /// Options for opening an index.
 #[derive(Clone, Debug)]
@@ -154,35 +91,35 @@ fn search_stats(
 
 /// What an index being opened starts from: the reads so far, and what an older index over
 /// the same files already read.
-struct Opened {
-    stats: QueryStats,
-    started: web_time::Instant,
-    splits: HashMap<String, Arc<OpenedSplit>>,
-    filter_files: HashMap<String, Arc<SplitFilterFile>>,
-    lexicon: Option<Arc<Lexicon>>,
+pub(super) struct Opened {
+    pub(super) stats: QueryStats,
+    pub(super) started: web_time::Instant,
+    pub(super) splits: HashMap<String, Arc<OpenedSplit>>,
+    pub(super) filter_files: HashMap<String, Arc<SplitFilterFile>>,
+    pub(super) lexicon: Option<Arc<Lexicon>>,
 }
 
-struct SplitSlot {
-    location: SplitLocation,
-    opened: AsyncMutex<Option<Arc<OpenedSplit>>>,
+pub(super) struct SplitSlot {
+    pub(super) location: FileLocation,
+    pub(super) opened: AsyncMutex<Option<Arc<OpenedSplit>>>,
 }
 
 /// An opened index: manifest, schema, split filters, splits (opened on first use) and the
 /// page cache.
 pub struct SearchIndex {
-    store: Arc<dyn IndexStore>,
-    manifest: Manifest,
-    schema: MappedSchema,
-    queries: QueryBuilder,
-    fetcher: Arc<Fetcher>,
-    slots: Vec<SplitSlot>,
+    pub(super) store: Arc<dyn IndexStore>,
+    pub(super) manifest: Manifest,
+    pub(super) schema: MappedSchema,
+    pub(super) queries: QueryBuilder,
+    pub(super) fetcher: Arc<Fetcher>,
+    pub(super) slots: Vec<SplitSlot>,
     /// The split filter files, by content id (a refreshed index reuses them).
-    filter_files: HashMap<String, Arc<SplitFilterFile>>,
-    filters: IndexFilters,
+    pub(super) filter_files: HashMap<String, Arc<SplitFilterFile>>,
+    pub(super) filters: IndexFilters,
     /// The lexicon for typo tolerance, read as queries need it.
-    lexicon: Option<Arc<Lexicon>>,
+    pub(super) lexicon: Option<Arc<Lexicon>>,
     /// What opening cost: the manifest, then the split filter files.
-    open_stats: SearchStats,
+    pub(super) open_stats: SearchStats,
 }
 
 impl std::fmt::Debug for SearchIndex {
@@ -256,7 +193,7 @@ impl SearchIndex {
             .splits
             .iter()
             .map(|entry| SplitSlot {
-                location: SplitLocation {
+                location: FileLocation {
                     id: Arc::from(entry.id.as_str()),
                     source: store.open(&entry.path),
                     len: Some(entry.size),
@@ -362,7 +299,7 @@ impl SearchIndex {
     }
 
     /// Opens the splits `which` (slot numbers), in one wave.
-    async fn open_splits(
+    pub(super) async fn open_splits(
         &self,
         stats: &QueryStats,
         which: impl IntoIterator<Item = usize>,
@@ -391,7 +328,7 @@ impl SearchIndex {
         Ok(splits)
     }
 
-    fn finish_stats(
+    pub(super) fn finish_stats(
         &self,
         stats: &QueryStats,
         opened: usize,

@@ -9,7 +9,7 @@ use tantivy::{Index, ReloadPolicy, Searcher};
 use super::directory::{SplitData, SplitDirectory};
 use crate::error::{Error, ErrorKind, Result};
 use crate::format::Footer;
-use crate::io::{open_region, Fetcher, QueryStats, RangeSource, SplitLocation, SplitPages};
+use crate::io::{open_region, Fetcher, FileLocation, PagedFile, QueryStats, RangeSource};
 use crate::mapping::{register_tokenizers, DocMapping};
 
 /// An opened split: verified footer and a searcher reading through the split directory.
@@ -35,7 +35,7 @@ impl std::fmt::Debug for OpenedSplit {
 /// Reads the open region (one request when its range is known) and opens tantivy on it.
 /// The request is counted in `stats`; the caller counts the wave.
 pub async fn open_split(
-    location: &SplitLocation,
+    location: &FileLocation,
     fetcher: &Fetcher,
     mapping: &DocMapping,
     stats: &QueryStats,
@@ -44,7 +44,7 @@ pub async fn open_split(
     // Reads name their file themselves; the checks of what was read are named here.
     let named = |e: Error| e.with_context(source.name().to_string());
     let (region, file_len, from_network) = open_region(location, fetcher, stats).await?;
-    let pages = Arc::new(SplitPages::for_footer(
+    let pages = Arc::new(PagedFile::for_footer(
         location.id.clone(),
         file_len,
         &region.footer,

@@ -7,11 +7,12 @@ use std::sync::Arc;
 use tantivy::query::Query;
 use tantivy::TantivyDocument;
 
+use super::index::SNIPPET_CHARS;
 use super::snippets::Snippets;
 use super::steps::{Ranked, SortKey};
-use super::{results, Hit, SearchIndex, SearchRequest, SNIPPET_CHARS};
+use super::{results, Hit, SearchIndex, SearchRequest};
 use crate::error::Result;
-use crate::split::OpenedSplit;
+use crate::splits::split::OpenedSplit;
 
 impl SearchIndex {
     /// A hit's value of the sort field, from its stored document (dates to the second, as

@@ -5,27 +5,22 @@
 //! input that is not valid syntax (`Notification: click event`, `bufferData() method`) is
 //! searched as plain words instead of failing.
 
-use std::ops::{Bound, Range};
-
 use tantivy::query::{
-    BooleanQuery, BoostQuery, EmptyQuery, Occur, PhrasePrefixQuery, Query, QueryParser,
-    QueryParserError, RangeQuery,
+    BooleanQuery, BoostQuery, EmptyQuery, Occur, Query, QueryParser, QueryParserError,
 };
 use tantivy::query_grammar::{Delimiter, UserInputAst, UserInputLeaf, UserInputLiteral};
 use tantivy::schema::{Field, FieldType, Term};
 use tantivy::tokenizer::TokenizerManager;
 
-use crate::analysis::Analyzer;
+use super::prefix_query::has_prefix;
+use super::typo_words;
 use crate::error::{ErrorKind, Result};
 use crate::mapping::{register_tokenizers, MappedSchema, Operator};
 use crate::query_text::{is_prefix, plain_words};
-use crate::typos::literal_words;
 pub use crate::typos::{QueryWord, Replacements};
 
 /// Terms a prefix may expand to, per field and split.
 pub const MAX_PREFIX_EXPANSIONS: u32 = 50;
-/// Variants of one phrase with typos replaced (several replaced words multiply them).
-const MAX_VARIANTS: usize = 16;
 
 /// A prefix to expand during warm-up.
 #[derive(Clone, Debug)]
@@ -49,10 +44,10 @@ pub struct ParsedQuery {
 }
 
 /// Prefixes met while converting, and the cutoffs to apply to them (second parse).
-struct ParseState<'a> {
-    prefixes: Vec<PrefixTerm>,
-    cutoffs: Option<&'a [Option<Vec<u8>>]>,
-    expansions: Option<&'a [u32]>,
+pub(super) struct ParseState<'a> {
+    pub(super) prefixes: Vec<PrefixTerm>,
+    pub(super) cutoffs: Option<&'a [Option<Vec<u8>>]>,
+    pub(super) expansions: Option<&'a [u32]>,
     replacements: Option<&'a Replacements>,
     words: Vec<QueryWord>,
 }
@@ -60,9 +55,9 @@ struct ParseState<'a> {
 /// Parses queries for one mapping.
 pub struct QueryBuilder {
     parser: QueryParser,
-    schema: MappedSchema,
-    tokenizers: TokenizerManager,
-    default_fields: Vec<Field>,
+    pub(super) schema: MappedSchema,
+    pub(super) tokenizers: TokenizerManager,
+    pub(super) default_fields: Vec<Field>,
     default_occur: Occur,
 }
 
@@ -169,133 +164,6 @@ impl QueryBuilder {
         &self.default_fields
     }
 
-    /// The words typo tolerance may replace in `literal` (searched in the default fields),
-    /// with where each is in its text.
-    fn replaceable_words(&self, literal: &UserInputLiteral) -> Vec<(QueryWord, Range<usize>)> {
-        if literal.field_name.is_some() {
-            return Vec::new();
-        }
-        let text = literal.phrase.trim_end_matches('*');
-        // Typed words only: the stemmer is none of their business.
-        let unstemmed = Analyzer::new(None).expect("no language needs no stemmer");
-        literal_words(&unstemmed, text, is_prefix(literal))
-            .into_iter()
-            .filter_map(|word| Some((word.replaceable()?, word.at)))
-            .collect()
-    }
-
-    /// Records the replaceable words of `ast` in `words`.
-    fn collect_words(&self, ast: &UserInputAst, words: &mut Vec<QueryWord>) {
-        match ast {
-            UserInputAst::Clause(children) => {
-                for (occur, child) in children {
-                    if *occur != Some(Occur::MustNot) {
-                        self.collect_words(child, words);
-                    }
-                }
-            }
-            UserInputAst::Boost(inner, _) => self.collect_words(inner, words),
-            UserInputAst::Leaf(leaf) => {
-                if let UserInputLeaf::Literal(literal) = &**leaf {
-                    for (word, _) in self.replaceable_words(literal) {
-                        if !words.contains(&word) {
-                            words.push(word);
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// `ast` with each literal holding words that have replacements searched as any of its
-    /// variants with them replaced.
-    fn replace_words(&self, ast: UserInputAst, replacements: &Replacements) -> UserInputAst {
-        match ast {
-            UserInputAst::Clause(children) => UserInputAst::Clause(
-                children
-                    .into_iter()
-                    .map(|(occur, child)| match occur {
-                        Some(Occur::MustNot) => (occur, child),
-                        _ => (occur, self.replace_words(child, replacements)),
-                    })
-                    .collect(),
-            ),
-            UserInputAst::Boost(inner, boost) => {
-                UserInputAst::Boost(Box::new(self.replace_words(*inner, replacements)), boost)
-            }
-            UserInputAst::Leaf(leaf) => {
-                let UserInputLeaf::Literal(literal) = &*leaf else {
-                    return UserInputAst::Leaf(leaf);
-                };
-                let variants = self.literal_variants(literal, replacements);
-                if variants.is_empty() {
-                    return UserInputAst::Leaf(leaf);
-                }
-                UserInputAst::Clause(
-                    variants
-                        .into_iter()
-                        .map(|literal| {
-                            (
-                                Some(Occur::Should),
-                                UserInputAst::Leaf(Box::new(UserInputLeaf::Literal(literal))),
-                            )
-                        })
-                        .collect(),
-                )
-            }
-        }
-    }
-
-    /// `literal` with its replaced words swapped for their replacements, every combination
-    /// (at most [`MAX_VARIANTS`]); none when no word of it is replaced. A prefix whose last
-    /// word is replaced becomes whole words: the replacement is what was meant.
-    fn literal_variants(
-        &self,
-        literal: &UserInputLiteral,
-        replacements: &Replacements,
-    ) -> Vec<UserInputLiteral> {
-        let text = literal.phrase.trim_end_matches('*');
-        let replaced: Vec<(QueryWord, Range<usize>, &Vec<String>)> = self
-            .replaceable_words(literal)
-            .into_iter()
-            .filter_map(|(word, at)| {
-                let (_, instead) = replacements.iter().find(|(w, _)| *w == word.word)?;
-                Some((word, at, instead))
-            })
-            .collect();
-        if replaced.is_empty() {
-            return Vec::new();
-        }
-        let last_replaced = replaced.iter().any(|(word, _, _)| word.prefix);
-        let mut texts = vec![String::new()];
-        let mut copied = 0;
-        for (_, at, instead) in &replaced {
-            let between = &text[copied..at.start];
-            texts = texts
-                .iter()
-                .flat_map(|t| instead.iter().map(move |w| format!("{t}{between}{w}")))
-                .take(MAX_VARIANTS)
-                .collect();
-            copied = at.end;
-        }
-        let rest = &literal.phrase[copied..];
-        texts
-            .into_iter()
-            .map(|t| {
-                let phrase = if last_replaced {
-                    format!("{t}{}", rest.trim_end_matches('*'))
-                } else {
-                    format!("{t}{rest}")
-                };
-                UserInputLiteral {
-                    phrase,
-                    prefix: literal.prefix && !last_replaced,
-                    ..literal.clone()
-                }
-            })
-            .collect()
-    }
-
     /// Whether field `name` has a fast column; `None` for a field the schema lacks.
     fn field_is_fast(&self, name: &str) -> Option<bool> {
         let schema = &self.schema.schema;
@@ -310,9 +178,9 @@ impl QueryBuilder {
         state: &mut ParseState<'_>,
     ) -> Result<Box<dyn Query>, QueryParserError> {
         let mut words = Vec::new();
-        self.collect_words(&ast, &mut words);
+        typo_words::collect_words(&ast, &mut words);
         let ast = match state.replacements {
-            Some(replacements) => self.replace_words(ast, replacements),
+            Some(replacements) => typo_words::replace_words(ast, replacements),
             None => ast,
         };
         let query = self.convert(ast, state)?;
@@ -395,129 +263,6 @@ impl QueryBuilder {
                     .build_query_from_user_input_ast(UserInputAst::Leaf(Box::new(other))),
             },
         }
-    }
-
-    fn prefix_query(
-        &self,
-        literal: UserInputLiteral,
-        prefixes: &mut ParseState<'_>,
-    ) -> Result<Box<dyn Query>, QueryParserError> {
-        let fields = match &literal.field_name {
-            Some(name) => vec![self
-                .schema
-                .schema
-                .get_field(name)
-                .map_err(|_| QueryParserError::FieldDoesNotExist(name.clone()))?],
-            None => self.default_fields.clone(),
-        };
-        let mut per_field: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        for field in fields {
-            let Some(terms) = self.prefix_terms(field, &literal.phrase)? else {
-                continue;
-            };
-            let positions = terms.len() > 1;
-            let (_, prefix) = terms.last().expect("at least one term").clone();
-            let index = prefixes.prefixes.len();
-            let cutoff = prefixes.cutoffs.map(|c| c.get(index).cloned().flatten());
-            let expansions = prefixes.expansions.and_then(|e| e.get(index).copied());
-            prefixes.prefixes.push(PrefixTerm {
-                field,
-                prefix: prefix.clone(),
-                positions,
-            });
-            let mut query: Box<dyn Query> = match cutoff {
-                // A single word with its index-wide expansions known: search exactly those.
-                Some(cutoff) if !positions => match cutoff {
-                    Some(last) => Box::new(RangeQuery::new(
-                        Bound::Included(prefix),
-                        Bound::Included(Term::from_field_text(
-                            field,
-                            &String::from_utf8_lossy(&last),
-                        )),
-                    )),
-                    None => Box::new(EmptyQuery),
-                },
-                _ if expansions == Some(0) => Box::new(EmptyQuery),
-                _ => {
-                    let mut query = PhrasePrefixQuery::new_with_offset(terms);
-                    query.set_max_expansions(expansions.unwrap_or(MAX_PREFIX_EXPANSIONS));
-                    Box::new(query)
-                }
-            };
-            if let Some(boost) = self.schema.mapping_of(field).boost {
-                query = Box::new(BoostQuery::new(query, boost));
-            }
-            per_field.push((Occur::Should, query));
-        }
-        Ok(match per_field.len() {
-            0 => Box::new(EmptyQuery),
-            1 => per_field.pop().expect("one").1,
-            _ => Box::new(BooleanQuery::new(per_field)),
-        })
-    }
-
-    /// Terms of a prefix literal in `field`: the leading words analysed as the field indexes
-    /// them, the last word only lowercased and folded (a stemmed prefix would not be a prefix).
-    fn prefix_terms(
-        &self,
-        field: Field,
-        phrase: &str,
-    ) -> Result<Option<Vec<(usize, Term)>>, QueryParserError> {
-        let entry = self.schema.schema.get_field_entry(field);
-        let FieldType::Str(options) = entry.field_type() else {
-            return Err(QueryParserError::UnsupportedQuery(format!(
-                "prefix queries need a text or keyword field, {} is not one",
-                entry.name()
-            )));
-        };
-        let Some(indexing) = options.get_indexing_options() else {
-            return Err(QueryParserError::FieldNotIndexed(entry.name().to_string()));
-        };
-        if indexing.tokenizer() == crate::mapping::tokenizers_keyword() {
-            return Ok(Some(vec![(
-                0,
-                Term::from_field_text(field, phrase.trim_end_matches('*')),
-            )]));
-        }
-        let mut words = Vec::new();
-        let phrase = phrase.trim_end_matches('*');
-        let mut splitter = self
-            .tokenizers
-            .get(crate::mapping::tokenizers_prefix())
-            .expect("registered");
-        splitter
-            .token_stream(phrase)
-            .process(&mut |token| words.push((token.position, token.text.clone())));
-        let Some((last_position, last)) = words.pop() else {
-            return Ok(None);
-        };
-        let mut analyzer = self
-            .tokenizers
-            .get(indexing.tokenizer())
-            .expect("registered");
-        let mut terms = Vec::new();
-        for (position, word) in words {
-            let mut stemmed = word.clone();
-            analyzer
-                .token_stream(&word)
-                .process(&mut |token| stemmed = token.text.clone());
-            terms.push((position, Term::from_field_text(field, &stemmed)));
-        }
-        if !terms.is_empty() && !indexing.index_option().has_positions() {
-            return Err(QueryParserError::FieldDoesNotHavePositionsIndexed(
-                entry.name().to_string(),
-            ));
-        }
-        terms.push((last_position, Term::from_field_text(field, &last)));
-        Ok(Some(terms))
-    }
-}
-
-fn has_prefix(ast: &UserInputAst) -> bool {
-    match ast {
-        UserInputAst::Clause(children) => children.iter().any(|(_, child)| has_prefix(child)),
-        UserInputAst::Boost(inner, _) => has_prefix(inner),
-        UserInputAst::Leaf(leaf) => matches!(&**leaf, UserInputLeaf::Literal(l) if is_prefix(l)),
     }
 }
 

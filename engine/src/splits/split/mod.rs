@@ -9,7 +9,7 @@ mod directory;
 mod open;
 mod scope;
 
-pub use crate::io::SplitLocation;
+pub use crate::io::FileLocation;
 pub use directory::{SplitData, SplitDirectory};
 pub use open::{open_split, OpenedSplit};
 pub use scope::QueryScope;

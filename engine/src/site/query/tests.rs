@@ -1,0 +1,212 @@
+//! Tests of `query`.
+
+use super::*;
+use crate::site::layout::{SearchedField, SITE_LAYOUT_VERSION};
+
+fn meta() -> HeadMeta {
+    HeadMeta {
+        version: SITE_LAYOUT_VERSION,
+        pages: 1,
+        stemmer: Some("en".into()),
+        fields: ["title", "body"]
+            .map(|name| SearchedField {
+                name: name.into(),
+                boost: 1.0,
+            })
+            .to_vec(),
+        snippet_field: "body".into(),
+        title_field: None,
+    }
+}
+
+fn parsed(text: &str) -> Node {
+    parse(text, &meta(), &Analyzer::new(Some("en")).unwrap(), &[]).node
+}
+
+fn word(field: Option<usize>, slots: &[Slot]) -> Node {
+    Node::Phrase {
+        field,
+        slots: slots.to_vec(),
+        slop: 0,
+    }
+}
+
+fn w(text: &str) -> Slot {
+    Slot::Word(text.into())
+}
+
+#[test]
+fn words_phrases_prefixes_fields_and_filters() {
+    assert_eq!(
+        parsed("running maps"),
+        Node::Clauses(vec![
+            (Occur::Must, word(None, &[w("run")])),
+            (Occur::Must, word(None, &[w("map")])),
+        ])
+    );
+    assert_eq!(
+        parsed("(Transformat OR transformat*)"),
+        Node::Clauses(vec![
+            (Occur::Should, word(None, &[w("transformat")])),
+            (
+                Occur::Should,
+                word(None, &[Slot::Prefix("transformat".into())])
+            ),
+        ])
+    );
+    assert_eq!(parsed("\"array map\""), word(None, &[w("array"), w("map")]));
+    assert_eq!(
+        parsed("Array.prototype.ma*"),
+        word(
+            None,
+            &[w("array"), w("prototyp"), Slot::Prefix("ma".into())]
+        )
+    );
+    assert_eq!(parsed("title:Maps"), word(Some(0), &[w("map")]));
+    assert_eq!(
+        parsed("filter.section:CSS"),
+        Node::Filter(filter_word("section", "CSS"))
+    );
+    // Exclusions alone: every page without them.
+    assert_eq!(
+        parsed("-map"),
+        Node::Clauses(vec![
+            (Occur::Must, Node::All),
+            (Occur::MustNot, word(None, &[w("map")]))
+        ])
+    );
+}
+
+#[test]
+fn anything_else_is_plain_words() {
+    // An unknown field, a range and broken syntax are searched as their words.
+    assert_eq!(
+        parsed("Notification: click"),
+        Node::Clauses(vec![
+            (Occur::Must, word(None, &[w("notif")])),
+            (Occur::Must, word(None, &[w("click")])),
+        ])
+    );
+    assert_eq!(parsed("((("), Node::Nothing);
+    assert_eq!(parsed("\"unclosed"), word(None, &[w("unclos")]));
+    assert_eq!(parsed("…"), Node::Nothing);
+}
+
+#[test]
+fn words_without_letters_or_digits_are_dropped_as_the_index_drops_them() {
+    let json = parsed("json JSON encoder");
+    for text in [
+        "json — JSON encoder",
+        "json | JSON – encoder ¶",
+        "json \"—\" JSON encoder",
+        "json JSON encoder -—",
+    ] {
+        assert_eq!(parsed(text), json, "{text}");
+    }
+    assert_eq!(parsed("— | ¶"), Node::Nothing);
+    assert_eq!(
+        parsed("title:— map"),
+        Node::Clauses(vec![(Occur::Must, word(None, &[w("map")]))])
+    );
+}
+
+#[test]
+fn the_last_word_is_completed_when_the_text_ends_in_it() {
+    let analyzer = Analyzer::new(Some("en")).unwrap();
+    let completed = |text: &str| {
+        parse_completed(text, &meta(), &analyzer, &[], None)
+            .map(|parsed| (parsed.node, parsed.completed.unwrap()))
+    };
+    let prefix = |text: &str| Slot::Prefix(text.into());
+    assert_eq!(
+        completed("fetch ap"),
+        Some((
+            Node::Clauses(vec![
+                (Occur::Must, word(None, &[w("fetch")])),
+                (Occur::Must, word(None, &[prefix("ap")])),
+            ]),
+            "ap".into()
+        ))
+    );
+    // Punctuation inside the last word: a phrase whose last word is a prefix.
+    assert_eq!(
+        completed("border-block-end-wid"),
+        Some((
+            word(None, &[w("border"), w("block"), w("end"), prefix("wid")]),
+            "wid".into()
+        ))
+    );
+    // Syntax the grammar refuses is completed as its plain words.
+    let (node, word_completed) = completed("HTMLMediaElement: duration property").unwrap();
+    assert_eq!(word_completed, "property");
+    let Node::Clauses(clauses) = node else {
+        panic!("{node:?}")
+    };
+    assert_eq!(clauses[2].1, word(None, &[prefix("property")]));
+    assert_eq!(
+        completed("title:Arr").map(|c| c.0),
+        Some(word(Some(0), &[prefix("arr")]))
+    );
+    for finished in [
+        "fetch api ",
+        "map()",
+        "\"flex container\"",
+        "flex -gri",
+        "promis*",
+        "css^2",
+        "—",
+        "",
+    ] {
+        assert_eq!(completed(finished), None, "{finished}");
+    }
+    let instead = ["transformation".to_string()];
+    let replaced = parse_completed("css transformat", &meta(), &analyzer, &[], Some(&instead));
+    let Node::Clauses(clauses) = replaced.unwrap().node else {
+        panic!()
+    };
+    assert_eq!(
+        clauses[1].1,
+        word(None, &[Slot::AnyOf(vec!["transform".into()])])
+    );
+}
+
+#[test]
+fn typed_words_are_collected_and_replaced_outside_exclusions_and_fields() {
+    let analyzer = Analyzer::new(Some("en")).unwrap();
+    let words = |text: &str| -> Vec<(String, bool)> {
+        parse(text, &meta(), &analyzer, &[])
+            .words
+            .into_iter()
+            .map(|w| (w.word, w.prefix))
+            .collect()
+    };
+    assert_eq!(
+        words("Promsie -fetch title:arrray \"evant listener\" ma"),
+        [
+            ("promsie".to_string(), false),
+            ("evant".into(), false),
+            ("listener".into(), false)
+        ]
+    );
+    assert_eq!(
+        words("fetch (Ap OR apix*)"),
+        [("fetch".to_string(), false), ("apix".into(), true)]
+    );
+    let replacements = [(
+        "promsie".to_string(),
+        vec!["promises".to_string(), "promise".into(), "premise".into()],
+    )];
+    let replaced = |text: &str| parse(text, &meta(), &analyzer, &replacements).node;
+    let any = Slot::AnyOf(vec!["promis".into(), "premis".into()]);
+    // A replaced prefix is whole words.
+    assert_eq!(replaced("promsie*"), word(None, std::slice::from_ref(&any)));
+    assert_eq!(replaced("\"promsie race\""), word(None, &[any, w("race")]));
+    assert_eq!(
+        replaced("-promsie"),
+        Node::Clauses(vec![
+            (Occur::Must, Node::All),
+            (Occur::MustNot, word(None, &[w("promsi")]))
+        ])
+    );
+    assert_eq!(replaced("body:promsie"), word(Some(1), &[w("promsi")]));
+}

@@ -1,0 +1,35 @@
+//! The split engine: searching an index of splits (data sets, analytics, the Worker) with
+//! tantivy. Same shape as [`crate::site`]: [`index`] opens (the manifest, split filters, the
+//! lexicon; each split on first use, [`split`]), [`query`] parses a request's text into a
+//! tantivy query, [`search`] runs it (warm up, search synchronously, merge across splits,
+//! fetch the shown documents) and [`snippets`] cuts the hits' snippets.
+
+mod analytics;
+mod changed_splits;
+mod filters;
+mod hits;
+mod index;
+mod index_order;
+mod prefix_query;
+mod query;
+mod results;
+mod search;
+mod snippets;
+pub mod split;
+mod stages;
+mod stats_provider;
+mod steps;
+mod time_range;
+mod typo_words;
+mod warmup;
+
+pub use crate::api::{
+    parse_timestamp, Filters, Hit, Replaced, SearchRequest, SearchResponse, SearchStats, SortBy,
+};
+pub use crate::api::{MAX_LIMIT, MAX_WINDOW};
+pub use crate::io::DEFAULT_CACHE_BYTES;
+pub use crate::query_text::{MAX_QUERY_BYTES, MAX_QUERY_DEPTH};
+pub use index::{IndexOptions, SearchIndex};
+pub use query::{
+    ParsedQuery, PrefixTerm, QueryBuilder, QueryWord, Replacements, MAX_PREFIX_EXPANSIONS,
+};
