@@ -2,8 +2,6 @@
 //! inspect them, serve them with a static server that honours `Range`, and publish them to
 //! object storage.
 
-pub mod append;
-pub mod build;
 pub mod http_caching;
 pub mod index_dir;
 pub mod input;
@@ -15,9 +13,8 @@ pub mod progress;
 pub mod publish;
 pub mod search;
 pub mod serve;
-pub mod shard;
 pub mod site;
-pub mod split_filters;
+pub mod splits;
 
 use clap::{CommandFactory, FromArgMatches};
 
@@ -66,13 +63,13 @@ pub fn run() -> anyhow::Result<()> {
         Command::Build(options) if is_url(&options.out) => {
             publish::build_and_publish(options, &runtime)
         }
-        Command::Build(options) => build::run(options.resolve()?),
+        Command::Build(options) => splits::run(options.resolve()?),
         Command::Search(options) => runtime.block_on(search::run(options)),
         Command::Inspect(options) => runtime.block_on(inspect::run(options)),
         Command::Serve(options) => runtime.block_on(serve::run(options)),
         Command::Publish(options) => runtime.block_on(publish::run(options)),
         Command::Manifest(ManifestCommand::Merge(options)) => {
-            let report = shard::merge(&options.dir)?;
+            let report = splits::shard::merge(&options.dir)?;
             eprintln!(
                 "Merged {} shards into {}: {} split(s), {} documents.",
                 report.shards,

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::{bail, Context};
 use clap::{Args, Parser, Subcommand};
 
-use crate::shard::Shard;
+use crate::splits::shard::Shard;
 
 /// Full-text search over static files: build immutable splits, serve them anywhere, search
 /// them with HTTP range requests.

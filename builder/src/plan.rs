@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use anyhow::{bail, Context};
 use rangefind_engine::mapping::DocMapping;
 
-use crate::append::AppendTo;
 use crate::options::BuildArgs;
-use crate::shard::Shard;
+use crate::splits::append::AppendTo;
+use crate::splits::shard::Shard;
 
 /// Resolved and checked build options.
 #[derive(Debug, Clone)]
@@ -48,7 +48,7 @@ impl BuildArgs {
         let append = self.append;
         let mut options = self.resolve_into(out.clone())?;
         if append {
-            options.append_to = crate::append::read_local(&out, &options.mapping)?;
+            options.append_to = crate::splits::append::read_local(&out, &options.mapping)?;
         }
         Ok(options)
     }

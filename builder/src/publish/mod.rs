@@ -23,12 +23,12 @@ use rangefind_engine::mapping::DocMapping;
 pub use destination::{is_url, open, Destination};
 pub use upload::UploadSettings;
 
-use crate::append::{self, AppendTo};
 use crate::index_dir::SPLITS_DIR;
 use crate::lexicon::{self, LEXICON_DIR};
 use crate::options::{BuildArgs, PublishArgs, StoreArgs};
 use crate::progress::progress_bar;
-use crate::split_filters::{self, FILTERS_DIR};
+use crate::splits::append::{self, AppendTo};
+use crate::splits::filters::{self, FILTERS_DIR};
 
 /// How to publish.
 #[derive(Clone, Copy, Debug)]
@@ -107,7 +107,7 @@ pub fn build_and_publish(args: BuildArgs, runtime: &tokio::runtime::Runtime) -> 
         build_options.append_to =
             runtime.block_on(read_index(&destination, &build_options.mapping))?;
     }
-    crate::build::run(build_options)?;
+    crate::splits::run(build_options)?;
     match runtime.block_on(publish(&staging, &destination, options)) {
         Ok(report) => {
             print_summary(&staging, &destination, &report, false);
@@ -323,7 +323,7 @@ async fn read_index(
     let mut index = append::from_bytes(&bytes, mapping, &destination.display)?;
     for entry in &index.manifest.split_filters {
         let bytes = read_index_file(destination, &entry.path).await?;
-        split_filters::add_file(&mut index.filters, entry, &bytes)?;
+        filters::add_file(&mut index.filters, entry, &bytes)?;
     }
     if let Some(entry) = &index.manifest.lexicon {
         let bytes = read_index_file(destination, &entry.path).await?;

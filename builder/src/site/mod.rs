@@ -3,7 +3,7 @@
 //! Every HTML page is read on all cores ([`extract`]) and written, in path order, as a JSON
 //! document ([`record`]) to a temporary file per language (`crawl`). Each language then
 //! becomes a site file and its lexicon ([`site_file`]) in `OUT/LANG/`, and with `--splits` also
-//! an ordinary index ([`crate::build`]) with a mapping made from what its pages use
+//! an ordinary index ([`crate::splits`]) with a mapping made from what its pages use
 //! ([`mapping`]). `OUT/site.json` ([`site_index`]) names them for the widget; `report` says
 //! what was done.
 
@@ -38,7 +38,7 @@ use self::report::print_summary;
 pub use self::report::{SiteReport, Tally, Undeclared};
 use self::script_language::LetterCounts;
 use self::site_index::{LanguageEntry, SiteFileEntry, SiteJson, SITE_JSON, SITE_JSON_FORMAT};
-use crate::build;
+
 use crate::index_dir::{write_atomically, SPLITS_DIR};
 use crate::lexicon::LEXICON_DIR;
 use crate::options::BuildArgs;
@@ -321,7 +321,7 @@ fn build_splits(
     out: &Path,
     options: &SiteOptions,
 ) -> anyhow::Result<Manifest> {
-    build::build(&BuildOptions {
+    crate::splits::build(&BuildOptions {
         mapping: mapping::site_mapping(language, &input.used),
         inputs: input.files.clone(),
         out: out.to_path_buf(),

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use rangefind_builder::build::{build, BuildReport};
+use rangefind_builder::splits::{build, BuildReport};
 use rangefind_builder::plan::BuildOptions;
 use rangefind_engine::io::HttpStore;
 use rangefind_engine::mapping::DocMapping;
