@@ -7,6 +7,7 @@
 //! ([`mapping`]). `OUT/site.json` ([`site_index`]) names them for the widget; `report` says
 //! what was done.
 
+mod analyse;
 pub mod attributes;
 mod chunk_writer;
 mod crawl;
@@ -24,6 +25,7 @@ mod script_language;
 pub mod site_file;
 pub mod site_index;
 pub mod widget;
+mod word_index;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;

@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use rangefind_builder::splits::{build, BuildReport};
 use rangefind_builder::plan::BuildOptions;
+use rangefind_builder::splits::{build, BuildReport};
 use rangefind_engine::io::HttpStore;
 use rangefind_engine::mapping::DocMapping;
 use rangefind_engine::splits::{IndexOptions, SearchIndex};

@@ -1,0 +1,197 @@
+//! The words of a site's pages as they are analysed, in shards by word (a batch of pages joins
+//! on every core, a shard each): each word's postings and positions, and the words as typed
+//! for the lexicon; then written as the site file's chunks and positions.
+
+use rustc_hash::FxHashMap;
+
+use rangefind_engine::analysis::Analyzer;
+use rangefind_engine::site::layout::SearchedField;
+use rangefind_engine::site::postings::{encode_positions, score_byte, Postings, WordEntry};
+use rangefind_engine::typos::WordCounts;
+use rayon::prelude::*;
+
+use super::analyse::{analyse, AnalysedPage, PageShard, StoredPage};
+use super::chunk_writer::ChunkWriter;
+use super::heading_scores;
+use super::mapping::fields;
+use super::postings_buffer::PostingsBuffer;
+use super::record_spill::RecordSpill;
+use super::renumber::renumber;
+
+/// Shards of the word index: adding a batch's words runs on every core, a shard each.
+pub(super) const SHARDS: usize = 8;
+
+/// A word's pages so far: `(page, field, occurrences)` in page order, and its positions
+/// encoded as the positions region holds them.
+#[derive(Default)]
+pub(super) struct WordPostings {
+    postings: PostingsBuffer,
+    positions: Vec<u8>,
+}
+
+/// The words of the pages analysed so far, in [`SHARDS`] shards by word.
+pub(super) struct WordIndex {
+    shards: Vec<WordShard>,
+}
+
+/// The words of one shard.
+#[derive(Default)]
+pub(super) struct WordShard {
+    words: FxHashMap<String, WordPostings>,
+    /// Pages holding each word as typed: the lexicon's input.
+    typed: FxHashMap<String, u32>,
+}
+
+/// The shard of `word`.
+pub(super) fn shard_of(word: &str) -> usize {
+    let mut hasher = rustc_hash::FxHasher::default();
+    std::hash::Hasher::write(&mut hasher, word.as_bytes());
+    (std::hash::Hasher::finish(&hasher) % SHARDS as u64) as usize
+}
+
+impl WordIndex {
+    /// An index of no words yet.
+    pub(super) fn new() -> WordIndex {
+        WordIndex {
+            shards: (0..SHARDS).map(|_| WordShard::default()).collect(),
+        }
+    }
+
+    /// Analyses a batch of JSON lines in parallel, then adds their words in page order.
+    pub(super) fn add_batch(
+        &mut self,
+        pages: &mut Vec<StoredPage>,
+        records: &mut RecordSpill,
+        lines: &[String],
+        searched: &[SearchedField],
+        analyzer: &Analyzer,
+    ) -> anyhow::Result<()> {
+        let analysed: Vec<AnalysedPage> = lines
+            .par_iter()
+            .map(|line| analyse(line, searched, analyzer))
+            .collect::<anyhow::Result<_>>()?;
+        // Each shard takes its part of every page, in page order.
+        let mut by_shard: Vec<Vec<(u32, PageShard)>> = (0..SHARDS).map(|_| Vec::new()).collect();
+        for mut page in analysed {
+            let number = pages.len() as u32;
+            for (shard, part) in by_shard.iter_mut().zip(page.shards.drain(..)) {
+                shard.push((number, part));
+            }
+            records.push(&page.record)?;
+            pages.push(page.stored);
+        }
+        self.shards
+            .par_iter_mut()
+            .zip(by_shard)
+            .for_each(|(shard, parts)| shard.add(parts));
+        Ok(())
+    }
+
+    /// Pages holding each word as typed.
+    pub(super) fn typed_counts(&mut self) -> WordCounts {
+        let shards = self.shards.iter_mut();
+        shards
+            .flat_map(|shard| std::mem::take(&mut shard.typed))
+            .collect()
+    }
+
+    /// The chunks region, the first word and offset of each chunk, and the positions region;
+    /// pages numbered by `number_of` (by page in site order).
+    pub(super) fn write(
+        self,
+        pages: &[StoredPage],
+        searched: &[SearchedField],
+        number_of: &[u32],
+    ) -> (Vec<u8>, Vec<String>, Vec<u64>, Vec<u8>) {
+        let fields = searched.len();
+        let mut average = vec![0f32; fields];
+        for page in pages {
+            for (field, len) in page.lengths.iter().enumerate() {
+                average[field] += *len as f32;
+            }
+        }
+        average
+            .iter_mut()
+            .for_each(|a| *a /= pages.len().max(1) as f32);
+        // The headings of long pages are scored one by one, against the site's average
+        // heading.
+        let headings_field = searched.iter().position(|f| f.name == fields::HEADINGS);
+        let heading_words: f32 = headings_field.map_or(0.0, |h| {
+            pages.iter().map(|page| page.lengths[h] as f32).sum()
+        });
+        let heading_count: f32 = pages.iter().map(|page| page.headings as f32).sum();
+        let average_heading = heading_words / heading_count.max(1.0);
+        let shards = self.shards.into_iter();
+        let mut words: Vec<(String, WordPostings)> = shards.flat_map(|s| s.words).collect();
+        words.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let mut chunks = ChunkWriter::default();
+        let mut positions = Vec::new();
+        let is_text: Vec<bool> = (0..fields)
+            .map(|f| !matches!(searched[f].name.as_str(), fields::TITLE | fields::HEADINGS))
+            .collect();
+        for (word, postings) in words {
+            // (page, [(field, score byte)]); a filter word's postings have no field.
+            let mut list: Vec<(u32, Vec<(u8, u8)>)> = Vec::new();
+            for (page, field, count) in postings.postings.iter() {
+                if list.last().is_none_or(|(last, _)| *last != page) {
+                    list.push((page, Vec::new()));
+                }
+                if field != u8::MAX {
+                    let f = usize::from(field);
+                    let stored = &pages[page as usize];
+                    let (len, average) = (stored.lengths[f], average[f]);
+                    let mut byte = match Some(f) == headings_field {
+                        true => match heading_scores::unpack(count) {
+                            (_, in_best, best) if len as f32 > heading_scores::LONG * average => {
+                                score_byte(in_best, best, average_heading)
+                            }
+                            (count, _, _) => score_byte(count, len, average),
+                        },
+                        false => score_byte(count, len, average),
+                    };
+                    if is_text[f] && stored.text_weight < 1.0 {
+                        byte = ((f32::from(byte) * stored.text_weight).round() as u8).max(1);
+                    }
+                    list.last_mut().expect("a page").1.push((field, byte));
+                }
+            }
+            let (list, word_positions) = renumber(list, &postings.positions, number_of);
+            let start = positions.len() as u64;
+            positions.extend_from_slice(&word_positions);
+            chunks.add(WordEntry {
+                word,
+                postings: Postings::encode(&list),
+                positions: start..positions.len() as u64,
+            });
+        }
+        let (bytes, firsts, offsets) = chunks.finish();
+        (bytes, firsts, offsets, positions)
+    }
+}
+
+impl WordShard {
+    /// Adds the parts of pages that fall in this shard, in page order.
+    pub(super) fn add(&mut self, parts: Vec<(u32, PageShard)>) {
+        for (number, part) in parts {
+            for (word, fields) in part.words {
+                let entry = match self.words.get_mut(&word) {
+                    Some(entry) => entry,
+                    None => self.words.entry(word).or_default(),
+                };
+                let field_positions: Vec<&[u32]> =
+                    fields.iter().map(|(_, at, _)| at.as_slice()).collect();
+                encode_positions(&mut entry.positions, &field_positions);
+                for (field, _, count) in &fields {
+                    entry.postings.push(number, *field, *count);
+                }
+            }
+            for word in part.typed {
+                *self.typed.entry(word).or_default() += 1;
+            }
+            for word in part.filters {
+                let entry = self.words.entry(word).or_default();
+                entry.postings.push(number, u8::MAX, 0);
+            }
+        }
+    }
+}
