@@ -18,6 +18,9 @@ cargo clippy -p rangefind-engine --no-default-features --target wasm32-unknown-u
 cargo clippy -p rangefind-wasm --target wasm32-unknown-unknown --quiet -- -D warnings
 cargo clippy -p rangefind-wasm --no-default-features --target wasm32-unknown-unknown --quiet -- -D warnings
 cargo clippy -p rangefind-wasm --features aggregations --target wasm32-unknown-unknown --quiet -- -D warnings
+phase "no import cycles between the files of engine/, builder/ and wasm/"
+python3 scripts/check-module-cycles.py --self-test
+python3 scripts/check-module-cycles.py engine/src builder/src wasm/src
 phase "tsc --noEmit"
 npx tsc --noEmit -p web && npx tsc --noEmit -p web/tsconfig.worker.json && npx tsc --noEmit -p tests \
   && npx tsc --noEmit -p web/tsconfig.node.json && npx tsc --noEmit -p worker

@@ -209,7 +209,8 @@ impl FetchSource {
         check_range_status(response.status(), header("retry-after").as_deref())?;
         check_content_encoding(header("content-encoding").as_deref())?;
         self.validator
-            .check(header("etag").or_else(|| header("last-modified")))?;
+            .check(header("etag").or_else(|| header("last-modified")))
+            .map_err(Failure::permanent)?;
         let (start, file_len) = content_range(header("content-range").as_deref())?;
         let bytes = body(&response, &guard, timeout).await?;
         let read = RangeRead {

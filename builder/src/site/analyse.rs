@@ -13,7 +13,16 @@ use serde_json::{Map, Value};
 
 use super::heading_scores::Headings;
 use super::mapping::fields;
-use super::word_index::{shard_of, SHARDS};
+
+/// Shards of the word index: adding a batch's words runs on every core, a shard each.
+pub(super) const SHARDS: usize = 8;
+
+/// The shard of `word`.
+pub(super) fn shard_of(word: &str) -> usize {
+    let mut hasher = rustc_hash::FxHasher::default();
+    std::hash::Hasher::write(&mut hasher, word.as_bytes());
+    (std::hash::Hasher::finish(&hasher) % SHARDS as u64) as usize
+}
 
 /// One page, analysed, its words split by shard.
 pub(super) struct AnalysedPage {

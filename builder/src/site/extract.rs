@@ -2,97 +2,21 @@
 //! with an anchor to link to), filters, metadata and weighted text, following the
 //! `data-rangefind-*` / `data-pagefind-*` attributes.
 
-use std::collections::BTreeMap;
-
 use ego_tree::NodeId;
 use scraper::node::Element;
-use scraper::{ElementRef, Html};
+use scraper::Html;
 
 use super::attributes::site_attr;
 
 mod headings;
+mod page;
+mod text;
 mod walk;
 
+pub use page::{Page, Section, NORMAL_WEIGHT};
+pub use text::field_safe_key;
+use text::{element_text, elements};
 use walk::Walk;
-
-/// The weight of ordinary text, in tenths.
-pub const NORMAL_WEIGHT: u8 = 10;
-
-/// What the index keeps of a page.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Page {
-    /// `<html lang>` (or `xml:lang`), lowercased (`en`, `pt-br`), when it is a well-formed
-    /// language tag.
-    pub language: Option<String>,
-    /// The page marks its content with `data-*-body`.
-    pub marked_body: bool,
-    /// `data-*-meta="title"`, else the first `<h1>`, else `<title>`.
-    pub title: String,
-    /// The text, cut at headings; sections without text are left out.
-    pub sections: Vec<Section>,
-    /// Every heading's text (searched with a boost, like the title).
-    pub headings: Vec<String>,
-    /// `data-*-filter` values by key, each value once, in page order.
-    pub filters: BTreeMap<String, Vec<String>>,
-    /// `data-*-meta` values by key (the first one of a key counts), plus the default `image`
-    /// and `image_alt` of the first image after the first `<h1>`.
-    pub meta: BTreeMap<String, String>,
-    /// Text under `data-*-weight` other than 1, by weight in tenths.
-    pub weighted: BTreeMap<u8, String>,
-    /// The share of its indexed letters and digits that are link text (0 to 1): near 1 for
-    /// a generated index, a glossary of links or a table of contents.
-    pub link_share: f32,
-}
-
-impl Page {
-    /// Cuts the page's text to `max_bytes` (sections in order, the one crossing the bound at a
-    /// word's end, later ones left out). Returns whether anything was cut.
-    pub fn cut_text(&mut self, max_bytes: usize) -> bool {
-        let mut left = max_bytes;
-        for (index, section) in self.sections.iter_mut().enumerate() {
-            if section.text.len() > left {
-                let kept = rangefind_engine::mapping::cut_text(&section.text, left).len();
-                section.text.truncate(kept);
-                let keep = if section.text.is_empty() {
-                    index
-                } else {
-                    index + 1
-                };
-                self.sections.truncate(keep);
-                return true;
-            }
-            left -= section.text.len();
-        }
-        false
-    }
-
-    /// The weight of the page's text against other pages' (1, or less for a page that is
-    /// mostly links: it lists terms, and should rank below the pages about them).
-    pub fn text_weight(&self) -> f32 {
-        if self.link_share <= MOSTLY_LINKS {
-            return 1.0;
-        }
-        ((1.0 - self.link_share) / (1.0 - MOSTLY_LINKS)).max(MIN_TEXT_WEIGHT)
-    }
-}
-
-/// Above this share of link text, a page is mostly links and its text weighs less.
-const MOSTLY_LINKS: f32 = 0.6;
-/// The weight of the text of a page that is all links.
-const MIN_TEXT_WEIGHT: f32 = 0.2;
-
-/// A run of text under one heading.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Section {
-    /// The heading's text; empty for the text before the first heading.
-    pub heading: String,
-    /// What to add to the page URL to land on the heading: `#id` when the heading (or an
-    /// element inside it) has an id, else a text fragment (`#:~:text=…`); empty for the first
-    /// section unless its heading has an id.
-    pub anchor: String,
-    /// The text, whitespace collapsed.
-    pub text: String,
-}
 
 /// Why a page is not indexed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -221,40 +145,6 @@ fn title_element(document: &Html) -> String {
         .unwrap_or_default()
 }
 
-/// Every element under `root`, in document order.
-fn elements(root: ElementRef<'_>) -> impl Iterator<Item = ElementRef<'_>> {
-    root.descendants().filter_map(ElementRef::wrap)
-}
-
-/// An element's text, whitespace collapsed.
-fn element_text(element: ElementRef<'_>) -> String {
-    let mut text = String::new();
-    for piece in element.text() {
-        push_collapsed(&mut text, piece, false);
-    }
-    text.trim_end().to_string()
-}
-
-/// Appends `piece` with runs of whitespace made one space, none at the start of `out`;
-/// `separate` puts a space before it when `out` does not end in one (a block boundary).
-fn push_collapsed(out: &mut String, piece: &str, separate: bool) {
-    let mut space = separate;
-    for c in piece.chars() {
-        if c.is_whitespace() {
-            space = true;
-            continue;
-        }
-        if space && !out.is_empty() && !out.ends_with(' ') {
-            out.push(' ');
-        }
-        space = false;
-        out.push(c);
-    }
-    if space && !out.is_empty() && !out.ends_with(' ') {
-        out.push(' ');
-    }
-}
-
 /// A lowercased language tag (`en`, `pt-br`, `zh-hant`), or `None` for text that is not one.
 pub fn language_tag(lang: &str) -> Option<String> {
     let tag = lang.trim().to_ascii_lowercase().replace('_', "-");
@@ -266,27 +156,6 @@ pub fn language_tag(lang: &str) -> Option<String> {
         && parts
             .all(|p| (1..=8).contains(&p.len()) && p.chars().all(|c| c.is_ascii_alphanumeric()));
     well_formed.then_some(tag)
-}
-
-fn collapse(text: &str) -> String {
-    let mut out = String::new();
-    push_collapsed(&mut out, text, false);
-    out.trim_end().to_string()
-}
-
-/// A filter or meta key as a field name part: `.` (a path separator in field names) and
-/// whitespace become `_`.
-pub fn field_safe_key(key: &str) -> String {
-    key.trim()
-        .chars()
-        .map(|c| {
-            if c == '.' || c.is_whitespace() {
-                '_'
-            } else {
-                c
-            }
-        })
-        .collect()
 }
 
 #[cfg(test)]

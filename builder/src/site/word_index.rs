@@ -10,16 +10,13 @@ use rangefind_engine::site::postings::{encode_positions, score_byte, Postings, W
 use rangefind_engine::typos::WordCounts;
 use rayon::prelude::*;
 
-use super::analyse::{analyse, AnalysedPage, PageShard, StoredPage};
+use super::analyse::{analyse, AnalysedPage, PageShard, StoredPage, SHARDS};
 use super::chunk_writer::ChunkWriter;
 use super::heading_scores;
 use super::mapping::fields;
 use super::postings_buffer::PostingsBuffer;
 use super::record_spill::RecordSpill;
 use super::renumber::renumber;
-
-/// Shards of the word index: adding a batch's words runs on every core, a shard each.
-pub(super) const SHARDS: usize = 8;
 
 /// A word's pages so far: `(page, field, occurrences)` in page order, and its positions
 /// encoded as the positions region holds them.
@@ -40,13 +37,6 @@ pub(super) struct WordShard {
     words: FxHashMap<String, WordPostings>,
     /// Pages holding each word as typed: the lexicon's input.
     typed: FxHashMap<String, u32>,
-}
-
-/// The shard of `word`.
-pub(super) fn shard_of(word: &str) -> usize {
-    let mut hasher = rustc_hash::FxHasher::default();
-    std::hash::Hasher::write(&mut hasher, word.as_bytes());
-    (std::hash::Hasher::finish(&hasher) % SHARDS as u64) as usize
 }
 
 impl WordIndex {

@@ -58,11 +58,13 @@ impl HttpSource {
         let header = |name| headers.get(name).and_then(|v| v.to_str().ok());
         check_range_status(response.status().as_u16(), header(RETRY_AFTER))?;
         check_content_encoding(header(CONTENT_ENCODING))?;
-        self.validator.check(
-            header(ETAG)
-                .or_else(|| header(LAST_MODIFIED))
-                .map(str::to_string),
-        )?;
+        self.validator
+            .check(
+                header(ETAG)
+                    .or_else(|| header(LAST_MODIFIED))
+                    .map(str::to_string),
+            )
+            .map_err(Failure::permanent)?;
         let (start, file_len) = content_range(header(CONTENT_RANGE))?;
         let bytes = response.bytes().await.map_err(|e| {
             Failure::transient(

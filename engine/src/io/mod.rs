@@ -22,6 +22,7 @@ mod read_plan;
 mod source;
 mod stats;
 mod store;
+mod validator;
 
 pub use cache::{PageCache, PageKey, DEFAULT_CACHE_BYTES};
 pub use fetch::{

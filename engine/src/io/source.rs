@@ -53,7 +53,7 @@ pub trait RangeSource: MaybeSendSync + Debug {
     async fn read(&self, range: ByteRange) -> Result<RangeRead>;
 
     /// The validator that HTTP sources check every read against (local files have none).
-    fn validator(&self) -> Option<&super::range_http::Validator> {
+    fn validator(&self) -> Option<&super::validator::Validator> {
         None
     }
 }

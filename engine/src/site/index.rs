@@ -11,14 +11,13 @@ use ownedbytes::OwnedBytes;
 use super::evaluate::Found;
 use super::frames::Frames;
 use super::layout::{self, Head};
+use super::queries::{Queries, Replacing};
 use super::query::{self, Node};
 use super::record::{self, Record};
-use super::search::Queries;
 use super::snippets;
 use super::title_match::{self, title_match, TitleMatch};
-use super::typo_step::Replacing;
 use crate::analysis::Analyzer;
-use crate::api::{Hit, SearchRequest, SearchResponse, SearchStats};
+use crate::api::{Hit, SearchRequest, SearchStats};
 use crate::error::{ErrorKind, Result};
 use crate::io::{
     open_region, Fetcher, FileLocation, PageKey, PageRequest, PagedFile, PersistentCache,
@@ -179,16 +178,6 @@ impl SiteIndex {
             lexicon.preload(self.fetcher.persistent(), &stats).await?;
         }
         Ok(search_stats(&stats, started))
-    }
-
-    /// Runs a search: chunks of the query's words, positions for phrases, records of the hits
-    /// ([`super::search`], which also searches several indexes as one).
-    ///
-    /// With a lexicon, a word the index lacks (or a prefix that begins none of its words) is
-    /// searched as the words one edit from it, or that it begins: one wave of lexicon blocks
-    /// and one of their chunks more; the answer's `replaced` names them.
-    pub async fn search(&self, request: &SearchRequest) -> Result<SearchResponse> {
-        super::search::search_together(&[self], request).await
     }
 
     /// Refuses a query on fields a site index cannot answer: ranges and `field:*` need a fast

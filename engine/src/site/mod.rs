@@ -17,6 +17,7 @@ mod index;
 mod joint_cost;
 pub mod layout;
 pub mod postings;
+mod queries;
 pub mod query;
 pub mod record;
 pub mod record_slots;

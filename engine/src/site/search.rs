@@ -16,14 +16,27 @@ use super::evaluate::{Collection, Found, Scored, Scorer};
 use super::index::SiteIndex;
 use super::joint_cost::JointCost;
 use super::layout::filter_word;
-use super::query::{self, Node};
+use super::queries::{Queries, Replacing};
+use super::query::Node;
 use super::record::Record;
 use super::title_match::{order_by_title, TitleMatch, TITLE_WINDOW};
-use super::typo_step::{stemmed_words, typo_replacements, Replacing};
+use super::typo_step::{stemmed_words, typo_replacements};
 use crate::api::{SearchRequest, SearchResponse};
 use crate::error::{ErrorKind, Result};
 use crate::io::QueryStats;
 use crate::{all_at_once, sorted_unique, StepFuture};
+
+impl SiteIndex {
+    /// Runs a search: chunks of the query's words, positions for phrases, records of the hits
+    /// ([`search_together`], which also searches several indexes as one).
+    ///
+    /// With a lexicon, a word the index lacks (or a prefix that begins none of its words) is
+    /// searched as the words one edit from it, or that it begins: one wave of lexicon blocks
+    /// and one of their chunks more; the answer's `replaced` names them.
+    pub async fn search(&self, request: &SearchRequest) -> Result<SearchResponse> {
+        search_together(&[self], request).await
+    }
+}
 
 /// A page of one of the indexes searched together: `(index, page)`.
 type At = (usize, u32);
@@ -231,23 +244,6 @@ fn record_of(records: &[(At, Record)], at: At) -> Option<&Record> {
         .iter()
         .find(|(read, _)| *read == at)
         .map(|(_, record)| record)
-}
-
-/// A query as typed and, while it is being typed, with its last word completed.
-pub(super) struct Queries {
-    pub(super) exact: query::Parsed,
-    pub(super) completed: Option<query::Parsed>,
-}
-
-impl Queries {
-    /// Both trees under one node, for what they read and mark.
-    pub(super) fn both(&self) -> Node {
-        let mut nodes = vec![(Occur::Should, self.exact.node.clone())];
-        if let Some(completed) = &self.completed {
-            nodes.push((Occur::Should, completed.node.clone()));
-        }
-        Node::Clauses(nodes)
-    }
 }
 
 /// Pages by score, best first; then, for a completed query, the pages only it matched, by

@@ -5,8 +5,8 @@
 use super::evaluate::Found;
 use super::index::SiteIndex;
 use super::joint_cost::JointCost;
-use super::search::Queries;
-use crate::api::{Replaced, SearchRequest};
+use super::queries::{Queries, Replacing};
+use crate::api::SearchRequest;
 use crate::error::Result;
 use crate::typos::{is_correctable, unknown_words, UnknownWord};
 use crate::{all_at_once, StepFuture};
@@ -126,45 +126,4 @@ pub(super) async fn typo_replacements(
         })
         .collect();
     Ok(Replacing { words, completion })
-}
-
-/// The words searched instead of the query's unknown words, and of its completed last word.
-#[derive(Debug, Default)]
-pub(super) struct Replacing {
-    /// Unknown words of the query as typed, each with its replacements.
-    pub(super) words: Vec<(String, Vec<String>)>,
-    /// The completed last word, when it begins none of the index's words, with the
-    /// lexicon's words it begins (or is one edit from).
-    pub(super) completion: Option<(String, Vec<String>)>,
-}
-
-impl Replacing {
-    pub(super) fn is_empty(&self) -> bool {
-        self.words.is_empty() && self.completion.is_none()
-    }
-
-    /// What the answer names: each word once, with every word searched instead of it.
-    pub(super) fn named(self) -> Vec<Replaced> {
-        let mut named: Vec<Replaced> = self
-            .words
-            .into_iter()
-            .map(|(word, mut with)| {
-                with.retain(|w| *w != word);
-                Replaced { word, with }
-            })
-            .collect();
-        if let Some((word, with)) = self.completion {
-            match named.iter_mut().find(|r| r.word == word) {
-                Some(known) => {
-                    let new: Vec<String> = with
-                        .into_iter()
-                        .filter(|w| !known.with.contains(w))
-                        .collect();
-                    known.with.extend(new);
-                }
-                None => named.push(Replaced { word, with }),
-            }
-        }
-        named
-    }
 }

@@ -12,6 +12,7 @@ mod index;
 mod index_order;
 mod prefix_query;
 mod query;
+mod replace_words;
 mod results;
 mod search;
 mod snippets;
@@ -30,6 +31,5 @@ pub use crate::api::{MAX_LIMIT, MAX_WINDOW};
 pub use crate::io::DEFAULT_CACHE_BYTES;
 pub use crate::query_text::{MAX_QUERY_BYTES, MAX_QUERY_DEPTH};
 pub use index::{IndexOptions, SearchIndex};
-pub use query::{
-    ParsedQuery, PrefixTerm, QueryBuilder, QueryWord, Replacements, MAX_PREFIX_EXPANSIONS,
-};
+pub use prefix_query::{PrefixTerm, MAX_PREFIX_EXPANSIONS};
+pub use query::{ParsedQuery, QueryBuilder, QueryWord, Replacements};

@@ -10,17 +10,49 @@ use tantivy::query::{
 };
 use tantivy::query_grammar::{UserInputAst, UserInputLeaf, UserInputLiteral};
 use tantivy::schema::{Field, FieldType, Term};
+use tantivy::tokenizer::TokenizerManager;
 
-use super::query::{ParseState, PrefixTerm, QueryBuilder, MAX_PREFIX_EXPANSIONS};
+use crate::mapping::MappedSchema;
 use crate::query_text::is_prefix;
 
-impl QueryBuilder {
+/// Terms a prefix may expand to, per field and split.
+pub const MAX_PREFIX_EXPANSIONS: u32 = 50;
+
+/// A prefix to expand during warm-up.
+#[derive(Clone, Debug)]
+pub struct PrefixTerm {
+    /// The field.
+    pub field: Field,
+    /// The prefix, as a term of the field.
+    pub prefix: Term,
+    /// Whether the expansions' positions are needed (phrase prefix).
+    pub positions: bool,
+}
+
+/// Prefixes met while converting a query, and what the warm-up found of them over the whole
+/// index (a second parse): the last term each single-word prefix expands to, and how many
+/// expansions one split holds.
+pub(super) struct Prefixes<'a> {
+    pub(super) found: Vec<PrefixTerm>,
+    pub(super) cutoffs: Option<&'a [Option<Vec<u8>>]>,
+    pub(super) expansions: Option<&'a [u32]>,
+}
+
+/// What prefix queries are made with: the mapping's schema, its tokenizers and the fields
+/// searched by default.
+pub(super) struct PrefixQueries<'a> {
+    pub(super) schema: &'a MappedSchema,
+    pub(super) tokenizers: &'a TokenizerManager,
+    pub(super) default_fields: &'a [Field],
+}
+
+impl PrefixQueries<'_> {
     /// The query of a prefix literal (`word*`, `"a phrase wor*"`) in its field or the
     /// default fields, its prefixes recorded in `prefixes` and expanded as they say.
-    pub(super) fn prefix_query(
+    pub(super) fn query(
         &self,
         literal: UserInputLiteral,
-        prefixes: &mut ParseState<'_>,
+        prefixes: &mut Prefixes<'_>,
     ) -> Result<Box<dyn Query>, QueryParserError> {
         let fields = match &literal.field_name {
             Some(name) => vec![self
@@ -28,19 +60,19 @@ impl QueryBuilder {
                 .schema
                 .get_field(name)
                 .map_err(|_| QueryParserError::FieldDoesNotExist(name.clone()))?],
-            None => self.default_fields.clone(),
+            None => self.default_fields.to_vec(),
         };
         let mut per_field: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         for field in fields {
-            let Some(terms) = self.prefix_terms(field, &literal.phrase)? else {
+            let Some(terms) = self.terms(field, &literal.phrase)? else {
                 continue;
             };
             let positions = terms.len() > 1;
             let (_, prefix) = terms.last().expect("at least one term").clone();
-            let index = prefixes.prefixes.len();
+            let index = prefixes.found.len();
             let cutoff = prefixes.cutoffs.map(|c| c.get(index).cloned().flatten());
             let expansions = prefixes.expansions.and_then(|e| e.get(index).copied());
-            prefixes.prefixes.push(PrefixTerm {
+            prefixes.found.push(PrefixTerm {
                 field,
                 prefix: prefix.clone(),
                 positions,
@@ -78,7 +110,7 @@ impl QueryBuilder {
 
     /// Terms of a prefix literal in `field`: the leading words analysed as the field indexes
     /// them, the last word only lowercased and folded (a stemmed prefix would not be a prefix).
-    fn prefix_terms(
+    fn terms(
         &self,
         field: Field,
         phrase: &str,

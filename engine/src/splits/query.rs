@@ -12,26 +12,12 @@ use tantivy::query_grammar::{Delimiter, UserInputAst, UserInputLeaf, UserInputLi
 use tantivy::schema::{Field, FieldType, Term};
 use tantivy::tokenizer::TokenizerManager;
 
-use super::prefix_query::has_prefix;
-use super::typo_words;
+use super::prefix_query::{has_prefix, PrefixQueries, PrefixTerm, Prefixes};
+use super::replace_words;
 use crate::error::{ErrorKind, Result};
 use crate::mapping::{register_tokenizers, MappedSchema, Operator};
 use crate::query_text::{is_prefix, plain_words};
 pub use crate::typos::{QueryWord, Replacements};
-
-/// Terms a prefix may expand to, per field and split.
-pub const MAX_PREFIX_EXPANSIONS: u32 = 50;
-
-/// A prefix to expand during warm-up.
-#[derive(Clone, Debug)]
-pub struct PrefixTerm {
-    /// The field.
-    pub field: Field,
-    /// The prefix, as a term of the field.
-    pub prefix: Term,
-    /// Whether the expansions' positions are needed (phrase prefix).
-    pub positions: bool,
-}
 
 /// A parsed query with what the warm-up needs to know about it.
 pub struct ParsedQuery {
@@ -43,11 +29,9 @@ pub struct ParsedQuery {
     pub words: Vec<QueryWord>,
 }
 
-/// Prefixes met while converting, and the cutoffs to apply to them (second parse).
-pub(super) struct ParseState<'a> {
-    pub(super) prefixes: Vec<PrefixTerm>,
-    pub(super) cutoffs: Option<&'a [Option<Vec<u8>>]>,
-    pub(super) expansions: Option<&'a [u32]>,
+/// What converting a query meets: its prefixes, and the words typo tolerance may replace.
+struct ParseState<'a> {
+    prefixes: Prefixes<'a>,
     replacements: Option<&'a Replacements>,
     words: Vec<QueryWord>,
 }
@@ -55,9 +39,9 @@ pub(super) struct ParseState<'a> {
 /// Parses queries for one mapping.
 pub struct QueryBuilder {
     parser: QueryParser,
-    pub(super) schema: MappedSchema,
-    pub(super) tokenizers: TokenizerManager,
-    pub(super) default_fields: Vec<Field>,
+    schema: MappedSchema,
+    tokenizers: TokenizerManager,
+    default_fields: Vec<Field>,
     default_occur: Occur,
 }
 
@@ -124,16 +108,18 @@ impl QueryBuilder {
         expansions: Option<&[u32]>,
     ) -> Result<ParsedQuery> {
         let mut state = ParseState {
-            prefixes: Vec::new(),
-            cutoffs,
-            expansions,
+            prefixes: Prefixes {
+                found: Vec::new(),
+                cutoffs,
+                expansions,
+            },
             replacements,
             words: Vec::new(),
         };
         let parsed = self.parse_inner(text, &mut state)?;
         Ok(ParsedQuery {
             query: parsed,
-            prefixes: state.prefixes,
+            prefixes: state.prefixes.found,
             words: state.words,
         })
     }
@@ -178,9 +164,9 @@ impl QueryBuilder {
         state: &mut ParseState<'_>,
     ) -> Result<Box<dyn Query>, QueryParserError> {
         let mut words = Vec::new();
-        typo_words::collect_words(&ast, &mut words);
+        replace_words::collect_words(&ast, &mut words);
         let ast = match state.replacements {
-            Some(replacements) => typo_words::replace_words(ast, replacements),
+            Some(replacements) => replace_words::replace_words(ast, replacements),
             None => ast,
         };
         let query = self.convert(ast, state)?;
@@ -199,7 +185,7 @@ impl QueryBuilder {
             if let Ok(query) = self.convert_text(ast, prefixes) {
                 return Ok(query);
             }
-            prefixes.prefixes.clear();
+            prefixes.prefixes.found.clear();
         }
         // Not valid syntax (or names a field that does not exist): search the words.
         let words = plain_words(text);
@@ -256,7 +242,12 @@ impl QueryBuilder {
             ))),
             UserInputAst::Leaf(leaf) => match *leaf {
                 UserInputLeaf::Literal(literal) if is_prefix(&literal) => {
-                    self.prefix_query(literal, prefixes)
+                    let queries = PrefixQueries {
+                        schema: &self.schema,
+                        tokenizers: &self.tokenizers,
+                        default_fields: &self.default_fields,
+                    };
+                    queries.query(literal, &mut prefixes.prefixes)
                 }
                 other => self
                     .parser

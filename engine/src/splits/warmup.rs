@@ -13,7 +13,7 @@ use tantivy::postings::TermInfo;
 use tantivy::schema::{Field, Term};
 use tantivy::{Directory, SegmentReader};
 
-use super::query::PrefixTerm;
+use super::prefix_query::{PrefixTerm, MAX_PREFIX_EXPANSIONS};
 use crate::error::{from_io, is_not_warmed, Error, ErrorKind, Result};
 use crate::io::{Fetcher, PageRequest, QueryStats};
 use crate::mapping::has_fieldnorms;
@@ -166,7 +166,7 @@ pub(crate) fn probe_terms(
                 range = range.lt(end);
             }
             let mut stream = range
-                .limit(u64::from(super::query::MAX_PREFIX_EXPANSIONS))
+                .limit(u64::from(MAX_PREFIX_EXPANSIONS))
                 .into_stream()?;
             let mut infos = Vec::new();
             while stream.advance() {
@@ -204,7 +204,7 @@ pub(crate) fn global_prefix_cutoffs(
                 .collect();
             keys.sort();
             keys.dedup();
-            keys.get(super::query::MAX_PREFIX_EXPANSIONS as usize - 1)
+            keys.get(MAX_PREFIX_EXPANSIONS as usize - 1)
                 .or(keys.last())
                 .map(|k| (*k).clone())
         })

@@ -5,7 +5,7 @@
 use ego_tree::iter::Edge;
 use scraper::{ElementRef, Node};
 
-use super::{element_text, elements, push_collapsed};
+use super::text::{element_text, elements, push_collapsed};
 
 pub(super) fn is_heading(name: &str) -> bool {
     matches!(name, "h1" | "h2" | "h3" | "h4" | "h5" | "h6")

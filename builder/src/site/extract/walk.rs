@@ -10,7 +10,8 @@ use scraper::node::Element;
 use scraper::{ElementRef, Html, Node};
 
 use super::headings::{anchor, heading_text, is_heading, is_permalink};
-use super::{collapse, element_text, field_safe_key, push_collapsed, Page, Section, NORMAL_WEIGHT};
+use super::page::{Page, Section, NORMAL_WEIGHT};
+use super::text::{collapse, element_text, field_safe_key, push_collapsed};
 use crate::site::attributes::{ignore, parse_captures, parse_weight, site_attr, Capture, Ignore};
 
 /// Elements whose text is never indexed: programmatic, navigation and form elements (and the
