@@ -243,8 +243,8 @@ pub struct SearchArgs {
     /// histogram, range, stats, avg, min, max, sum, cardinality), or @FILE to read them from
     /// a file. With --limit 0 only the columns they need are read, e.g.
     /// --aggs '{"per_day": {"date_histogram": {"field": "created_at", "fixed_interval": "1d"}}}'
-    #[arg(long, value_name = "JSON", value_parser = aggs_json)]
-    pub aggs: Option<serde_json::Value>,
+    #[arg(long, value_name = "JSON", value_parser = aggs_arg)]
+    pub aggs: Option<AggsArg>,
     /// Let the count be a lower bound ("count_is_lower_bound" in --json): a sort on the
     /// timestamp field over splits written in time order then searches the newest (oldest)
     /// split first and opens the others only if the page is not full.
@@ -290,15 +290,22 @@ fn sort_by(text: &str) -> Result<rangefind_engine::splits::SortBy, String> {
         .map_err(|e: rangefind_engine::error::Error| e.description())
 }
 
-fn aggs_json(text: &str) -> Result<serde_json::Value, String> {
-    let (source, json) = match text.strip_prefix('@') {
-        Some(path) => (
-            path.to_string(),
-            std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?,
-        ),
-        None => ("the argument".to_string(), text.to_string()),
-    };
-    serde_json::from_str(&json).map_err(|e| format!("{source} is not JSON: {e}"))
+/// `--aggs`: the aggregations' JSON, or the file that holds it (read when the search runs).
+#[derive(Debug, Clone, PartialEq)]
+pub enum AggsArg {
+    /// Given on the command line.
+    Json(serde_json::Value),
+    /// `@FILE`.
+    File(PathBuf),
+}
+
+fn aggs_arg(text: &str) -> Result<AggsArg, String> {
+    match text.strip_prefix('@') {
+        Some(path) => Ok(AggsArg::File(PathBuf::from(path))),
+        None => serde_json::from_str(text)
+            .map(AggsArg::Json)
+            .map_err(|e| format!("the argument is not JSON: {e}")),
+    }
 }
 
 fn timestamp(text: &str) -> Result<i64, String> {

@@ -10,10 +10,10 @@ use rangefind_engine::splits::{
     Filters, IndexOptions, SearchIndex, SearchRequest, SearchResponse, SearchStats,
 };
 
-use crate::site::site_index::PickLanguage;
+use crate::site::site_json::PickLanguage;
 use rangefind_engine::typos::Lexicon;
 
-use crate::options::SearchArgs;
+use crate::options::{AggsArg, SearchArgs};
 
 /// What opening a site file reads, as the human output names it.
 const SITE_FILE_HEAD: &str = "site file head";
@@ -62,7 +62,7 @@ fn language_index(
     if dir.join(MANIFEST_FILE).exists() {
         return Ok(dir.to_path_buf());
     }
-    let Some(site) = crate::site::site_index::read(dir)? else {
+    let Some(site) = crate::site::site_json::read(dir)? else {
         return Ok(dir.to_path_buf());
     };
     let (tag, entry) = site.language(language)?;
@@ -102,11 +102,11 @@ async fn is_site_without_splits(index: &str, language: Option<&str>) -> anyhow::
         return Ok(false);
     };
     // No site.json (or no answer for it): a split index, whose manifest read says what is wrong.
-    let Ok(bytes) = store.read_all(crate::site::site_index::SITE_JSON).await else {
+    let Ok(bytes) = store.read_all(crate::site::site_json::SITE_JSON).await else {
         return Ok(false);
     };
-    let site = crate::site::site_index::parse(&bytes)
-        .with_context(|| format!("{index}: {}", crate::site::site_index::SITE_JSON))?;
+    let site = crate::site::site_json::parse(&bytes)
+        .with_context(|| format!("{index}: {}", crate::site::site_json::SITE_JSON))?;
     let Ok((_, entry)) = site.language(language) else {
         return Ok(false);
     };
@@ -123,12 +123,12 @@ async fn is_site_without_splits(index: &str, language: Option<&str>) -> anyhow::
 /// `site.json` of the site index in `store`.
 async fn read_site_json(
     store: &dyn IndexStore,
-) -> anyhow::Result<crate::site::site_index::SiteJson> {
+) -> anyhow::Result<crate::site::site_json::SiteJson> {
     let bytes = store
-        .read_all(crate::site::site_index::SITE_JSON)
+        .read_all(crate::site::site_json::SITE_JSON)
         .await
         .context("reading site.json (is it a site index?)")?;
-    crate::site::site_index::parse(&bytes).context(crate::site::site_index::SITE_JSON)
+    crate::site::site_json::parse(&bytes).context(crate::site::site_json::SITE_JSON)
 }
 
 /// The query as an error message names it: quoted, and cut short when long (an error about
@@ -142,7 +142,12 @@ fn quoted_query(query: &str) -> String {
 }
 
 /// Runs `rangefind search`.
-pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
+pub async fn run(mut args: SearchArgs) -> anyhow::Result<()> {
+    // `--aggs @FILE` is read before any index is opened.
+    args.aggs = args
+        .aggs
+        .map(|aggs| read_aggs(&aggs).map(AggsArg::Json))
+        .transpose()?;
     if !args.more.is_empty() {
         return run_site_files(args).await;
     }
@@ -160,7 +165,7 @@ pub async fn run(args: SearchArgs) -> anyhow::Result<()> {
     let index = SearchIndex::open(store, options)
         .await
         .with_context(|| format!("opening {}", args.index))?;
-    let request = search_request(&args);
+    let request = search_request(&args)?;
     let response = index
         .search(&request)
         .await
@@ -298,7 +303,7 @@ async fn search_site_files(args: SearchArgs, indexes: Vec<String>) -> anyhow::Re
     let (opened, open_stats): (Vec<SiteIndex>, Vec<SearchStats>) = opened.into_iter().unzip();
     let open_stats = opened_together(&open_stats);
     let opened: Vec<&SiteIndex> = opened.iter().collect();
-    let response = search_together(&opened, &search_request(&args))
+    let response = search_together(&opened, &search_request(&args)?)
         .await
         .with_context(|| format!("searching {}", quoted_query(&args.query)))?;
     if args.json {
@@ -321,8 +326,8 @@ async fn search_site_files(args: SearchArgs, indexes: Vec<String>) -> anyhow::Re
     Ok(())
 }
 
-fn search_request(args: &SearchArgs) -> SearchRequest {
-    SearchRequest {
+fn search_request(args: &SearchArgs) -> anyhow::Result<SearchRequest> {
+    Ok(SearchRequest {
         query: args.query.clone(),
         limit: args.limit,
         offset: args.offset,
@@ -332,10 +337,23 @@ fn search_request(args: &SearchArgs) -> SearchRequest {
         start_timestamp: args.start,
         end_timestamp: args.end,
         sort: args.sort.clone(),
-        aggs: args.aggs.clone(),
+        aggs: args.aggs.as_ref().map(read_aggs).transpose()?,
         count_all: !args.no_count_all,
         typo_tolerance: !args.no_typos,
         typeahead: args.typeahead,
+    })
+}
+
+/// The aggregations `--aggs` gives, reading `@FILE`.
+fn read_aggs(aggs: &AggsArg) -> anyhow::Result<serde_json::Value> {
+    match aggs {
+        AggsArg::Json(json) => Ok(json.clone()),
+        AggsArg::File(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("--aggs @{}: reading the file", path.display()))?;
+            serde_json::from_str(&text)
+                .with_context(|| format!("--aggs @{}: not JSON", path.display()))
+        }
     }
 }
 

@@ -37,7 +37,7 @@ import {
 } from "./types.js";
 
 export * from "./types.js";
-export { hitTarget, type HitTarget, type Site, type SiteFileEntry, type SiteIndex, type SiteLanguage } from "./site.js";
+export { hitTarget, type HitTarget, type Site, type SiteFileEntry, type SiteIndex, type SiteJson, type SiteLanguage } from "./site.js";
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: RangefindError) => void };
 

@@ -7,7 +7,7 @@ import { RangefindError, type Hit } from "./types.js";
 
 /** `site.json`, format 1, as `rangefind_engine::site::site_json` defines it (tsc checks a built
  * one against these types: tests/fixtures/site-json-type-check.ts). */
-export interface SiteIndex {
+export interface SiteJson {
   format: number;
   /** The language pages without a matching index search. */
   default_language: string;
@@ -50,9 +50,12 @@ export interface LexiconEntry {
   format?: number;
 }
 
+/** @deprecated The earlier name of {@link SiteJson}. */
+export type SiteIndex = SiteJson;
+
 /** A site index read from `dir` (the directory holding `site.json`). */
 export interface Site {
-  index: SiteIndex;
+  index: SiteJson;
   /** Where `site.json` is. */
   url: URL;
   /** What hits' `url` paths are relative to. */
@@ -123,7 +126,7 @@ export function siteJsonUrl(dir: URL): URL {
 /** The site whose `site.json` at `url` holds `index` (read, or inlined into the widget's
  * script by `build --site`); rejects an index this version cannot read. */
 export function siteFrom(index: unknown, url: URL): Site {
-  const site = index as SiteIndex | null;
+  const site = index as SiteJson | null;
   if (site?.format !== 1 || typeof site.languages !== "object" || !site.languages[site.default_language]) {
     throw new RangefindError("incompatible", `${url.href} is not a site index of format 1 (rebuild it with this version of rangefind)`);
   }
@@ -146,7 +149,7 @@ export function siteEngineFor(stemmer: string | null | undefined): "wasm-site" |
  * The language whose index a page in `lang` searches: the same tag, else the same primary
  * subtag (`en-US` → `en`, `pt` → `pt-br`), else the site's default.
  */
-export function pickLanguage(index: SiteIndex, lang: string): string {
+export function pickLanguage(index: SiteJson, lang: string): string {
   const wanted = lang.trim().toLowerCase();
   const available = Object.keys(index.languages);
   if (available.includes(wanted)) return wanted;

@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { hitTarget, loadSite, pickLanguage, type SiteIndex } from "../src/site.js";
+import { hitTarget, loadSite, pickLanguage, type SiteJson } from "../src/site.js";
 
-const index = (languages: string[], default_language = languages[0]): SiteIndex => ({
+const index = (languages: string[], default_language = languages[0]): SiteJson => ({
   format: 1,
   default_language,
   languages: Object.fromEntries(languages.map((tag) => [tag, { path: `${tag}/`, pages: 1, stemmer: null, filters: {} }])),

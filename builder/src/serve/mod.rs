@@ -45,7 +45,7 @@ use crate::http_caching::{
     cache_control, content_type, is_compressible, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS,
 };
 use crate::options::ServeArgs;
-use crate::site::site_index::SITE_JSON;
+use crate::site::site_json::SITE_JSON;
 use crate::site::DEFAULT_OUT;
 
 /// Runs `rangefind serve` until interrupted.

@@ -4,7 +4,7 @@
 //! document ([`record`]) to a temporary file per language (`crawl`). Each language then
 //! becomes a site file and its lexicon ([`site_file`]) in `OUT/LANG/`, and with `--splits` also
 //! an ordinary index ([`crate::splits`]) with a mapping made from what its pages use
-//! ([`mapping`]). `OUT/site.json` ([`site_index`]) names them for the widget; `report` says
+//! ([`mapping`]). `OUT/site.json` ([`site_json`]) names them for the widget; `report` says
 //! what was done.
 
 mod analyse;
@@ -23,7 +23,7 @@ mod renumber;
 mod report;
 mod script_language;
 pub mod site_file;
-pub mod site_index;
+pub mod site_json;
 mod site_options;
 pub mod widget;
 mod word_index;
@@ -40,7 +40,7 @@ use self::mapping::SiteFields;
 use self::report::print_summary;
 pub use self::report::{SiteReport, Tally, Undeclared};
 use self::script_language::LetterCounts;
-use self::site_index::{LanguageEntry, SiteFileEntry, SiteJson, SITE_JSON, SITE_JSON_FORMAT};
+use self::site_json::{LanguageEntry, SiteFileEntry, SiteJson, SITE_JSON, SITE_JSON_FORMAT};
 use self::site_options::UNDETERMINED;
 pub use self::site_options::{SiteOptions, DEFAULT_OUT};
 
@@ -97,7 +97,7 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
         format: SITE_JSON_FORMAT,
         default_language: String::new(),
         languages: BTreeMap::new(),
-        site_root: site_index::site_root(&options.site, &options.out),
+        site_root: site_json::site_root(&options.site, &options.out),
     };
     for (language, input) in languages {
         let out = options.out.join(&language);
@@ -142,7 +142,7 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
         .map(|(language, _)| language.clone())
         .expect("at least one language");
     // An unreadable site.json is replaced like any other: it only names the languages to drop.
-    let previous = site_index::read(&options.out).ok().flatten();
+    let previous = site_json::read(&options.out).ok().flatten();
     let mut json = serde_json::to_vec_pretty(&index)?;
     json.push(b'\n');
     write_atomically(&options.out, SITE_JSON, &json)?;

@@ -7,11 +7,11 @@
 //! └──────────────────────────┴───┴──────────────────────┴───┴─────┴───────┴───┘
 //!   the data: segment files (meta.json, .idx, .pos, .term, .store, .fast, .fieldnorm) end
 //!   to end; `crc`: u16 LE, the low bits of the CRC32 of the page's data bytes
-//! ├─ hotcache ───────────────────┬─ footer (JSON) ─┬─ trailer (24 bytes) ─┤
+//! ├─ hotcache ───────────────────┬─ footer ────────┬─ trailer (24 bytes) ─┤
 //! │ bytes every open reads,      │ file table, hot │ data_end  u64 LE     │
 //! │ recorded from a real index   │ ranges, doc     │ footer_len u32 LE    │
 //! │ open                         │ count, times    │ region_crc u32 LE    │
-//! │                              │                 │ version   u32 LE (2) │
+//! │                              │ (binary)        │ version   u32 LE (4) │
 //! │                              │                 │ magic     b"RFS1"    │
 //! └──────────────────────────────┴─────────────────┴──────────────────────┘
 //!        "open region" = data_end .. end: one read opens a split, and its CRC is checked

@@ -156,7 +156,7 @@ impl Fetcher {
     /// Makes every page touched by `requests` available in `pages` (the query's working set):
     /// from `pages` itself, the memory cache, a read already in flight, or one new read per
     /// file that takes what it can from the persistent tier and sends the rest as a few
-    /// requests (see [`super::read_plan`]), all concurrently. Counts one wave if it waited on the
+    /// requests (see `read_plan`), all concurrently. Counts one wave if it waited on the
     /// network at all.
     pub async fn fetch_wave(
         &self,

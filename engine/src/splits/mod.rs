@@ -1,8 +1,8 @@
 //! The split engine: searching an index of splits (data sets, analytics, the Worker) with
-//! tantivy. Same shape as [`crate::site`]: [`index`] opens (the manifest, split filters, the
-//! lexicon; each split on first use, [`split`]), [`query`] parses a request's text into a
-//! tantivy query, [`search`] runs it (warm up, search synchronously, merge across splits,
-//! fetch the shown documents) and [`snippets`] cuts the hits' snippets.
+//! tantivy. Same shape as [`crate::site`]: `index` opens (the manifest, split filters, the
+//! lexicon; each split on first use, [`split`]), `query` parses a request's text into a
+//! tantivy query, `search` runs it (warm up, search synchronously, merge across splits,
+//! fetch the shown documents) and `snippets` cuts the hits' snippets.
 
 mod analytics;
 mod changed_splits;

@@ -304,31 +304,18 @@ mod tests {
 
     #[test]
     fn replaceable_words_are_unquoted_or_quoted_words_not_excluded_nor_in_a_field() {
-        let words = |text: &str| -> Vec<(String, bool)> {
-            builder()
+        for (text, expected) in crate::typos::REPLACEABLE_WORDS {
+            let words: Vec<(String, bool)> = builder()
                 .parse(text)
                 .unwrap()
                 .words
                 .into_iter()
                 .map(|w| (w.word, w.prefix))
-                .collect()
-        };
-        assert_eq!(
-            words("Promsie -fetch title:arrray \"evant listener\" ma"),
-            [
-                ("promsie".to_string(), false),
-                ("evant".into(), false),
-                ("listener".into(), false)
-            ]
-        );
-        assert_eq!(
-            words("border-radus"),
-            [("border".to_string(), false), ("radus".into(), false)]
-        );
-        assert_eq!(
-            words("fetch (Ap OR apix*)"),
-            [("fetch".to_string(), false), ("apix".into(), true)]
-        );
+                .collect();
+            let expected: Vec<(String, bool)> =
+                expected.iter().map(|(w, p)| (w.to_string(), *p)).collect();
+            assert_eq!(words, expected, "{text}");
+        }
     }
 
     #[test]

@@ -31,6 +31,8 @@ pub use lexicon::{Lexicon, UnknownWord, MAX_PRELOADED_INDEX_BYTES, MAX_REPLACEME
 pub use lexicon_file::{
     decode_words, encode_lexicon, LexiconEntry, LexiconLayout, WordCounts, LEXICON_FORMAT,
 };
+#[cfg(test)]
+pub(crate) use query_words::REPLACEABLE_WORDS;
 pub use query_words::{
     is_correctable, literal_words, unknown_words, LiteralWord, QueryWord, Replacements,
 };

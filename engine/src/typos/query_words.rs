@@ -97,6 +97,18 @@ pub fn unknown_words(
     unknown
 }
 
+/// Queries and the words typo tolerance may replace in them, `(word, typed as a prefix)`:
+/// both engines' parsers are tested against these, so they pick the same words.
+#[cfg(test)]
+pub(crate) const REPLACEABLE_WORDS: &[(&str, &[(&str, bool)])] = &[
+    (
+        "Promsie -fetch title:arrray \"evant listener\" ma",
+        &[("promsie", false), ("evant", false), ("listener", false)],
+    ),
+    ("border-radus", &[("border", false), ("radus", false)]),
+    ("fetch (Ap OR apix*)", &[("fetch", false), ("apix", true)]),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -173,25 +173,16 @@ fn the_last_word_is_completed_when_the_text_ends_in_it() {
 #[test]
 fn typed_words_are_collected_and_replaced_outside_exclusions_and_fields() {
     let analyzer = Analyzer::new(Some("en")).unwrap();
-    let words = |text: &str| -> Vec<(String, bool)> {
-        parse(text, &meta(), &analyzer, &[])
+    for (text, expected) in crate::typos::REPLACEABLE_WORDS {
+        let words: Vec<(String, bool)> = parse(text, &meta(), &analyzer, &[])
             .words
             .into_iter()
             .map(|w| (w.word, w.prefix))
-            .collect()
-    };
-    assert_eq!(
-        words("Promsie -fetch title:arrray \"evant listener\" ma"),
-        [
-            ("promsie".to_string(), false),
-            ("evant".into(), false),
-            ("listener".into(), false)
-        ]
-    );
-    assert_eq!(
-        words("fetch (Ap OR apix*)"),
-        [("fetch".to_string(), false), ("apix".into(), true)]
-    );
+            .collect();
+        let expected: Vec<(String, bool)> =
+            expected.iter().map(|(w, p)| (w.to_string(), *p)).collect();
+        assert_eq!(words, expected, "{text}");
+    }
     let replacements = [(
         "promsie".to_string(),
         vec!["promises".to_string(), "promise".into(), "premise".into()],
