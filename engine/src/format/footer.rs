@@ -243,13 +243,13 @@ impl OpenRegion {
         if data_end + footer_len + TRAILER_LEN > file_len {
             return corrupt(format!(
                 "the trailer says the data ends at byte {data_end} and the footer is {footer_len} bytes, \
-                 which does not fit in a {file_len}-byte file: the split is truncated or corrupt"
+                 which does not fit in a {file_len}-byte file: the file is truncated or corrupt"
             ));
         }
         let region_len = file_len - data_end;
         if (tail.len() as u64) < region_len {
             return corrupt(format!(
-                "expected the last {region_len} bytes of the split, got {}",
+                "expected the last {region_len} bytes of the file, got {}",
                 tail.len()
             ));
         }
@@ -257,7 +257,7 @@ impl OpenRegion {
             tail.slice(tail.len() - region_len as usize..tail.len() - TRAILER_LEN as usize);
         if crate::format::crc32(&region) != region_crc {
             return corrupt(
-                "footer/hotcache checksum mismatch: the split is corrupt or was changed".into(),
+                "footer/hotcache checksum mismatch: the file is corrupt or was changed".into(),
             );
         }
         let footer = Footer::decode(&region[region.len() - footer_len as usize..])?;
