@@ -202,10 +202,11 @@ pub struct SearchArgs {
     /// option.
     #[arg(default_value = "", allow_hyphen_values = true)]
     pub query: String,
-    /// Site indexes searched as one with INDEX: `rangefind search a/_rangefind b/_rangefind
-    /// QUERY` (with three arguments or more, the last is the query; `""` for none). One list of
-    /// hits ranked as one index over all their pages would rank them, each saying which index
-    /// it came from (`index` in --json: 0 for the first).
+    /// Indexes searched as one with INDEX: `rangefind search a/_rangefind b/_rangefind QUERY`
+    /// (with three arguments or more, the last is the query; `""` for none), all site indexes
+    /// or all split indexes of one doc mapping. One list of hits ranked as one index over all
+    /// their pages would rank them, each saying which index it came from (`index` in --json: 0
+    /// for the first).
     #[arg(value_name = "INDEX... QUERY")]
     pub more: Vec<String>,
     /// Number of hits.

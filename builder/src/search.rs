@@ -148,23 +148,43 @@ pub async fn run(mut args: SearchArgs) -> anyhow::Result<()> {
         .aggs
         .map(|aggs| read_aggs(&aggs).map(AggsArg::Json))
         .transpose()?;
-    if !args.more.is_empty() {
-        return run_site_files(args).await;
-    }
+    let indexes = indexes_searched(&mut args);
     let language = args.language.as_deref();
-    if args.site_file || is_site_without_splits(&args.index, language).await? {
-        return run_site_file(args).await;
+    // Each index is searched through its site file (a site index without splits, or
+    // `--site-file`) or its splits; several are searched as one when all are of one kind.
+    let mut site_files = Vec::with_capacity(indexes.len());
+    for index in &indexes {
+        site_files.push(args.site_file || is_site_without_splits(index, language).await?);
     }
-    let store = store_for(&args.index, language)?;
+    if site_files.iter().all(|&site_file| site_file) {
+        return search_site_files(args, indexes).await;
+    }
+    if let Some(site) = site_files.iter().position(|&site_file| site_file) {
+        let splits = site_files
+            .iter()
+            .position(|&site_file| !site_file)
+            .expect("mixed");
+        anyhow::bail!(
+            "{} is a site index without splits and {} is not (it is searched through its splits, \
+             its {MANIFEST_FILE}): several indexes are searched as one when all are site indexes \
+             or all are split indexes",
+            indexes[site],
+            indexes[splits]
+        );
+    }
+    let stores = indexes
+        .iter()
+        .map(|index| store_for(index, language))
+        .collect::<anyhow::Result<Vec<_>>>()?;
     let options = IndexOptions {
         max_requests_per_wave: args.max_requests_per_wave,
         max_read_through_bytes: args.max_read_through_kb * 1024,
         metered_requests: args.metered_requests,
         ..IndexOptions::default()
     };
-    let index = SearchIndex::open(store, options)
+    let index = SearchIndex::open_together(stores, options)
         .await
-        .with_context(|| format!("opening {}", args.index))?;
+        .with_context(|| format!("opening {}", indexes.join(" ")))?;
     let request = search_request(&args)?;
     let response = index
         .search(&request)
@@ -187,11 +207,12 @@ pub async fn run(mut args: SearchArgs) -> anyhow::Result<()> {
         } else {
             "manifest, split filters"
         };
+        let named = if indexes.len() > 1 { &indexes[..] } else { &[] };
         print_human(
             title_field.as_deref(),
             &response,
             (what, *index.open_stats()),
-            &[],
+            named,
         );
     }
     if args.explain {
@@ -257,22 +278,18 @@ pub async fn open_site_file(
     Ok((index, stats))
 }
 
-/// `search --site-file`: the site engine on the default language's site file.
-async fn run_site_file(args: SearchArgs) -> anyhow::Result<()> {
-    let index = args.index.clone();
-    search_site_files(args, vec![index]).await
-}
-
-/// `search INDEX INDEX… QUERY`: several site indexes searched as one (the last argument is the
-/// query).
-async fn run_site_files(mut args: SearchArgs) -> anyhow::Result<()> {
-    let query = args.more.pop().expect("more arguments");
+/// The indexes `search` names: `INDEX QUERY`, or `INDEX INDEX… QUERY` (the last argument is
+/// the query, which this moves into `args.query`).
+fn indexes_searched(args: &mut SearchArgs) -> Vec<String> {
+    let Some(query) = args.more.pop() else {
+        return vec![args.index.clone()];
+    };
     let mut indexes = vec![
         args.index.clone(),
         std::mem::replace(&mut args.query, query),
     ];
     indexes.append(&mut args.more);
-    search_site_files(args, indexes).await
+    indexes
 }
 
 /// The site engine on the site file of each of `indexes` (its language `--language`, by

@@ -19,6 +19,7 @@ mod queries_are_bounded_and_read_alike;
 mod real_generators_land_on_the_section;
 mod serve_honours_range_requests;
 mod several_site_indexes_search_as_one;
+mod several_split_indexes_search_as_one;
 mod shards_merge_into_the_index_one_build_makes;
 mod site_build_indexes_a_static_site;
 mod site_file_answers_like_the_splits;

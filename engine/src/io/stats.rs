@@ -77,6 +77,31 @@ impl QueryStats {
     pub(crate) fn add_wave(&self) {
         self.counters.waves.fetch_add(1, Ordering::Relaxed);
     }
+    /// Adds what `concurrent` counted, each on counters of its own, while they ran at the
+    /// same time (several indexes' lexicons read at once): their requests and bytes add up,
+    /// but their waves overlap, so the query waited the most waves any of them took.
+    pub(crate) fn add_concurrent(&self, concurrent: &[QueryStats]) {
+        let waves_before = self.counters.waves.load(Ordering::Relaxed);
+        let mut most = 0;
+        for other in concurrent {
+            let counts = other.counts();
+            self.counters
+                .requests
+                .fetch_add(counts.requests, Ordering::Relaxed);
+            self.counters
+                .bytes
+                .fetch_add(counts.bytes, Ordering::Relaxed);
+            self.add_cache_hits(counts.cache_hits);
+            let mut log = self.counters.log.lock().expect("stats lock");
+            log.extend(other.requests().into_iter().map(|mut record| {
+                record.wave += waves_before;
+                record
+            }));
+            most = most.max(counts.waves);
+        }
+        self.counters.waves.fetch_add(most, Ordering::Relaxed);
+    }
+
     /// Current counts.
     pub fn counts(&self) -> IoCounts {
         IoCounts {

@@ -16,17 +16,16 @@ fn has_id(bytes: &[u8], id: &str) -> bool {
     blake3::hash(bytes).to_hex().starts_with(id)
 }
 
-/// The files `entries` name, by content id; files in `known` (an earlier read of the same
-/// index) are reused. Requests are counted in `stats`, as one wave.
+/// The files `entries` name (each in its index's store), by content id; files in `known` (an
+/// earlier read of the same index) are reused. Requests are counted in `stats`, as one wave.
 pub(crate) async fn read_filter_files(
-    store: &dyn IndexStore,
+    entries: &[(&dyn IndexStore, &SplitFilterEntry)],
     persistent: Option<&Arc<dyn PersistentCache>>,
-    entries: &[SplitFilterEntry],
     known: &HashMap<String, Arc<SplitFilterFile>>,
     stats: &QueryStats,
 ) -> Result<HashMap<String, Arc<SplitFilterFile>>> {
     let before = stats.counts().requests;
-    let reads = entries.iter().map(|entry| async move {
+    let reads = entries.iter().map(|&(store, entry)| async move {
         if let Some(file) = known.get(&entry.id) {
             return Ok((entry.id.clone(), file.clone()));
         }

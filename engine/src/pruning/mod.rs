@@ -30,16 +30,28 @@ pub struct IndexFilters {
 
 impl IndexFilters {
     /// Filters of these fields' files, laid out for the splits `split_ids` (manifest order),
-    /// so a query looks a split up by position, not by id.
-    pub fn new(fields: Vec<(Field, Arc<SplitFilterFile>)>, split_ids: &[&str]) -> IndexFilters {
-        let fields = fields
-            .into_iter()
-            .map(|(field, file)| {
-                let by_id: HashMap<&str, &SplitFilter> = file
-                    .entries
+    /// so a query looks a split up by position, not by id. A field may have several files
+    /// (several indexes searched as one): each covers its own index's splits.
+    pub fn new(files: Vec<(Field, Arc<SplitFilterFile>)>, split_ids: &[&str]) -> IndexFilters {
+        let mut by_field: Vec<(Field, HashMap<&str, &SplitFilter>)> = Vec::new();
+        for (field, file) in &files {
+            let at = match by_field.iter().position(|(f, _)| f == field) {
+                Some(at) => at,
+                None => {
+                    by_field.push((*field, HashMap::new()));
+                    by_field.len() - 1
+                }
+            };
+            let by_id = &mut by_field[at].1;
+            by_id.extend(
+                file.entries
                     .iter()
-                    .map(|(id, filter)| (id.as_str(), filter))
-                    .collect();
+                    .map(|(id, filter)| (id.as_str(), filter)),
+            );
+        }
+        let fields = by_field
+            .into_iter()
+            .map(|(field, by_id)| {
                 let by_split = split_ids
                     .iter()
                     .map(|id| by_id.get(id).map(|f| (*f).clone()))

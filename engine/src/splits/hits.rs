@@ -29,16 +29,20 @@ impl SearchIndex {
         )))
     }
 
+    /// The hits of `page` (`split` in each: a place in `splits`, whose slots `split_slots`
+    /// gives), with `documents`, their stored documents.
     pub(super) fn hits(
         &self,
         request: &SearchRequest,
         queries: &[Box<dyn Query>],
         splits: &[Arc<OpenedSplit>],
+        split_slots: &[usize],
         page: &[Ranked],
         documents: Vec<TantivyDocument>,
     ) -> Result<Vec<Hit>> {
         let snippet_field = if request.snippet {
-            self.manifest
+            self.catalog
+                .manifest
                 .mapping
                 .snippet_field()
                 .and_then(|f| self.schema.field(&f.name))
@@ -47,7 +51,7 @@ impl SearchIndex {
         };
         let id_field = self
             .schema
-            .field(&self.manifest.mapping.id_field)
+            .field(&self.catalog.manifest.mapping.id_field)
             .expect("validated mapping");
         let id_name = self.schema.mapping_of(id_field).name.as_str();
         let requested = |name: &str| {
@@ -104,7 +108,10 @@ impl SearchIndex {
                 doc,
                 snippet,
                 snippet_value,
-                index: None,
+                index: self
+                    .catalog
+                    .several()
+                    .then(|| self.slots[split_slots[*split]].part),
             });
         }
         Ok(hits)

@@ -6,36 +6,20 @@ use std::sync::Arc;
 
 use futures::lock::Mutex as AsyncMutex;
 
+use super::catalog::{read_parts, Catalog};
 use super::split::{open_split, OpenedSplit};
 use super::QueryBuilder;
 use crate::api::SearchStats;
-use crate::error::{ErrorKind, Result};
+use crate::error::Result;
 use crate::io::{
     Fetcher, IndexStore, PageCache, PersistentCache, QueryStats, DEFAULT_MAX_READ_THROUGH_BYTES,
     DEFAULT_MAX_REQUESTS_PER_WAVE,
 };
 use crate::io::{FileLocation, DEFAULT_CACHE_BYTES};
-use crate::manifest::{Manifest, MANIFEST_FILE};
+use crate::manifest::Manifest;
 use crate::mapping::MappedSchema;
 use crate::pruning::{read_filter_files, IndexFilters, SplitFilterFile};
 use crate::typos::Lexicon;
-
-/// Reads and parses the manifest of the index in `store` (one request, counted in `stats`).
-async fn read_manifest(store: &dyn IndexStore, stats: &QueryStats) -> Result<Manifest> {
-    let bytes = store.read_all(MANIFEST_FILE).await.map_err(|e| {
-        if e.kind() == ErrorKind::NotFound {
-            ErrorKind::NotFound.with_message(format!(
-                "no {MANIFEST_FILE} in {}: is this an index built by `rangefind build`?",
-                store.root()
-            ))
-        } else {
-            e
-        }
-    })?;
-    stats.add_request(MANIFEST_FILE, 0..bytes.len() as u64);
-    stats.add_wave();
-    Manifest::parse(&bytes).map_err(|e| e.with_context(format!("{}{MANIFEST_FILE}", store.root())))
-}
 
 /// Length of snippets, in characters.
 pub(super) const SNIPPET_CHARS: usize = 220;
@@ -96,19 +80,21 @@ pub(super) struct Opened {
     pub(super) started: web_time::Instant,
     pub(super) splits: HashMap<String, Arc<OpenedSplit>>,
     pub(super) filter_files: HashMap<String, Arc<SplitFilterFile>>,
-    pub(super) lexicon: Option<Arc<Lexicon>>,
+    /// Lexicons by content id.
+    pub(super) lexicons: HashMap<String, Arc<Lexicon>>,
 }
 
 pub(super) struct SplitSlot {
     pub(super) location: FileLocation,
     pub(super) opened: AsyncMutex<Option<Arc<OpenedSplit>>>,
+    /// Which of the indexes searched together the split belongs to.
+    pub(super) part: usize,
 }
 
-/// An opened index: manifest, schema, split filters, splits (opened on first use) and the
-/// page cache.
+/// An opened index (or several searched as one): manifest, schema, split filters, splits
+/// (opened on first use) and the page cache.
 pub struct SearchIndex {
-    pub(super) store: Arc<dyn IndexStore>,
-    pub(super) manifest: Manifest,
+    pub(super) catalog: Catalog,
     pub(super) schema: MappedSchema,
     pub(super) queries: QueryBuilder,
     pub(super) fetcher: Arc<Fetcher>,
@@ -116,8 +102,8 @@ pub struct SearchIndex {
     /// The split filter files, by content id (a refreshed index reuses them).
     pub(super) filter_files: HashMap<String, Arc<SplitFilterFile>>,
     pub(super) filters: IndexFilters,
-    /// The lexicon for typo tolerance, read as queries need it.
-    pub(super) lexicon: Option<Arc<Lexicon>>,
+    /// The lexicons for typo tolerance (each index's), read as queries need them.
+    pub(super) lexicons: Vec<Arc<Lexicon>>,
     /// What opening cost: the manifest, then the split filter files.
     pub(super) open_stats: SearchStats,
 }
@@ -127,7 +113,7 @@ impl std::fmt::Debug for SearchIndex {
         write!(
             f,
             "SearchIndex({}, {} splits)",
-            self.store.root(),
+            self.catalog.roots(),
             self.slots.len()
         )
     }
@@ -136,9 +122,21 @@ impl std::fmt::Debug for SearchIndex {
 impl SearchIndex {
     /// Reads the manifest of the index in `store`, then its split filter files (one wave).
     pub async fn open(store: Arc<dyn IndexStore>, options: IndexOptions) -> Result<SearchIndex> {
+        Self::open_together(vec![store], options).await
+    }
+
+    /// Several indexes built with the same mapping, searched as one: their manifests in one
+    /// wave, then their split filter files in another, as for one index. A search counts
+    /// BM25's statistics over all their documents and expands prefixes over all their words,
+    /// so it ranks as one index over every document would; each hit says which index it
+    /// comes from (its position in `stores`).
+    pub async fn open_together(
+        stores: Vec<Arc<dyn IndexStore>>,
+        options: IndexOptions,
+    ) -> Result<SearchIndex> {
         let started = web_time::Instant::now();
         let stats = QueryStats::new();
-        let manifest = read_manifest(&*store, &stats).await?;
+        let catalog = Catalog::new(read_parts(stores, &stats).await?)?;
         let fetcher = Fetcher::new(
             Arc::new(PageCache::new(options.cache_bytes)),
             options.persistent,
@@ -154,25 +152,35 @@ impl SearchIndex {
             started,
             splits: HashMap::new(),
             filter_files: HashMap::new(),
-            lexicon: None,
+            lexicons: HashMap::new(),
         };
-        Self::with_fetcher(store, manifest, fetcher, opened).await
+        Self::with_fetcher(catalog, fetcher, opened).await
     }
 
-    /// An index over `manifest` reading through `fetcher`; splits and filter files already
-    /// read (by content id) are reused instead of read again.
+    /// An index over `catalog` reading through `fetcher`; splits, filter files and
+    /// lexicons already read (by content id) are reused instead of read again.
     async fn with_fetcher(
-        store: Arc<dyn IndexStore>,
-        manifest: Manifest,
+        catalog: Catalog,
         fetcher: Arc<Fetcher>,
         mut opened: Opened,
     ) -> Result<SearchIndex> {
+        let manifest = &catalog.manifest;
         let schema = MappedSchema::new(manifest.mapping.clone());
         let queries = QueryBuilder::new(&schema);
+        let filter_entries: Vec<_> = catalog
+            .parts
+            .iter()
+            .flat_map(|part| {
+                let store: &dyn IndexStore = &*part.store;
+                part.manifest
+                    .split_filters
+                    .iter()
+                    .map(move |entry| (store, entry))
+            })
+            .collect();
         let filter_files = read_filter_files(
-            &*store,
+            &filter_entries,
             fetcher.persistent(),
-            &manifest.split_filters,
             &opened.filter_files,
             &opened.stats,
         )
@@ -192,30 +200,33 @@ impl SearchIndex {
         let slots = manifest
             .splits
             .iter()
-            .map(|entry| SplitSlot {
+            .zip(&catalog.split_parts)
+            .map(|(entry, &part)| SplitSlot {
                 location: FileLocation {
                     id: Arc::from(entry.id.as_str()),
-                    source: store.open(&entry.path),
+                    source: catalog.parts[part].store.open(&entry.path),
                     len: Some(entry.size),
                     open_region: Some(entry.open_region[0]..entry.open_region[1]),
                 },
                 opened: AsyncMutex::new(opened.splits.remove(&entry.id)),
+                part,
             })
             .collect::<Vec<_>>();
-        // A refreshed index keeps the lexicon it read if the manifest still names it.
-        let lexicon = manifest
-            .lexicon
-            .as_ref()
-            .map(|entry| -> Result<Arc<Lexicon>> {
-                Ok(match opened.lexicon.take() {
-                    Some(lexicon) if lexicon.id() == entry.id => lexicon,
+        // A refreshed index keeps the lexicons it read that the manifests still name.
+        let lexicons = catalog
+            .parts
+            .iter()
+            .filter_map(|part| Some((part, part.manifest.lexicon.as_ref()?)))
+            .map(|(part, entry)| -> Result<Arc<Lexicon>> {
+                Ok(match opened.lexicons.remove(&entry.id) {
+                    Some(lexicon) => lexicon,
                     // Send + Sync natively; in wasm the source is a JS object and one thread
                     // runs all.
                     #[allow(clippy::arc_with_non_send_sync)]
-                    _ => Arc::new(Lexicon::new(&*store, entry)?),
+                    None => Arc::new(Lexicon::new(&*part.store, entry)?),
                 })
             })
-            .transpose()?;
+            .collect::<Result<Vec<_>>>()?;
         if let Some(persistent) = fetcher.persistent() {
             // Splits, filter files and lexicons that left the manifest will never be read again.
             let live: Vec<&str> = manifest
@@ -223,21 +234,20 @@ impl SearchIndex {
                 .iter()
                 .map(|s| s.id.as_str())
                 .chain(manifest.split_filters.iter().map(|f| f.id.as_str()))
-                .chain(manifest.lexicon.iter().map(|l| l.id.as_str()))
+                .chain(lexicons.iter().map(|l| l.id()))
                 .collect();
             persistent.retain_splits(&live);
         }
         let open_stats = search_stats(&opened.stats, slots.len(), 0, opened.started);
         Ok(SearchIndex {
-            store,
-            manifest,
+            catalog,
             schema,
             queries,
             fetcher,
             slots,
             filter_files,
             filters,
-            lexicon,
+            lexicons,
             open_stats,
         })
     }
@@ -249,28 +259,37 @@ impl SearchIndex {
     pub async fn refreshed(&self) -> Result<Option<SearchIndex>> {
         let started = web_time::Instant::now();
         let stats = QueryStats::new();
-        let manifest = read_manifest(&*self.store, &stats).await?;
-        if manifest == self.manifest {
+        let stores = self.catalog.parts.iter().map(|p| p.store.clone()).collect();
+        let parts = read_parts(stores, &stats).await?;
+        let unchanged = parts
+            .iter()
+            .zip(&self.catalog.parts)
+            .all(|(new, old)| new.manifest == old.manifest);
+        if unchanged {
             return Ok(None);
         }
+        let catalog = Catalog::new(parts)?;
         let mut opened = HashMap::new();
-        for slot in &self.slots {
-            if let Some(split) = slot.opened.lock().await.as_ref() {
-                opened.insert(slot.location.id.to_string(), split.clone());
+        if catalog.manifest.mapping == self.catalog.manifest.mapping {
+            // A new mapping reads splits differently: then they are opened again.
+            for slot in &self.slots {
+                if let Some(split) = slot.opened.lock().await.as_ref() {
+                    opened.insert(slot.location.id.to_string(), split.clone());
+                }
             }
-        }
-        if manifest.mapping != self.manifest.mapping {
-            // A new mapping reads splits differently: open them again.
-            opened.clear();
         }
         let opened = Opened {
             stats,
             started,
             splits: opened,
             filter_files: self.filter_files.clone(),
-            lexicon: self.lexicon.clone(),
+            lexicons: self
+                .lexicons
+                .iter()
+                .map(|l| (l.id().to_string(), l.clone()))
+                .collect(),
         };
-        Self::with_fetcher(self.store.clone(), manifest, self.fetcher.clone(), opened)
+        Self::with_fetcher(catalog, self.fetcher.clone(), opened)
             .await
             .map(Some)
     }
@@ -280,9 +299,10 @@ impl SearchIndex {
         &self.open_stats
     }
 
-    /// The manifest.
+    /// The manifest; of several indexes searched as one, the one they make together: their
+    /// mapping, all their splits and split filter files, and the first one's lexicon.
     pub fn manifest(&self) -> &Manifest {
-        &self.manifest
+        &self.catalog.manifest
     }
 
     /// The page cache.
@@ -304,7 +324,7 @@ impl SearchIndex {
         stats: &QueryStats,
         which: impl IntoIterator<Item = usize>,
     ) -> Result<Vec<Arc<OpenedSplit>>> {
-        let mapping = &self.manifest.mapping;
+        let mapping = &self.catalog.manifest.mapping;
         let before = stats.counts().requests;
         let opens = which
             .into_iter()

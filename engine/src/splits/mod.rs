@@ -5,6 +5,7 @@
 //! fetch the shown documents) and `snippets` cuts the hits' snippets.
 
 mod analytics;
+mod catalog;
 mod changed_splits;
 mod filters;
 mod hits;

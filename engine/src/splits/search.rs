@@ -138,6 +138,7 @@ impl SearchIndex {
         // The splits the time range may reach, and how (every split without a range), less
         // those whose split filters show they cannot match.
         let reached: Vec<(usize, Overlap)> = self
+            .catalog
             .manifest
             .splits
             .iter()
@@ -180,6 +181,8 @@ impl SearchIndex {
             && !parsed.words.is_empty();
         let scope = QueryScope::new();
         let mut splits: Vec<Arc<OpenedSplit>> = Vec::new();
+        // The slot of each of `splits`.
+        let mut split_slots: Vec<usize> = Vec::new();
         let mut queries: Vec<Box<dyn Query>> = Vec::new();
         let mut collected = steps::Collected::default();
         let mut count_is_lower_bound = false;
@@ -198,12 +201,13 @@ impl SearchIndex {
                 splits: &opened,
             };
             let mut found = steps::lookup_terms(&warmup, &parsed).await?;
-            if let (true, Some(lexicon)) = (may_replace, &self.lexicon) {
+            if may_replace && !self.lexicons.is_empty() {
                 let unknown = typo_words::unknown_words(&self.queries, &parsed.words, &found);
                 if !unknown.is_empty() {
-                    let found = lexicon
-                        .replacements(&unknown, self.fetcher.persistent(), stats)
-                        .await?;
+                    let persistent = self.fetcher.persistent();
+                    let found =
+                        typo_words::replacements(&self.lexicons, &unknown, persistent, stats)
+                            .await?;
                     if !found.is_empty() {
                         return Ok(Attempt::Replace(found));
                     }
@@ -247,6 +251,7 @@ impl SearchIndex {
             collected.ranked.truncate(window);
             collected.aggregations = found.aggregations;
             splits.extend(opened);
+            split_slots.extend(stage.iter().map(|(slot, _)| *slot));
             queries.extend(stage_queries);
         }
         let page: Vec<Ranked> = collected.ranked.into_iter().skip(request.offset).collect();
@@ -259,7 +264,7 @@ impl SearchIndex {
         let documents = steps::load_documents(&warmup, &page).await?;
         let hits = warmup
             .scope
-            .enter(|| self.hits(request, &queries, &splits, &page, documents))?;
+            .enter(|| self.hits(request, &queries, &splits, &split_slots, &page, documents))?;
         Ok(Attempt::Answered(SearchResponse {
             count: collected.count,
             count_is_lower_bound,

@@ -19,7 +19,7 @@ impl SearchIndex {
         has_aggregations: bool,
     ) -> Option<(Vec<(usize, Overlap)>, IndexOrder)> {
         let sort = request.sort.as_ref()?;
-        let mapping = &self.manifest.mapping;
+        let mapping = &self.catalog.manifest.mapping;
         let timestamp = mapping.timestamp_field.as_deref()?;
         let stored = mapping.field(timestamp).is_some_and(|f| f.stored);
         if has_aggregations || sort.field != timestamp || !stored || request.limit == 0 {
@@ -28,7 +28,7 @@ impl SearchIndex {
         let mut by_time = reached
             .iter()
             .map(|&(i, overlap)| {
-                let split = &self.manifest.splits[i];
+                let split = &self.catalog.manifest.splits[i];
                 let range = split.time_range.filter(|_| split.time_ordered)?;
                 Some((range, (i, overlap)))
             })
