@@ -80,6 +80,7 @@ impl QueryStats {
     /// Adds what `concurrent` counted, each on counters of its own, while they ran at the
     /// same time (several indexes' lexicons read at once): their requests and bytes add up,
     /// but their waves overlap, so the query waited the most waves any of them took.
+    #[cfg(feature = "splits")]
     pub(crate) fn add_concurrent(&self, concurrent: &[QueryStats]) {
         let waves_before = self.counters.waves.load(Ordering::Relaxed);
         let mut most = 0;
