@@ -32,8 +32,25 @@ impl Index {
         persistent: JsValue,
         fetch: Option<js_sys::Function>,
     ) -> Result<Index, JsValue> {
+        Self::open_together(vec![url], options, persistent, fetch).await
+    }
+
+    /// Several indexes built with one doc mapping (each `url` a directory holding its
+    /// `manifest.json`), searched as one: one ranked list, scored as one index over all their
+    /// documents, each hit's `index` its position in `urls`. Options as for [`Index::open`];
+    /// `persistent` serves them all.
+    #[wasm_bindgen(js_name = openTogether)]
+    pub async fn open_together(
+        urls: Vec<String>,
+        options: JsValue,
+        persistent: JsValue,
+        fetch: Option<js_sys::Function>,
+    ) -> Result<Index, JsValue> {
         let options = OpenOptions::from_js(&options)?;
-        let store = options.store(&url, fetch);
+        let stores = urls
+            .iter()
+            .map(|url| Arc::new(options.store(url, fetch.clone())) as _)
+            .collect();
         let defaults = IndexOptions::default();
         let index_options = IndexOptions {
             cache_bytes: options.cache_bytes.unwrap_or(defaults.cache_bytes),
@@ -44,7 +61,7 @@ impl Index {
                 .metered_requests
                 .unwrap_or(defaults.metered_requests),
         };
-        let index = SearchIndex::open(Arc::new(store), index_options)
+        let index = SearchIndex::open_together(stores, index_options)
             .await
             .map_err(engine_error)?;
         Ok(Index {

@@ -124,10 +124,19 @@ function toError(error: ErrorPayload): RangefindError {
  * Opens the index whose `manifest.json` is at `url` (absolute, or relative to the page):
  * starts the engine and reads the manifest. Rejects with a {@link RangefindError} when the
  * index cannot be read.
+ *
+ * Given several URLs (`openIndex(["/events-2024-01/", "/events-2024-02/"])`), opens indexes
+ * built with one doc mapping and searches them as one: one ranked list, scored as one index
+ * over all their documents would score it, each hit's `index` its index's position in the
+ * list (hits of one index have none). Their manifests are read at once.
  */
-export async function openIndex(url: string | URL, options: OpenOptions = {}): Promise<RangefindIndex> {
-  const absolute = new URL(url, globalThis.location?.href).href;
-  return startEngine(absolute, options);
+export async function openIndex(
+  url: string | URL | readonly (string | URL)[],
+  options: OpenOptions = {},
+): Promise<RangefindIndex> {
+  const urls = (Array.isArray(url) ? url : [url]).map((u) => new URL(u, globalThis.location?.href).href);
+  if (urls.length === 0) throw new RangefindError("invalid_input", "openIndex: no index URL given");
+  return startEngine(urls[0], options, undefined, urls.length > 1 ? urls : undefined);
 }
 
 /** Options of {@link openSite}. */
@@ -334,7 +343,12 @@ function storedKey(siteUrl: URL, file: SiteFileEntry): string {
 
 /** Starts the engine's worker and opens `url`: an index's directory, or the site files of
  * `sites` (`url`: the first's directory). */
-async function startEngine(url: string, options: OpenOptions, sites?: SiteFileToOpen[]): Promise<RangefindIndex> {
+async function startEngine(
+  url: string,
+  options: OpenOptions,
+  sites?: SiteFileToOpen[],
+  urls?: string[],
+): Promise<RangefindIndex> {
   const worker = options.workerUrl
     ? new Worker(options.workerUrl, { type: "module", name: "rangefind" })
     : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "rangefind" });
@@ -349,6 +363,7 @@ async function startEngine(url: string, options: OpenOptions, sites?: SiteFileTo
       maxRequestsPerWave: options.maxRequestsPerWave,
       analytics: options.analytics ?? false,
       sites: sites?.map(({ url, file }) => ({ url: url.href, file })),
+      urls,
       stemmer: sites && engineStemmer(sites),
     }).result;
   } catch (error) {

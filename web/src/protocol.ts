@@ -15,6 +15,8 @@ export interface OpenMessage {
    * `site_file` of a language there. Without them, `url` is an index's directory (its
    * manifest). */
   sites?: { url: string; file: SiteFileEntry }[];
+  /** Several split indexes (each one's directory) searched as one; `url` is the first. */
+  urls?: string[];
   /** The stemmer that picks the site engine (the one with every stemmer, when a site needs it). */
   stemmer?: string | null;
   /** The site engine's module, compiled by the page while this worker's script loaded. */

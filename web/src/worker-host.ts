@@ -21,7 +21,7 @@ interface SiteEngine {
 }
 interface SplitEngine {
   default: Init;
-  Index: Pick<typeof Index, "open">;
+  Index: Pick<typeof Index, "open" | "openTogether">;
 }
 
 /** The engines a worker script can load. */
@@ -58,7 +58,9 @@ async function handle(call: Call): Promise<unknown> {
     case "open": {
       // Room for every request of a long session, so diagnostics can compare with the stats.
       self.performance.setResourceTimingBufferSize(100_000);
-      const urls = command.sites?.map((site) => site.url) ?? [command.url];
+      // A site keeps its own tier, as when it is searched alone; split indexes searched as one
+      // share the engine's one tier, named by all of them.
+      const urls = command.sites?.map((site) => site.url) ?? [command.urls?.join(" ") ?? command.url];
       caches = command.persistent ? await Promise.all(urls.map((url) => IdbPageCache.open(`rangefind ${url}`))) : [];
       const hooks = caches.map((cache) => (cache.active ? cache.hooks() : null));
       const persistent = caches.length > 0 && caches.every((cache) => cache.active);
@@ -85,7 +87,9 @@ async function handle(call: Call): Promise<unknown> {
       // brotli).
       const engine = await engines.splits(command.analytics);
       await engine.default();
-      const splits = await engine.Index.open(command.url, options, hooks[0] ?? null, null);
+      const splits = command.urls
+        ? await engine.Index.openTogether(command.urls, options, hooks[0] ?? null, null)
+        : await engine.Index.open(command.url, options, hooks[0] ?? null, null);
       index = splits;
       const manifest = JSON.parse(splits.manifest()) as { splits: unknown[] };
       return { splits: manifest.splits.length };
