@@ -96,15 +96,6 @@ fn request(query: &str, limit: usize) -> SearchRequest {
     }
 }
 
-/// Each hit's page and score.
-fn scored(response: &SearchResponse) -> Vec<(String, f32)> {
-    response
-        .hits
-        .iter()
-        .map(|hit| (hit.id.clone(), hit.score))
-        .collect()
-}
-
 /// The one index's answer: each page's rank and score.
 fn ranks(response: &SearchResponse) -> HashMap<String, (usize, f32)> {
     let hits = response.hits.iter().enumerate();
@@ -156,7 +147,7 @@ async fn two_indexes_rank_as_one_index_over_all_their_pages() {
         }
         compared += 1;
         let one_scores = ranks(&whole);
-        let wrong = departures(&scored(&together), &one_scores);
+        let wrong = departures(&common::scored(&together), &one_scores);
         if !wrong.is_empty() {
             departed.push(format!("{query}: {wrong:?}"));
         }
@@ -179,7 +170,7 @@ async fn two_indexes_rank_as_one_index_over_all_their_pages() {
         // index would: the checks above can fail, and the IDF over both is what passes them.
         let mut own: Vec<(String, f32)> = Vec::new();
         for index in [&a, &b] {
-            own.extend(scored(
+            own.extend(common::scored(
                 &index.search(&request(query, COMPARED)).await.unwrap(),
             ));
         }

@@ -12,7 +12,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use rangefind_engine::io::{DirStore, IndexStore};
-use rangefind_engine::splits::{IndexOptions, SearchIndex, SearchRequest, SearchResponse};
+use rangefind_engine::splits::{IndexOptions, SearchIndex, SearchRequest};
 
 /// Documents per split: each index gets several splits.
 const SPLIT_DOCS: u64 = 60;
@@ -35,15 +35,6 @@ fn request(query: &str) -> SearchRequest {
         snippet: false,
         ..SearchRequest::new(query, COMPARED)
     }
-}
-
-/// `(id, score)` of each hit.
-fn scored(response: &SearchResponse) -> Vec<(String, f32)> {
-    response
-        .hits
-        .iter()
-        .map(|hit| (hit.id.clone(), hit.score))
-        .collect()
 }
 
 /// Whether `together` ranks as `one`: the same scores rank by rank, and the same documents
@@ -186,10 +177,10 @@ async fn two_split_indexes_rank_as_one_index_over_all_their_documents() {
         let got = together.search(&request(query)).await.unwrap();
         assert_eq!(got.count, expected.count, "{query}");
         assert!(
-            ranks_alike(&scored(&got), &scored(&expected)),
+            ranks_alike(&common::scored(&got), &common::scored(&expected)),
             "{query}: together {:?}, one index {:?}",
-            scored(&got),
-            scored(&expected)
+            common::scored(&got),
+            common::scored(&expected)
         );
         for hit in &got.hits {
             let index = usize::from(!in_first.contains(&hit.id));
@@ -198,11 +189,11 @@ async fn two_split_indexes_rank_as_one_index_over_all_their_documents() {
         let first_hits = first_alone.search(&request(query)).await.unwrap();
         let second_hits = second_alone.search(&request(query)).await.unwrap();
         // Control: each index scored on its own statistics, the hits merged by score.
-        let mut merged = scored(&first_hits);
-        merged.extend(scored(&second_hits));
+        let mut merged = common::scored(&first_hits);
+        merged.extend(common::scored(&second_hits));
         merged.sort_by(|a, b| b.1.total_cmp(&a.1));
         merged.truncate(COMPARED);
-        if !ranks_alike(&merged, &scored(&expected)) {
+        if !ranks_alike(&merged, &common::scored(&expected)) {
             control_departs += 1;
         }
         compared += 1;

@@ -197,3 +197,12 @@ pub fn untar(archive: &Path, into: &Path) {
         .expect("run tar");
     assert!(status.success(), "tar xzf {}", archive.display());
 }
+
+/// Each hit's id and score, in order.
+pub fn scored(response: &rangefind_engine::api::SearchResponse) -> Vec<(String, f32)> {
+    response
+        .hits
+        .iter()
+        .map(|hit| (hit.id.clone(), hit.score))
+        .collect()
+}
