@@ -13,6 +13,9 @@ pub const MAX_QUERY_BYTES: usize = 2048;
 /// Deepest nesting of parentheses: the query grammar recurses once per level, and thousands
 /// of levels overflow the stack.
 pub const MAX_QUERY_DEPTH: usize = 32;
+/// Words a prefix (`word*`) is searched as at most, in both engines (per field and split in
+/// the split engine): a prefix of a few letters begins thousands of words.
+pub const MAX_PREFIX_EXPANSIONS: usize = 50;
 
 /// Refuses query text with parentheses (outside quotes) nested deeper than
 /// [`MAX_QUERY_DEPTH`], or longer than [`MAX_QUERY_BYTES`].

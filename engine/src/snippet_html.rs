@@ -3,6 +3,9 @@
 
 use std::ops::Range;
 
+/// Characters of a hit's snippet, in both engines.
+pub const SNIPPET_CHARS: usize = 220;
+
 /// Writes `text` escaped into `out`, with `marks` (byte ranges, in order) in `<mark>`:
 /// overlapping ones as one, as the bigrams of a CJK match overlap (`全文`, `文検` → `全文検`).
 pub fn mark_into(out: &mut String, text: &str, marks: impl IntoIterator<Item = Range<usize>>) {

@@ -23,15 +23,12 @@ use crate::io::{
     open_region, Fetcher, FileLocation, PageKey, PageRequest, PagedFile, PersistentCache,
     QueryStats,
 };
+use crate::snippet_html::SNIPPET_CHARS;
 use crate::typos::Lexicon;
 
-/// Words a prefix is searched as at most: the ones on the most pages.
-pub const MAX_PREFIX_EXPANSIONS: usize = 50;
 /// Chunks a prefix reads at most: a prefix of one or two letters spans many, and the words it
 /// begins in the first of them are the ones typing is heading for as often as any.
 pub const MAX_PREFIX_CHUNKS: usize = 2;
-/// Characters of a snippet.
-const SNIPPET_CHARS: usize = 220;
 
 mod word_reads;
 

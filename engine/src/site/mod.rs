@@ -28,7 +28,8 @@ pub mod stemmed_filter;
 mod title_match;
 mod typo_step;
 
+pub use crate::query_text::MAX_PREFIX_EXPANSIONS;
 pub use frames::Frames;
-pub use index::{SiteIndex, MAX_PREFIX_CHUNKS, MAX_PREFIX_EXPANSIONS};
+pub use index::{SiteIndex, MAX_PREFIX_CHUNKS};
 pub use joint_cost::opened_together;
 pub use search::search_together;

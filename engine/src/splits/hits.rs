@@ -7,11 +7,11 @@ use std::sync::Arc;
 use tantivy::query::Query;
 use tantivy::TantivyDocument;
 
-use super::index::SNIPPET_CHARS;
 use super::snippets::Snippets;
 use super::steps::{Ranked, SortKey};
 use super::{results, Hit, SearchIndex, SearchRequest};
 use crate::error::Result;
+use crate::snippet_html::SNIPPET_CHARS;
 use crate::splits::split::OpenedSplit;
 
 impl SearchIndex {

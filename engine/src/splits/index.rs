@@ -21,9 +21,6 @@ use crate::mapping::MappedSchema;
 use crate::pruning::{read_filter_files, IndexFilters, SplitFilterFile};
 use crate::typos::Lexicon;
 
-/// Length of snippets, in characters.
-pub(super) const SNIPPET_CHARS: usize = 220;
-
 /// Options for opening an index.
 #[derive(Clone, Debug)]
 pub struct IndexOptions {

@@ -30,7 +30,8 @@ pub use crate::api::{
 };
 pub use crate::api::{MAX_LIMIT, MAX_WINDOW};
 pub use crate::io::DEFAULT_CACHE_BYTES;
+pub use crate::query_text::MAX_PREFIX_EXPANSIONS;
 pub use crate::query_text::{MAX_QUERY_BYTES, MAX_QUERY_DEPTH};
 pub use index::{IndexOptions, SearchIndex};
-pub use prefix_query::{PrefixTerm, MAX_PREFIX_EXPANSIONS};
+pub use prefix_query::PrefixTerm;
 pub use query::{ParsedQuery, QueryBuilder, QueryWord, Replacements};

@@ -13,10 +13,7 @@ use tantivy::schema::{Field, FieldType, Term};
 use tantivy::tokenizer::TokenizerManager;
 
 use crate::mapping::MappedSchema;
-use crate::query_text::is_prefix;
-
-/// Terms a prefix may expand to, per field and split.
-pub const MAX_PREFIX_EXPANSIONS: u32 = 50;
+use crate::query_text::{is_prefix, MAX_PREFIX_EXPANSIONS};
 
 /// A prefix to expand during warm-up.
 #[derive(Clone, Debug)]
@@ -92,7 +89,7 @@ impl PrefixQueries<'_> {
                 _ if expansions == Some(0) => Box::new(EmptyQuery),
                 _ => {
                     let mut query = PhrasePrefixQuery::new_with_offset(terms);
-                    query.set_max_expansions(expansions.unwrap_or(MAX_PREFIX_EXPANSIONS));
+                    query.set_max_expansions(expansions.unwrap_or(MAX_PREFIX_EXPANSIONS as u32));
                     Box::new(query)
                 }
             };

@@ -13,10 +13,11 @@ use tantivy::postings::TermInfo;
 use tantivy::schema::{Field, Term};
 use tantivy::{Directory, SegmentReader};
 
-use super::prefix_query::{PrefixTerm, MAX_PREFIX_EXPANSIONS};
+use super::prefix_query::PrefixTerm;
 use crate::error::{from_io, is_not_warmed, Error, ErrorKind, Result};
 use crate::io::{Fetcher, PageRequest, QueryStats};
 use crate::mapping::has_fieldnorms;
+use crate::query_text::MAX_PREFIX_EXPANSIONS;
 use crate::splits::split::{OpenedSplit, QueryScope};
 
 /// Rounds after which a step gives up: a planner bug must fail loudly, not loop.
@@ -165,9 +166,7 @@ pub(crate) fn probe_terms(
             if let Some(end) = prefix_end(bytes) {
                 range = range.lt(end);
             }
-            let mut stream = range
-                .limit(u64::from(MAX_PREFIX_EXPANSIONS))
-                .into_stream()?;
+            let mut stream = range.limit(MAX_PREFIX_EXPANSIONS as u64).into_stream()?;
             let mut infos = Vec::new();
             while stream.advance() {
                 infos.push((stream.key().to_vec(), stream.value().clone()));
@@ -204,7 +203,7 @@ pub(crate) fn global_prefix_cutoffs(
                 .collect();
             keys.sort();
             keys.dedup();
-            keys.get(MAX_PREFIX_EXPANSIONS as usize - 1)
+            keys.get(MAX_PREFIX_EXPANSIONS - 1)
                 .or(keys.last())
                 .map(|k| (*k).clone())
         })

@@ -4,10 +4,11 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use super::{offset, SiteIndex, MAX_PREFIX_CHUNKS, MAX_PREFIX_EXPANSIONS};
+use super::{offset, SiteIndex, MAX_PREFIX_CHUNKS};
 use crate::error::Result;
 use crate::format::{page_payload, ByteReader};
 use crate::io::QueryStats;
+use crate::query_text::MAX_PREFIX_EXPANSIONS;
 use crate::site::evaluate::{Found, WordData};
 use crate::site::postings::{decode_positions, word_entries, Postings, WordEntry};
 use crate::site::query::{Node, Slot};
