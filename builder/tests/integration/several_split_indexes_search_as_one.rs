@@ -293,6 +293,14 @@ async fn filters_typos_the_cli_and_other_mappings_across_split_indexes() {
     ]));
     assert!(human.contains(second.to_str().unwrap()), "{human}");
 
+    // The same index twice would count its documents twice: refused.
+    let error =
+        SearchIndex::open_together(vec![store(&first), store(&first)], IndexOptions::default())
+            .await
+            .unwrap_err()
+            .to_string();
+    assert!(error.contains("given twice"), "{error}");
+
     // Indexes mapped differently are not searched as one, and the error names both.
     let events = dir.path().join("events");
     let input = dir.path().join("events.jsonl");

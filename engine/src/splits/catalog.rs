@@ -38,6 +38,23 @@ impl Catalog {
                 other.store.root()
             )));
         }
+        // A split in two of them (an index given twice, or a copy): its documents would count
+        // twice.
+        let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        for (n, part) in parts.iter().enumerate() {
+            for split in &part.manifest.splits {
+                if let Some(&other) = seen.get(split.id.as_str()).filter(|&&other| other != n) {
+                    return Err(ErrorKind::InvalidInput.with_message(format!(
+                        "{} and {} both hold the split {}: an index given twice, or a copy of \
+                         one, would count its documents twice",
+                        parts[other].store.root(),
+                        part.store.root(),
+                        split.id
+                    )));
+                }
+                seen.insert(split.id.as_str(), n);
+            }
+        }
         let mut manifest = first.clone();
         manifest.splits.clear();
         manifest.split_filters.clear();

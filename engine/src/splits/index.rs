@@ -1,5 +1,6 @@
-//! Opening an index of splits: its manifest, split filter files and lexicon in one wave;
-//! each split opened on first use (one read of its open region).
+//! Opening an index of splits (or several searched as one, [`super::catalog`]): the
+//! manifest, then the split filter files, a wave each; the lexicon and each split opened on
+//! first use (one read of a split's open region).
 
 use std::collections::HashMap;
 use std::sync::Arc;
