@@ -32,7 +32,7 @@ pub mod mapping;
 pub mod pruning;
 pub mod query_text;
 pub mod site;
-pub mod snippet_html;
+pub mod snippets;
 #[cfg(feature = "splits")]
 pub mod splits;
 pub mod typos;

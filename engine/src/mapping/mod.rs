@@ -15,7 +15,7 @@ pub use config::{
 };
 pub use document::{cut_text, BuiltDocument, DocumentBuilder, DocumentError};
 pub use schema::{has_fieldnorms, MappedSchema};
-pub use tokenizers::register_tokenizers;
+pub use tokenizers::{field_analyzer, register_tokenizers};
 
 /// Whether text in `language` (a code such as `en`, or an English name) can be stemmed: what
 /// a field's `language` accepts.

@@ -20,6 +20,16 @@ pub(crate) fn text_tokenizer_name(field: &FieldMapping) -> String {
     }
 }
 
+/// The analyser of a text field (`None` for one whose language has no stemmer in this build:
+/// a mapping is checked when read, so that does not happen with splits).
+pub fn field_analyzer(field: &FieldMapping) -> Option<Analyzer> {
+    let breaking = match field.tokenizer {
+        Tokenizer::Words => Breaking::Words,
+        Tokenizer::Whitespace => Breaking::Whitespace,
+    };
+    Analyzer::breaking(breaking, field.language.as_deref()).ok()
+}
+
 /// Registers every analyser the mapping uses.
 pub fn register_tokenizers(manager: &TokenizerManager, mapping: &DocMapping) {
     manager.register(
@@ -32,13 +42,9 @@ pub fn register_tokenizers(manager: &TokenizerManager, mapping: &DocMapping) {
         TextAnalyzer::from(AnalyzerTokenizer(words)),
     );
     for field in &mapping.fields {
-        let breaking = match field.tokenizer {
-            Tokenizer::Words => Breaking::Words,
-            Tokenizer::Whitespace => Breaking::Whitespace,
-        };
         // The mapping was checked when read: its languages have stemmers in every build with
         // splits (all-stemmers), and one without a stemmer keeps words whole.
-        let Ok(analyzer) = Analyzer::breaking(breaking, field.language.as_deref()) else {
+        let Some(analyzer) = field_analyzer(field) else {
             continue;
         };
         manager.register(

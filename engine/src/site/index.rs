@@ -14,7 +14,6 @@ use super::layout::{self, Head};
 use super::queries::{Queries, Replacing};
 use super::query::{self, Node};
 use super::record::{self, Record};
-use super::snippets;
 use super::title_match::{self, title_match, TitleMatch};
 use crate::analysis::Analyzer;
 use crate::api::{Hit, SearchRequest, SearchStats};
@@ -23,7 +22,7 @@ use crate::io::{
     open_region, Fetcher, FileLocation, PageKey, PageRequest, PagedFile, PersistentCache,
     QueryStats,
 };
-use crate::snippet_html::SNIPPET_CHARS;
+use crate::snippets::{self, SNIPPET_CHARS};
 use crate::typos::Lexicon;
 
 /// Chunks a prefix reads at most: a prefix of one or two letters spans many, and the words it

@@ -23,7 +23,6 @@ pub mod record;
 pub mod record_slots;
 mod search;
 pub mod site_json;
-pub mod snippets;
 pub mod stemmed_filter;
 mod title_match;
 mod typo_step;

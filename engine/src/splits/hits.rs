@@ -11,7 +11,7 @@ use super::snippets::Snippets;
 use super::steps::{Ranked, SortKey};
 use super::{results, Hit, SearchIndex, SearchRequest};
 use crate::error::Result;
-use crate::snippet_html::SNIPPET_CHARS;
+use crate::snippets::SNIPPET_CHARS;
 use crate::splits::split::OpenedSplit;
 
 impl SearchIndex {
@@ -68,6 +68,7 @@ impl SearchIndex {
                     if !snippets.contains_key(split) {
                         let maker = Snippets::new(
                             &splits[*split].searcher,
+                            &self.schema,
                             &*queries[*split],
                             field,
                             SNIPPET_CHARS,

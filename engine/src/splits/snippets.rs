@@ -1,167 +1,100 @@
-//! Snippets: the best fragment of a hit's snippet field, matches in `<mark>`, as HTML.
+//! The snippets of a split's hits: the query's terms on the snippet field that the split holds,
+//! and the field's analyser, given to the snippet cutter both engines share
+//! ([`crate::snippets`]).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use tantivy::query::Query;
 use tantivy::schema::{Field, Value};
-use tantivy::snippet::{Snippet, SnippetGenerator};
 use tantivy::{Searcher, TantivyDocument, Term};
 
-use crate::snippet_html::{leading_text_html, mark_into};
+use crate::analysis::Analyzer;
+use crate::mapping::{field_analyzer, MappedSchema};
+use crate::snippets::{cut_scanning, CutSnippet};
 
-/// How much of a long text is searched for a snippet, in growing steps. Tokenising (and
-/// stemming) a whole long page costs more than the rest of a warm query, and a fragment near
-/// the start reads well: a step ends the search when its best fragment shows every query
-/// term; else the best fragment with any match within the last step is taken; the whole
-/// text is searched only when that has no match at all.
+/// How much of a long text is searched for a snippet, in growing steps (see
+/// [`cut_scanning`]).
 const SCAN_STEPS: [usize; 2] = [1024, 4096];
-
-/// A hit's snippet, and which value of a multi-valued snippet field it was cut from (the site
-/// builder stores one value per page section, so a hit can link to the section).
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct CutSnippet {
-    /// HTML: text escaped, matches in `<mark>`.
-    pub html: String,
-    /// Index of the field value holding the first match (0 for the leading text); `None`
-    /// when the field has one value (the JSON contract of ordinary indexes is unchanged).
-    pub value: Option<usize>,
-}
 
 /// Cuts the snippets of one split's hits for one query.
 pub(crate) struct Snippets {
-    generator: SnippetGenerator,
+    analyzer: Analyzer,
     field: Field,
-    /// Distinct query terms on the field (with a match in the split): a fragment that
-    /// highlights this many words is as good as the text has.
-    terms: usize,
+    /// The query's terms on the field that the split holds.
+    terms: Vec<String>,
     max_chars: usize,
 }
 
 impl Snippets {
-    /// What tantivy's `SnippetGenerator::create` does, keeping the number of terms.
+    /// The snippets of `query`'s hits in the split `searcher` reads, from `field`.
     pub(crate) fn new(
         searcher: &Searcher,
+        schema: &MappedSchema,
         query: &dyn Query,
         field: Field,
         max_chars: usize,
     ) -> tantivy::Result<Snippets> {
-        let mut terms: BTreeSet<&Term> = BTreeSet::new();
+        let mut on_field: BTreeSet<&Term> = BTreeSet::new();
         query.query_terms(&mut |term, _| {
             if term.field() == field {
-                terms.insert(term);
+                on_field.insert(term);
             }
         });
-        let mut scores = BTreeMap::new();
-        for term in terms {
+        let mut terms = Vec::new();
+        for term in on_field {
             let value = term.value();
             let Some(text) = value.as_str() else {
                 continue;
             };
-            let doc_freq = searcher.doc_freq(term)?;
-            if doc_freq > 0 {
-                scores.insert(text.to_string(), 1.0 / (1.0 + doc_freq as f32));
+            if searcher.doc_freq(term)? > 0 {
+                terms.push(text.to_string());
             }
         }
-        let terms = scores.len();
-        let tokenizer = searcher.index().tokenizer_for_field(field)?;
+        let analyzer = field_analyzer(schema.mapping_of(field)).ok_or_else(|| {
+            tantivy::TantivyError::SchemaError(format!(
+                "the snippet field {} has no analyser",
+                schema.mapping_of(field).name
+            ))
+        })?;
         Ok(Snippets {
-            generator: SnippetGenerator::new(scores, tokenizer, field, max_chars),
+            analyzer,
             field,
             terms,
             max_chars,
         })
     }
 
-    /// The snippet of `document` (see [`SCAN_STEPS`]), else its leading text.
+    /// The snippet of `document`, else its leading text.
     pub(crate) fn cut(&self, document: &TantivyDocument) -> Option<CutSnippet> {
         let values: Vec<&str> = document
             .get_all(self.field)
             .filter_map(|value| value.as_str())
             .collect();
-        let text = values.join(" ");
-        let several = values.len() > 1;
-        match self.best(&text) {
-            Some(snippet) => {
-                let html = snippet_html(&snippet)?;
-                Some(CutSnippet {
-                    value: several.then(|| value_of_first_match(&values, &text, &snippet)),
-                    html,
-                })
-            }
-            None => Some(CutSnippet {
-                html: leading_text_html(&text, self.max_chars)?,
-                value: several.then_some(0),
-            }),
-        }
+        cut_scanning(
+            &values,
+            &self.analyzer,
+            &self.terms,
+            self.max_chars,
+            &SCAN_STEPS,
+        )
     }
-
-    /// The best snippet with a match in `text`, if any.
-    fn best(&self, text: &str) -> Option<Snippet> {
-        let mut partial: Option<Snippet> = None;
-        for step in SCAN_STEPS {
-            if text.len() <= step {
-                break;
-            }
-            let snippet = self
-                .generator
-                .snippet(&text[..text.floor_char_boundary(step)]);
-            if snippet.highlighted().len() >= self.terms.max(1) {
-                return Some(snippet);
-            }
-            if !snippet.highlighted().is_empty() {
-                partial = Some(snippet);
-            }
-        }
-        partial.or_else(|| {
-            let snippet = self.generator.snippet(text);
-            (!snippet.highlighted().is_empty()).then_some(snippet)
-        })
-    }
-}
-
-/// Which of `values` (joined by one space into `text`) holds the snippet's first match. The
-/// fragment is a slice of `text`; its first occurrence is where the generator cut it (a
-/// repeated fragment maps to its first copy, which is as good a place to link to).
-fn value_of_first_match(values: &[&str], text: &str, snippet: &Snippet) -> usize {
-    let first_match = snippet.highlighted().first().map_or(0, |range| range.start);
-    let Some(at) = text
-        .find(snippet.fragment())
-        .map(|start| start + first_match)
-    else {
-        return 0;
-    };
-    let mut end = 0;
-    for (index, value) in values.iter().enumerate() {
-        end += value.len();
-        if at < end {
-            return index;
-        }
-        end += 1;
-    }
-    values.len().saturating_sub(1)
-}
-
-/// The snippet as HTML: text escaped, matches wrapped in `<mark>`.
-fn snippet_html(snippet: &Snippet) -> Option<String> {
-    let fragment = snippet.fragment();
-    if fragment.is_empty() {
-        return None;
-    }
-    let mut html = String::with_capacity(fragment.len() + 32);
-    mark_into(&mut html, fragment, snippet.highlighted().iter().cloned());
-    Some(html)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mapping::DocMapping;
 
     #[test]
     fn the_value_of_the_first_match_is_found() {
-        use tantivy::schema::{Schema, TEXT};
-        let mut builder = Schema::builder();
-        let body = builder.add_text_field("body", TEXT);
-        let index = tantivy::Index::create_in_ram(builder.build());
+        let mapping = DocMapping::from_yaml(
+            "id_field: id\nfields:\n  - { name: id, type: keyword }\n  - { name: body, type: text, language: en }\n",
+        )
+        .unwrap();
+        let schema = MappedSchema::new(mapping);
+        let body = schema.field("body").unwrap();
+        let index = tantivy::Index::create_in_ram(schema.schema.clone());
+        crate::mapping::register_tokenizers(index.tokenizers(), &schema.mapping);
         let mut writer: tantivy::IndexWriter = index.writer(15_000_000).unwrap();
         let mut document = TantivyDocument::new();
         for text in [
@@ -175,28 +108,32 @@ mod tests {
         writer.add_document(document.clone()).unwrap();
         writer.commit().unwrap();
         let searcher = index.reader().unwrap().searcher();
-        let query = tantivy::query::TermQuery::new(
-            Term::from_field_text(body, "widget"),
-            tantivy::schema::IndexRecordOption::Basic,
-        );
-        let snippets = Snippets::new(&searcher, &query, body, 150).unwrap();
+        let term = |word: &str| {
+            tantivy::query::TermQuery::new(
+                Term::from_field_text(body, word),
+                tantivy::schema::IndexRecordOption::Basic,
+            )
+        };
+        let snippets = Snippets::new(&searcher, &schema, &term("widget"), body, 150).unwrap();
         let cut = snippets.cut(&document).unwrap();
         assert_eq!(cut.value, Some(2), "{cut:?}");
         assert!(cut.html.contains("<mark>widget</mark>"), "{cut:?}");
-        let absent = tantivy::query::TermQuery::new(
-            Term::from_field_text(body, "absent"),
-            tantivy::schema::IndexRecordOption::Basic,
-        );
-        let leading = Snippets::new(&searcher, &absent, body, 150).unwrap();
+        let leading = Snippets::new(&searcher, &schema, &term("absent"), body, 150).unwrap();
         assert_eq!(
             leading.cut(&document),
             Some(CutSnippet {
-                html: "intro text here  usage: call the widget more widget notes".into(),
+                html: "intro text here".into(),
                 value: Some(0)
             })
         );
         let mut single = TantivyDocument::new();
         single.add_text(body, "one widget value");
         assert_eq!(snippets.cut(&single).unwrap().value, None);
+        // A long text: the first matches within the first kilobyte are enough.
+        let long = format!("a widget first {} widget again", "filler ".repeat(2000));
+        let mut long_document = TantivyDocument::new();
+        long_document.add_text(body, &long);
+        let cut = snippets.cut(&long_document).unwrap();
+        assert!(cut.html.starts_with("a <mark>widget</mark>"), "{cut:?}");
     }
 }

@@ -1,10 +1,50 @@
-//! The HTML of a snippet, shared by both engines: text escaped, matches in `<mark>`, and a
-//! hit's leading text when no match can be shown.
+//! A snippet's HTML: text escaped, matches in `<mark>`, cut at spaces.
 
 use std::ops::Range;
 
-/// Characters of a hit's snippet, in both engines.
-pub const SNIPPET_CHARS: usize = 220;
+use super::Match;
+
+/// `text` from a little before its first match to `max_chars` on, cut at spaces, escaped, with
+/// the matches inside marked.
+pub(super) fn fragment_html(text: &str, matches: &[Match], max_chars: usize) -> String {
+    let first = matches[0].start;
+    // Some words of context before the first match, when the text runs on after it.
+    let lead = max_chars / 5;
+    let mut start = text[..first]
+        .char_indices()
+        .rev()
+        .nth(lead.saturating_sub(1))
+        .map_or(0, |(i, _)| i);
+    if start > 0 {
+        start = text[start..first]
+            .find(char::is_whitespace)
+            .map_or(first, |i| start + i + 1);
+    }
+    let mut end = text[start..]
+        .char_indices()
+        .nth(max_chars)
+        .map_or(text.len(), |(i, _)| start + i);
+    if end < text.len() {
+        end = text[start..end]
+            .rfind(char::is_whitespace)
+            .map_or(end, |i| start + i)
+            .max(matches[0].end);
+    }
+    let mut html = String::with_capacity(end - start + 32);
+    if start > 0 {
+        html.push('…');
+    }
+    let shown = text[start..end].trim_end();
+    let marks = matches
+        .iter()
+        .filter(|m| m.end <= start + shown.len())
+        .map(|m| m.start - start..m.end - start);
+    mark_into(&mut html, shown, marks);
+    if end < text.len() {
+        html.push('…');
+    }
+    html
+}
 
 /// Writes `text` escaped into `out`, with `marks` (byte ranges, in order) in `<mark>`:
 /// overlapping ones as one, as the bigrams of a CJK match overlap (`全文`, `文検` → `全文検`).
@@ -60,26 +100,5 @@ pub fn escape_into(out: &mut String, text: &str) {
             '\'' => out.push_str("&#39;"),
             _ => out.push(c),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn leading_text_is_cut_at_a_space_and_escaped() {
-        assert_eq!(
-            leading_text_html("a <b> c dddd", 8).unwrap(),
-            "a &lt;b&gt; c…"
-        );
-        assert_eq!(leading_text_html("  ", 80), None);
-    }
-
-    #[test]
-    fn overlapping_marks_are_one() {
-        let mut html = String::new();
-        mark_into(&mut html, "a<b>cd", [1..3, 2..5]);
-        assert_eq!(html, "a<mark>&lt;b&gt;c</mark>d");
     }
 }

@@ -1,0 +1,171 @@
+//! Snippets, for both engines: the stretch of a hit's text (or of one of its sections) that
+//! shows the most query words, those words in `<mark>`, as HTML, and which section it comes
+//! from. The site engine cuts them from a page's record, the split engine from a hit's stored
+//! snippet field ([`cut_scanning`], which reads no more of a long text than it needs).
+
+mod html;
+
+use std::collections::HashSet;
+
+use crate::analysis::Analyzer;
+use html::fragment_html;
+pub use html::{escape_into, leading_text_html, mark_into};
+
+/// Characters of a hit's snippet, in both engines.
+pub const SNIPPET_CHARS: usize = 220;
+
+/// A snippet and the value of the text it was cut from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CutSnippet {
+    /// HTML: text escaped, matches in `<mark>`.
+    pub html: String,
+    /// The value holding the snippet's first match (0: the leading text); `None` when the text
+    /// has one value.
+    pub value: Option<usize>,
+}
+
+/// A word of the text that matches the query.
+#[derive(Debug, Clone, Copy)]
+struct Match {
+    value: usize,
+    start: usize,
+    end: usize,
+    /// Which query term (for counting distinct ones).
+    term: usize,
+}
+
+/// The best snippet of `values` (a hit's text, or its sections) for the query terms `terms`
+/// (as the analyser makes them), at most `max_chars` characters; the leading text when no
+/// word matches.
+pub fn cut(
+    values: &[&str],
+    analyzer: &Analyzer,
+    terms: &[String],
+    max_chars: usize,
+) -> Option<CutSnippet> {
+    cut_counting(values, analyzer, terms, max_chars).0
+}
+
+/// [`cut`], reading no more of a long text than it needs: tokenising (and stemming) a whole
+/// long page costs more than the rest of a warm query, and a stretch near the start reads
+/// well. The text's first `steps[0]` bytes are searched first, then the first `steps[1]`,
+/// …: a step ends the search when its best window shows every term in `terms`; else the
+/// best window with a match by the last step is taken; the whole text is searched only when
+/// those have no match at all.
+pub fn cut_scanning(
+    values: &[&str],
+    analyzer: &Analyzer,
+    terms: &[String],
+    max_chars: usize,
+    steps: &[usize],
+) -> Option<CutSnippet> {
+    let total: usize = values.iter().map(|value| value.len() + 1).sum();
+    let mut partial = None;
+    for &step in steps {
+        if total <= step {
+            break;
+        }
+        let head = first_bytes(values, step);
+        let (snippet, shown) = cut_counting(&head, analyzer, terms, max_chars);
+        if shown >= terms.len().max(1) {
+            return snippet;
+        }
+        if shown > 0 {
+            partial = snippet;
+        }
+    }
+    partial.or_else(|| cut(values, analyzer, terms, max_chars))
+}
+
+/// The values' first `bytes` bytes (the last one cut at a character boundary).
+fn first_bytes<'a>(values: &[&'a str], bytes: usize) -> Vec<&'a str> {
+    let mut left = bytes;
+    let mut head = Vec::new();
+    for value in values {
+        if left == 0 {
+            break;
+        }
+        let end = value.floor_char_boundary(left.min(value.len()));
+        head.push(&value[..end]);
+        left = left.saturating_sub(value.len() + 1);
+    }
+    head
+}
+
+/// [`cut`], and how many distinct terms its window shows (0 for the leading text).
+fn cut_counting(
+    values: &[&str],
+    analyzer: &Analyzer,
+    terms: &[String],
+    max_chars: usize,
+) -> (Option<CutSnippet>, usize) {
+    let several = values.len() > 1;
+    let mut matches = Vec::new();
+    for (value, text) in values.iter().enumerate() {
+        analyzer.words(text, |word| {
+            if let Some(term) = terms.iter().position(|t| *t == word.term) {
+                matches.push(Match {
+                    value,
+                    start: word.start,
+                    end: word.end,
+                    term,
+                });
+            }
+        });
+    }
+    let Some((best, shown)) = best_window(&matches, values, max_chars) else {
+        let leading = values
+            .iter()
+            .position(|v| !v.trim().is_empty())
+            .and_then(|first| {
+                Some(CutSnippet {
+                    html: leading_text_html(values[first], max_chars)?,
+                    value: several.then_some(first),
+                })
+            });
+        return (leading, 0);
+    };
+    let first = matches[best];
+    let text = values[first.value];
+    let in_value: Vec<Match> = matches[best..]
+        .iter()
+        .take_while(|m| m.value == first.value)
+        .copied()
+        .collect();
+    let snippet = CutSnippet {
+        html: fragment_html(text, &in_value, max_chars),
+        value: several.then_some(first.value),
+    };
+    (Some(snippet), shown)
+}
+
+/// The match starting the window of `max_chars` (within one value) that holds the most
+/// distinct terms, then the most matches; the earliest of equals. With the number of
+/// distinct terms it holds.
+fn best_window(matches: &[Match], values: &[&str], max_chars: usize) -> Option<(usize, usize)> {
+    let mut best: Option<(usize, (usize, usize))> = None;
+    for (i, first) in matches.iter().enumerate() {
+        let text = values[first.value];
+        let mut terms = HashSet::new();
+        let mut count = 0;
+        for m in matches[i..].iter().take_while(|m| m.value == first.value) {
+            if chars_between(text, first.start, m.end) > max_chars {
+                break;
+            }
+            terms.insert(m.term);
+            count += 1;
+        }
+        let score = (terms.len(), count);
+        if best.is_none_or(|(_, b)| score > b) {
+            best = Some((i, score));
+        }
+    }
+    best.map(|(i, (distinct, _))| (i, distinct))
+}
+
+fn chars_between(text: &str, start: usize, end: usize) -> usize {
+    text[start..end].chars().count()
+}
+
+#[cfg(test)]
+mod tests;
