@@ -8,7 +8,6 @@ mod html;
 use std::collections::HashSet;
 
 use crate::analysis::Analyzer;
-use html::fragment_html;
 pub use html::{escape_into, leading_text_html, mark_into};
 
 /// Characters of a hit's snippet, in both engines.
@@ -165,6 +164,48 @@ fn best_window(matches: &[Match], values: &[&str], max_chars: usize) -> Option<(
 
 fn chars_between(text: &str, start: usize, end: usize) -> usize {
     text[start..end].chars().count()
+}
+
+/// `text` from a little before its first match to `max_chars` on, cut at spaces, escaped, with
+/// the matches inside marked.
+fn fragment_html(text: &str, matches: &[Match], max_chars: usize) -> String {
+    let first = matches[0].start;
+    // Some words of context before the first match, when the text runs on after it.
+    let lead = max_chars / 5;
+    let mut start = text[..first]
+        .char_indices()
+        .rev()
+        .nth(lead.saturating_sub(1))
+        .map_or(0, |(i, _)| i);
+    if start > 0 {
+        start = text[start..first]
+            .find(char::is_whitespace)
+            .map_or(first, |i| start + i + 1);
+    }
+    let mut end = text[start..]
+        .char_indices()
+        .nth(max_chars)
+        .map_or(text.len(), |(i, _)| start + i);
+    if end < text.len() {
+        end = text[start..end]
+            .rfind(char::is_whitespace)
+            .map_or(end, |i| start + i)
+            .max(matches[0].end);
+    }
+    let mut html = String::with_capacity(end - start + 32);
+    if start > 0 {
+        html.push('…');
+    }
+    let shown = text[start..end].trim_end();
+    let marks = matches
+        .iter()
+        .filter(|m| m.end <= start + shown.len())
+        .map(|m| m.start - start..m.end - start);
+    mark_into(&mut html, shown, marks);
+    if end < text.len() {
+        html.push('…');
+    }
+    html
 }
 
 #[cfg(test)]
