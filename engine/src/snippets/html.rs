@@ -46,7 +46,7 @@ pub fn leading_text_html(text: &str, max_chars: usize) -> Option<String> {
 }
 
 /// Appends `text` with HTML's special characters escaped.
-pub fn escape_into(out: &mut String, text: &str) {
+fn escape_into(out: &mut String, text: &str) {
     for c in text.chars() {
         match c {
             '<' => out.push_str("&lt;"),

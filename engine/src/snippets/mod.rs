@@ -8,7 +8,7 @@ mod html;
 use std::collections::HashSet;
 
 use crate::analysis::Analyzer;
-pub use html::{escape_into, leading_text_html, mark_into};
+use html::{leading_text_html, mark_into};
 
 /// Characters of a hit's snippet, in both engines.
 pub const SNIPPET_CHARS: usize = 220;

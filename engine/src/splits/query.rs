@@ -304,18 +304,7 @@ mod tests {
 
     #[test]
     fn replaceable_words_are_unquoted_or_quoted_words_not_excluded_nor_in_a_field() {
-        for (text, expected) in crate::typos::REPLACEABLE_WORDS {
-            let words: Vec<(String, bool)> = builder()
-                .parse(text)
-                .unwrap()
-                .words
-                .into_iter()
-                .map(|w| (w.word, w.prefix))
-                .collect();
-            let expected: Vec<(String, bool)> =
-                expected.iter().map(|(w, p)| (w.to_string(), *p)).collect();
-            assert_eq!(words, expected, "{text}");
-        }
+        crate::typos::assert_replaceable_words(|text| builder().parse(text).unwrap().words);
     }
 
     #[test]

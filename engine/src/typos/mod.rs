@@ -32,7 +32,7 @@ pub use lexicon_file::{
     decode_words, encode_lexicon, LexiconEntry, LexiconLayout, WordCounts, LEXICON_FORMAT,
 };
 #[cfg(test)]
-pub(crate) use query_words::REPLACEABLE_WORDS;
+pub(crate) use query_words::assert_replaceable_words;
 pub use query_words::{
     is_correctable, literal_words, unknown_words, LiteralWord, QueryWord, Replacements,
 };

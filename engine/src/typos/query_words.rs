@@ -97,10 +97,9 @@ pub fn unknown_words(
     unknown
 }
 
-/// Queries and the words typo tolerance may replace in them, `(word, typed as a prefix)`:
-/// both engines' parsers are tested against these, so they pick the same words.
+/// Queries and the words typo tolerance may replace in them, `(word, typed as a prefix)`.
 #[cfg(test)]
-pub(crate) const REPLACEABLE_WORDS: &[(&str, &[(&str, bool)])] = &[
+const REPLACEABLE_WORDS: &[(&str, &[(&str, bool)])] = &[
     (
         "Promsie -fetch title:arrray \"evant listener\" ma",
         &[("promsie", false), ("evant", false), ("listener", false)],
@@ -108,6 +107,22 @@ pub(crate) const REPLACEABLE_WORDS: &[(&str, &[(&str, bool)])] = &[
     ("border-radus", &[("border", false), ("radus", false)]),
     ("fetch (Ap OR apix*)", &[("fetch", false), ("apix", true)]),
 ];
+
+/// Checks that `words_of` (an engine's parser: query text → the words it may replace) picks
+/// the words of [`REPLACEABLE_WORDS`]: both engines' parsers are tested with it, so they
+/// pick the same words.
+#[cfg(test)]
+pub(crate) fn assert_replaceable_words(words_of: impl Fn(&str) -> Vec<QueryWord>) {
+    for (text, expected) in REPLACEABLE_WORDS {
+        let words: Vec<(String, bool)> = words_of(text)
+            .into_iter()
+            .map(|w| (w.word, w.prefix))
+            .collect();
+        let expected: Vec<(String, bool)> =
+            expected.iter().map(|(w, p)| (w.to_string(), *p)).collect();
+        assert_eq!(words, expected, "{text}");
+    }
+}
 
 #[cfg(test)]
 mod tests {

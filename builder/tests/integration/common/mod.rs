@@ -129,6 +129,12 @@ pub fn text(output: &std::process::Output) -> String {
     )
 }
 
+/// The output of a command that must fail, as text.
+pub fn failed(output: &std::process::Output) -> String {
+    assert!(!output.status.success(), "it succeeded: {}", text(output));
+    text(output)
+}
+
 /// What a command printed, after checking that it succeeded.
 pub fn succeeded(output: &std::process::Output) -> String {
     let message = text(output);

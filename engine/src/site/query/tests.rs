@@ -173,16 +173,7 @@ fn the_last_word_is_completed_when_the_text_ends_in_it() {
 #[test]
 fn typed_words_are_collected_and_replaced_outside_exclusions_and_fields() {
     let analyzer = Analyzer::new(Some("en")).unwrap();
-    for (text, expected) in crate::typos::REPLACEABLE_WORDS {
-        let words: Vec<(String, bool)> = parse(text, &meta(), &analyzer, &[])
-            .words
-            .into_iter()
-            .map(|w| (w.word, w.prefix))
-            .collect();
-        let expected: Vec<(String, bool)> =
-            expected.iter().map(|(w, p)| (w.to_string(), *p)).collect();
-        assert_eq!(words, expected, "{text}");
-    }
+    crate::typos::assert_replaceable_words(|text| parse(text, &meta(), &analyzer, &[]).words);
     let replacements = [(
         "promsie".to_string(),
         vec!["promises".to_string(), "promise".into(), "premise".into()],
