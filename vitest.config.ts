@@ -5,6 +5,10 @@ import { defineConfig } from "vitest/config";
 // npm packages packed and installed as users get them, with no Rust on PATH), `worker-e2e`
 // (`wrangler dev` serving the Worker over a local R2 bucket), and the Worker's own tests in
 // workerd (worker/vitest.config.ts).
+
+// Where the temporary directories of a run are made; removed when the run ends.
+const tempRoot = "tests/temp-root.global.ts";
+
 export default defineConfig({
   test: {
     projects: [
@@ -18,6 +22,7 @@ export default defineConfig({
       {
         test: {
           name: "browser",
+          globalSetup: [tempRoot],
           include: ["tests/browser/**/*.test.ts"],
           environment: "node",
           testTimeout: 180_000,
@@ -29,6 +34,7 @@ export default defineConfig({
       {
         test: {
           name: "packages",
+          globalSetup: [tempRoot],
           include: ["tests/packages/**/*.test.ts"],
           environment: "node",
           testTimeout: 180_000,
@@ -39,6 +45,7 @@ export default defineConfig({
       {
         test: {
           name: "worker-e2e",
+          globalSetup: [tempRoot],
           include: ["tests/worker/**/*.test.ts"],
           environment: "node",
           testTimeout: 120_000,

@@ -7,10 +7,10 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createNetServer } from "node:net";
-import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
 import type { ResultsDetail } from "../../web/src/search-element.js";
 
 export const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -47,8 +47,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** A fresh directory inside the run's temporary root (tests/temp-root.global.ts removes it). */
 export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `rangefind-${prefix}-`));
+  return mkdtempSync(join(inject("tempRoot"), `${prefix}-`));
 }
 
 /** Builds an index with the release CLI. */

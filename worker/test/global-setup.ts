@@ -6,11 +6,12 @@
  */
 
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { TestProject } from "vitest/node";
-import { cli, nativeSearch, repo, sample, serve, tempDir } from "../../tests/browser/harness.js";
+import { cli, nativeSearch, repo, sample, serve } from "../../tests/browser/harness.js";
 import { startMisbehavingOrigin } from "./misbehaving-origin.js";
 
 export const QUERIES = ["array", "fetch request", "\"event listener\"", "css -grid", "promis*"];
@@ -34,7 +35,8 @@ function build(out: string, input: string, append: boolean, splitDocs = 150): vo
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const root = tempDir("worker-test");
+  // Made here, not with the harness's tempDir: a global setup runs outside the test workers.
+  const root = mkdtempSync(join(tmpdir(), "rangefind-worker-test-"));
   build(join(root, "index"), sample, false);
   build(join(root, "single"), sample, false, 1000);
   // The sample in two halves: "growing" starts as the first and gets the second appended.
@@ -61,5 +63,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await origin.stop();
     await new Promise((done) => misbehaving.server.close(done));
+    rmSync(root, { recursive: true, force: true });
   };
 }
