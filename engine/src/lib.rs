@@ -30,6 +30,7 @@ pub mod manifest;
 pub mod mapping;
 #[cfg(feature = "splits")]
 pub mod pruning;
+pub mod query_syntax;
 pub mod query_text;
 pub mod site;
 pub mod snippets;

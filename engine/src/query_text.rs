@@ -199,8 +199,8 @@ mod tests {
         // A title in capitals with a word the grammar reserves parses as plain words.
         let title = plain_words("4. COPYING IN QUANTITY");
         assert_eq!(title, "4 COPYING in QUANTITY");
-        assert!(tantivy_query_grammar::parse_query(&title).is_ok());
-        assert!(tantivy_query_grammar::parse_query(&plain_words("TO BE OR NOT")).is_ok());
+        assert!(crate::query_syntax::parse_query(&title).is_ok());
+        assert!(crate::query_syntax::parse_query(&plain_words("TO BE OR NOT")).is_ok());
     }
 
     #[test]
@@ -213,7 +213,7 @@ mod tests {
             _ => None,
         };
         let check = |text: &str| {
-            check_fast_fields(&tantivy_query_grammar::parse_query(text).unwrap(), &is_fast)
+            check_fast_fields(&crate::query_syntax::parse_query(text).unwrap(), &is_fast)
         };
         for refused in [
             "title:[a TO z]",
@@ -239,7 +239,7 @@ mod tests {
     }
 
     fn parsed(text: &str) -> UserInputAst {
-        every_document_but_exclusions(tantivy_query_grammar::parse_query(text).unwrap())
+        every_document_but_exclusions(crate::query_syntax::parse_query(text).unwrap())
     }
 
     #[test]

@@ -179,7 +179,7 @@ impl SiteIndex {
     /// Refuses a query on fields a site index cannot answer: ranges and `field:*` need a fast
     /// column, which its fields lack (as the split engine refuses them on such fields).
     pub(super) fn check_fields(&self, query: &str) -> Result<()> {
-        let Ok(ast) = tantivy_query_grammar::parse_query(query) else {
+        let Ok(ast) = crate::query_syntax::parse_query(query) else {
             return Ok(());
         };
         let fields = &self.head.meta.fields;

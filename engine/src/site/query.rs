@@ -116,7 +116,7 @@ fn parse_text(
     completion: Option<Completion<'_>>,
 ) -> Parsed {
     let convert = |text: &str| -> Option<Parsed> {
-        let ast = tantivy_query_grammar::parse_query(text).ok()?;
+        let ast = crate::query_syntax::parse_query(text).ok()?;
         let ast = crate::query_text::searchable(ast);
         let last = completion.and_then(|completion| {
             let literal = last_literal(&ast)?;

@@ -179,7 +179,7 @@ impl QueryBuilder {
         if text.is_empty() {
             return Ok(Box::new(EmptyQuery));
         }
-        if let Ok(ast) = tantivy::query_grammar::parse_query(text) {
+        if let Ok(ast) = crate::query_syntax::parse_query(text) {
             crate::query_text::check_fast_fields(&ast, &|name| self.field_is_fast(name))?;
             let ast = crate::query_text::searchable(ast);
             if let Ok(query) = self.convert_text(ast, prefixes) {
