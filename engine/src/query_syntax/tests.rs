@@ -122,6 +122,10 @@ fn the_syntax_people_use_reads_as_tantivy_reads_it() {
     for text in cases {
         assert_same(text);
     }
+    // As deep as the engines' bounds let a query go (query_text::check_query_text).
+    assert_same(&format!("{}a{}", "(".repeat(32), ")".repeat(32)));
+    assert_same(&format!("{}a", "NOT ".repeat(511)));
+    assert_same(&format!("{}a", "title:(".repeat(32)));
 }
 
 #[test]
