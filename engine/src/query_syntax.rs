@@ -4,16 +4,19 @@
 //! Why not call the grammar crate: it is written with nom's combinators, and with the float
 //! parser it brings it was 22 KB of the site engine's 154 KB (brotli; BENCHMARKS.md, "What the
 //! site engine is made of"). This is the same grammar as plain recursive descent: each
-//! function below is one rule of `tantivy-query-grammar` 0.27's strict parser (`parse_query`),
+//! function (here the tree: leaves, operators, grouping; in `chars`, `terms` and `leaves` the
+//! rest) is one rule of `tantivy-query-grammar` 0.27's strict parser (`parse_query`),
 //! with the same alternatives in the same order, the same backtracking (an alternative that
 //! fails gives its input back; one that succeeds is kept even when what follows then fails)
 //! and the same tree, rewriting and all. `tests` runs both parsers over the shared query logs
 //! and over generated text made of the grammar's pieces and asserts the same answer, tree or
 //! error, for every input.
 
-use tantivy_query_grammar::{
-    Delimiter, Occur, UserInputAst, UserInputBound, UserInputLeaf, UserInputLiteral,
-};
+use tantivy_query_grammar::{Occur, UserInputAst, UserInputLeaf};
+
+use chars::{char_, first, multispace0, multispace1, Parsed};
+use leaves::{ends_a_star, exists, range, regex, set, set_field};
+use terms::{field_name, positive_number, term_or_phrase};
 
 /// Text that is not valid query syntax.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,208 +36,6 @@ pub fn parse_query(text: &str) -> Result<UserInputAst, SyntaxError> {
     }
 }
 
-/// What a rule returns: the input after what it read, and what it read; `None`: it does not
-/// match here (the caller tries its next alternative on the same input).
-type Parsed<'a, T> = Option<(&'a str, T)>;
-
-/// Characters a field name holds only escaped (`-` only at its start).
-const SPECIAL_CHARS: &[char] = &[
-    '+', '^', '`', ':', '{', '}', '"', '\'', '[', ']', '(', ')', '!', '\\', '*', ' ',
-];
-/// Characters a word holds only escaped.
-const ESCAPE_IN_WORD: &[char] = &['^', '`', ':', '{', '}', '"', '\'', '[', ']', '(', ')', '\\'];
-
-fn is_multispace(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\r' | '\n')
-}
-
-fn multispace0(input: &str) -> &str {
-    input.trim_start_matches(is_multispace)
-}
-
-fn multispace1(input: &str) -> Option<&str> {
-    let rest = multispace0(input);
-    (rest.len() < input.len()).then_some(rest)
-}
-
-/// `input` after `c`, when it starts with it.
-fn char_(input: &str, c: char) -> Option<&str> {
-    input.strip_prefix(c)
-}
-
-/// The first character and the rest.
-fn first(input: &str) -> Option<(char, &str)> {
-    let mut chars = input.chars();
-    chars.next().map(|c| (c, chars.as_str()))
-}
-
-/// The first character when `accept` takes it.
-fn satisfy(input: &str, accept: impl Fn(char) -> bool) -> Parsed<'_, char> {
-    first(input)
-        .filter(|(c, _)| accept(*c))
-        .map(|(c, rest)| (rest, c))
-}
-
-/// One or more ASCII digits.
-fn digit1(input: &str) -> Parsed<'_, &str> {
-    let rest = input.trim_start_matches(|c: char| c.is_ascii_digit());
-    (rest.len() < input.len()).then(|| (rest, &input[..input.len() - rest.len()]))
-}
-
-/// What `input` read up to `rest`.
-fn consumed<'a>(input: &'a str, rest: &str) -> &'a str {
-    &input[..input.len() - rest.len()]
-}
-
-/// `name:`, spaces around the colon allowed; escapes interpreted.
-fn field_name(input: &str) -> Parsed<'_, String> {
-    let escaped = |input| {
-        let rest = char_(input, '\\')?;
-        satisfy(rest, |c| SPECIAL_CHARS.contains(&c))
-    };
-    let (mut rest, c) =
-        satisfy(input, |c| !SPECIAL_CHARS.contains(&c) && c != '-').or_else(|| escaped(input))?;
-    let mut name = String::from(c);
-    while let Some((after, c)) = satisfy(rest, |c| !SPECIAL_CHARS.contains(&c))
-        .or_else(|| escaped(rest))
-        .or_else(|| satisfy(rest, |c| c == '\\'))
-    {
-        name.push(c);
-        rest = after;
-    }
-    let rest = char_(multispace0(rest), ':')?;
-    Some((multispace0(rest), name))
-}
-
-/// A word's text with its escapes read: `\` before a character a word holds only escaped
-/// (or a space, or `-`) is dropped, before any other kept.
-fn interpret_escape(source: &str) -> String {
-    let mut text = String::with_capacity(source.len());
-    let mut in_escape = false;
-    let needs_escape = |c: char| c.is_whitespace() || ESCAPE_IN_WORD.contains(&c) || c == '-';
-    for c in source.chars() {
-        if in_escape {
-            if !needs_escape(c) {
-                text.push('\\');
-            }
-            text.push(c);
-            in_escape = false;
-        } else if c == '\\' {
-            in_escape = true;
-        } else {
-            text.push(c);
-        }
-    }
-    text
-}
-
-/// One character of a word: an escaped character, or one `accept` takes.
-fn word_char(input: &str, accept: impl Fn(char) -> bool) -> Option<&str> {
-    char_(input, '\\')
-        .and_then(first)
-        .map(|(_, rest)| rest)
-        .or_else(|| satisfy(input, &accept).map(|(rest, _)| rest))
-}
-
-/// A word outside quotes; not `OR`, `AND`, `NOT` or `IN`.
-fn word(input: &str) -> Parsed<'_, String> {
-    let inner = |c: char| !c.is_whitespace() && !ESCAPE_IN_WORD.contains(&c);
-    let mut rest = word_char(input, |c| inner(c) && c != '-')?;
-    while let Some(after) = word_char(rest, inner) {
-        rest = after;
-    }
-    let text = consumed(input, rest);
-    match text {
-        "OR" | "AND" | "NOT" | "IN" => None,
-        _ if text.contains('\\') => Some((rest, interpret_escape(text))),
-        _ => Some((rest, text.to_string())),
-    }
-}
-
-/// A bound of a range: more characters are allowed than in a word.
-fn relaxed_word(input: &str) -> Parsed<'_, &str> {
-    const NEVER: &[char] = &['{', '}', '"', '[', ']', '(', ')'];
-    let (mut rest, _) = satisfy(input, |c| {
-        !c.is_whitespace() && c != '`' && !NEVER.contains(&c)
-    })?;
-    while let Some((after, _)) = satisfy(rest, |c| !c.is_whitespace() && !NEVER.contains(&c)) {
-        rest = after;
-    }
-    Some((rest, consumed(input, rest)))
-}
-
-/// `-12` or `-1.5`.
-fn negative_number(input: &str) -> Parsed<'_, &str> {
-    let (mut rest, _) = digit1(char_(input, '-')?)?;
-    if let Some((after, _)) = char_(rest, '.').and_then(digit1) {
-        rest = after;
-    }
-    Some((rest, consumed(input, rest)))
-}
-
-/// Text between `delimiter`s; `\` keeps the character after it, whatever it is.
-fn quoted(input: &str, delimiter: char) -> Parsed<'_, String> {
-    let mut rest = char_(input, delimiter)?;
-    let mut text = String::new();
-    loop {
-        if let Some((c, after)) = char_(rest, '\\').and_then(first) {
-            text.push(c);
-            rest = after;
-            continue;
-        }
-        match first(rest) {
-            Some((c, after)) if c != delimiter => {
-                text.push(c);
-                rest = after;
-            }
-            _ => break,
-        }
-    }
-    Some((char_(rest, delimiter)?, text))
-}
-
-/// A number, a quoted text or a word.
-fn simple_term(input: &str) -> Parsed<'_, (Delimiter, String)> {
-    if let Some((rest, number)) = negative_number(input) {
-        return Some((rest, (Delimiter::None, number.to_string())));
-    }
-    if let Some((rest, text)) = quoted(input, '\'') {
-        return Some((rest, (Delimiter::SingleQuotes, text)));
-    }
-    if let Some((rest, text)) = quoted(input, '"') {
-        return Some((rest, (Delimiter::DoubleQuotes, text)));
-    }
-    word(input).map(|(rest, text)| (rest, (Delimiter::None, text)))
-}
-
-/// `*` (a prefix) or `~N` (a slop) after a term, if there.
-fn slop_or_prefix(input: &str) -> (&str, (u32, bool)) {
-    if let Some(rest) = char_(input, '*') {
-        return (rest, (0, true));
-    }
-    let slop = char_(input, '~').and_then(|rest| {
-        let (after, digits) = digit1(rest)?;
-        Some((after, digits.parse::<u32>().ok()?))
-    });
-    match slop {
-        Some((rest, slop)) => (rest, (slop, false)),
-        None => (input, (0, false)),
-    }
-}
-
-fn term_or_phrase(input: &str) -> Parsed<'_, UserInputLeaf> {
-    let (rest, (delimiter, phrase)) = simple_term(input)?;
-    let (rest, (slop, prefix)) = slop_or_prefix(rest);
-    let literal = UserInputLiteral {
-        field_name: None,
-        phrase,
-        delimiter,
-        slop,
-        prefix,
-    };
-    Some((rest, UserInputLeaf::Literal(literal)))
-}
-
 /// `field:(query)`: the query's leaves without a field get that one.
 fn term_group(input: &str) -> Parsed<'_, UserInputAst> {
     let (rest, field) = field_name(input)?;
@@ -243,126 +44,6 @@ fn term_group(input: &str) -> Parsed<'_, UserInputAst> {
     let rest = char_(rest, ')')?;
     set_default_field(&mut ast, &field);
     Some((rest, ast))
-}
-
-/// What may follow a `*` that stands for every document or, after a field, for `exists`
-/// (`)` is one of the characters a word holds only escaped).
-fn ends_a_star(input: &str) -> bool {
-    input.is_empty()
-        || multispace1(input).is_some()
-        || first(input).is_some_and(|(c, _)| ESCAPE_IN_WORD.contains(&c) && c != '\\')
-}
-
-/// `field:*`.
-fn exists(input: &str) -> Parsed<'_, UserInputLeaf> {
-    let rest = char_(multispace0(input), '*')?;
-    ends_a_star(rest).then(|| {
-        let leaf = UserInputLeaf::Exists {
-            field: String::new(),
-        };
-        (rest, leaf)
-    })
-}
-
-/// A bound's text: a negative number, a relaxed word or `*`.
-fn range_value(input: &str) -> Parsed<'_, String> {
-    negative_number(input)
-        .or_else(|| relaxed_word(input))
-        .or_else(|| char_(input, '*').map(|rest| (rest, "*")))
-        .map(|(rest, text)| (rest, text.to_string()))
-}
-
-/// `[a TO b]`, `{a TO b}` (mixed too, `*` unbounded) or `>a`, `>=a`, `<a`, `<=a`.
-fn range(input: &str) -> Parsed<'_, UserInputLeaf> {
-    let leaf = |(lower, upper)| UserInputLeaf::Range {
-        field: None,
-        lower,
-        upper,
-    };
-    let compared = multispace0(input);
-    let sign = [">=", "<=", "<", ">"]
-        .into_iter()
-        .find(|sign| compared.starts_with(sign));
-    if let Some(sign) = sign {
-        if let Some((rest, bound)) = range_value(multispace0(&compared[sign.len()..])) {
-            let bounds = match sign {
-                ">=" => (UserInputBound::Inclusive(bound), UserInputBound::Unbounded),
-                "<=" => (UserInputBound::Unbounded, UserInputBound::Inclusive(bound)),
-                "<" => (UserInputBound::Unbounded, UserInputBound::Exclusive(bound)),
-                _ => (UserInputBound::Exclusive(bound), UserInputBound::Unbounded),
-            };
-            return Some((rest, leaf(bounds)));
-        }
-    }
-    let (opening, rest) = first(input).filter(|(c, _)| matches!(c, '{' | '['))?;
-    let (rest, lower) = range_value(multispace0(rest))?;
-    let rest = multispace1(multispace1(rest)?.strip_prefix("TO")?)?;
-    let (rest, upper) = range_value(rest)?;
-    let (closing, rest) = first(multispace0(rest)).filter(|(c, _)| matches!(c, '}' | ']'))?;
-    let bound = |text: String, exclusive: bool| match (text.as_str(), exclusive) {
-        ("*", _) => UserInputBound::Unbounded,
-        (_, true) => UserInputBound::Exclusive(text),
-        (_, false) => UserInputBound::Inclusive(text),
-    };
-    let bounds = (bound(lower, opening == '{'), bound(upper, closing == '}'));
-    Some((rest, leaf(bounds)))
-}
-
-/// `IN [a b c]`.
-fn set(input: &str) -> Parsed<'_, UserInputLeaf> {
-    let rest = multispace1(multispace0(input).strip_prefix("IN")?)?;
-    let mut rest = multispace0(char_(rest, '[')?);
-    let mut elements = Vec::new();
-    if let Some((after, (_, term))) = simple_term(rest) {
-        elements.push(term);
-        rest = after;
-        // A separator counts only with an element after it.
-        while let Some((after, (_, term))) = multispace1(rest).and_then(simple_term) {
-            elements.push(term);
-            rest = after;
-        }
-    }
-    let rest = char_(rest, ']')?;
-    let leaf = UserInputLeaf::Set {
-        field: None,
-        elements,
-    };
-    Some((rest, leaf))
-}
-
-/// `/pattern/`, followed by a space, `)`, `^` or the end.
-fn regex(input: &str) -> Parsed<'_, UserInputLeaf> {
-    let mut rest = char_(input, '/')?;
-    let mut pattern = String::new();
-    loop {
-        if let Some(after) = rest.strip_prefix("\\/") {
-            pattern.push('/');
-            rest = after;
-            continue;
-        }
-        match first(rest) {
-            Some((c, after)) if c != '/' => {
-                pattern.push(c);
-                rest = after;
-            }
-            _ => break,
-        }
-    }
-    if pattern.is_empty() {
-        return None;
-    }
-    let rest = char_(rest, '/')?;
-    let follows = rest.is_empty()
-        || multispace1(rest).is_some()
-        || rest.starts_with(')')
-        || rest.starts_with('^');
-    follows.then(|| {
-        let leaf = UserInputLeaf::Regex {
-            field: None,
-            pattern,
-        };
-        (rest, leaf)
-    })
 }
 
 /// A leaf after an optional field, or a term group.
@@ -400,28 +81,6 @@ fn leaf(input: &str) -> Parsed<'_, UserInputAst> {
         }
     }
     literal(input)
-}
-
-/// `12` or `1.5`, as a float.
-fn positive_number(input: &str) -> Parsed<'_, f64> {
-    let (mut rest, whole) = digit1(input)?;
-    let mut fraction = "";
-    if let Some((after, digits)) = char_(rest, '.').and_then(digit1) {
-        (rest, fraction) = (after, digits);
-    }
-    Some((rest, decimal(whole, fraction)))
-}
-
-/// `whole.fraction` as the nearest float: one correctly rounded division while the digits and
-/// the power of ten are exact in an f64 (any boost a person types), else digit by digit.
-fn decimal(whole: &str, fraction: &str) -> f64 {
-    let digits = whole.bytes().chain(fraction.bytes());
-    if whole.len() + fraction.len() <= 15 && fraction.len() <= 22 {
-        let mantissa = digits.fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
-        return mantissa as f64 / 10f64.powi(fraction.len() as i32);
-    }
-    let mantissa = digits.fold(0f64, |n, d| n * 10.0 + f64::from(d - b'0'));
-    mantissa / 10f64.powi(fraction.len() as i32)
 }
 
 /// A leaf and its `^boost`, if any (a boost of 1 is none).
@@ -588,33 +247,6 @@ fn rewrite(ast: UserInputAst) -> UserInputAst {
     UserInputAst::Clause(kept)
 }
 
-fn set_field(leaf: UserInputLeaf, name: Option<String>) -> UserInputLeaf {
-    match leaf {
-        UserInputLeaf::Literal(mut literal) => {
-            literal.field_name = name;
-            UserInputLeaf::Literal(literal)
-        }
-        UserInputLeaf::All => UserInputLeaf::All,
-        UserInputLeaf::Range { lower, upper, .. } => UserInputLeaf::Range {
-            field: name,
-            lower,
-            upper,
-        },
-        UserInputLeaf::Set { elements, .. } => UserInputLeaf::Set {
-            field: name,
-            elements,
-        },
-        UserInputLeaf::Exists { .. } => match name {
-            Some(field) => UserInputLeaf::Exists { field },
-            None => UserInputLeaf::All,
-        },
-        UserInputLeaf::Regex { pattern, .. } => UserInputLeaf::Regex {
-            field: name,
-            pattern,
-        },
-    }
-}
-
 /// The leaves of `ast` without a field get `name` (`*` becomes `name:*`).
 fn set_default_field(ast: &mut UserInputAst, name: &str) {
     match ast {
@@ -645,5 +277,8 @@ fn set_default_field(ast: &mut UserInputAst, name: &str) {
     }
 }
 
+mod chars;
+mod leaves;
+mod terms;
 #[cfg(test)]
 mod tests;
