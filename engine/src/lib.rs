@@ -24,6 +24,7 @@ pub mod api;
 pub mod error;
 pub mod format;
 pub mod io;
+pub mod json_fields;
 #[cfg(feature = "splits")]
 pub mod manifest;
 #[cfg(feature = "splits")]

@@ -29,7 +29,7 @@ use rangefind_engine::error::{Error, ErrorKind};
 use rangefind_engine::io::{
     PersistentCache, DEFAULT_MAX_READ_THROUGH_BYTES, DEFAULT_MAX_REQUESTS_PER_WAVE,
 };
-use serde::Deserialize;
+use rangefind_engine::json_fields::{flag, object, size, small, unknown, whole, FieldResult};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::{future_to_promise, JsFuture};
 use web_sys::AbortSignal;
@@ -41,9 +41,8 @@ pub use site_index::SiteIndex;
 #[cfg(feature = "splits")]
 pub use split_index::Index;
 
-/// Options of opening an index (all optional).
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+/// Options of opening an index (all optional), as the host names them (`cacheBytes`, ...).
+#[derive(Debug, Default)]
 struct OpenOptions {
     /// Byte bound of the in-memory page cache.
     cache_bytes: Option<usize>,
@@ -96,7 +95,39 @@ impl OpenOptions {
         if options.is_undefined() || options.is_null() {
             return Ok(OpenOptions::default());
         }
-        from_js(options).map_err(|e| invalid(format!("bad options: {e}")))
+        OpenOptions::from_json(from_js(options)?).map_err(|e| invalid(format!("bad options: {e}")))
+    }
+
+    /// The options `value` holds; an unknown one is an error (a misspelt option would be
+    /// silently ignored otherwise).
+    fn from_json(value: serde_json::Value) -> FieldResult<OpenOptions> {
+        const KNOWN: &[&str] = &[
+            "cacheBytes",
+            "timeoutMs",
+            "noStore",
+            "maxRequestsPerWave",
+            "maxReadThroughBytes",
+            "meteredRequests",
+        ];
+        let mut options = OpenOptions::default();
+        for (name, value) in object(value, "the options")? {
+            // `null` is an option left out, as serde read it.
+            if value.is_null() {
+                continue;
+            }
+            match name.as_str() {
+                "cacheBytes" => options.cache_bytes = Some(size(&name, &value)?),
+                "timeoutMs" => options.timeout_ms = Some(small(&name, &value)?),
+                "noStore" => options.no_store = Some(flag(&name, &value)?),
+                "maxRequestsPerWave" => options.max_requests_per_wave = Some(size(&name, &value)?),
+                "maxReadThroughBytes" => {
+                    options.max_read_through_bytes = Some(whole(&name, &value)?)
+                }
+                "meteredRequests" => options.metered_requests = Some(flag(&name, &value)?),
+                _ => return Err(unknown(&name, KNOWN)),
+            }
+        }
+        Ok(options)
     }
 
     /// The store of the files under `url`.
@@ -122,10 +153,10 @@ impl OpenOptions {
     }
 }
 
-/// Reads a value the host passed (an options object, a request) as its serde definition says.
-fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue) -> Result<T, String> {
-    let json = js_value::to_json(value)?;
-    serde_json::from_value(json).map_err(|e| e.to_string())
+/// A value the host passed (an options object, a request, a site file entry) as JSON, for the
+/// engine's readers (`from_json`); an error when it holds what JSON cannot (a function).
+fn from_js(value: &JsValue) -> Result<serde_json::Value, JsValue> {
+    js_value::to_json(value).map_err(|e| invalid(format!("not a JSON value: {e}")))
 }
 
 /// The persistent tier object a host passed, if any.
@@ -143,8 +174,9 @@ where
     F: FnOnce(SearchRequest) -> Fut + 'static,
     Fut: std::future::Future<Output = Result<SearchResponse, Error>>,
 {
-    let request: Result<SearchRequest, JsValue> =
-        from_js(request).map_err(|e| invalid(format!("bad search request: {e}")));
+    let request = from_js(request).and_then(|request| {
+        SearchRequest::from_json(request).map_err(|e| invalid(format!("bad search request: {e}")))
+    });
     future_to_promise(async move {
         let request = request?;
         let search = Box::pin(search(request));

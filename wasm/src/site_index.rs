@@ -129,7 +129,7 @@ impl SiteToOpen {
         let url = field("url")
             .as_string()
             .ok_or_else(|| invalid("a site to open has no `url`".into()))?;
-        let file: SiteFileEntry = crate::from_js(&field("file"))
+        let file = SiteFileEntry::from_json(crate::from_js(&field("file"))?)
             .map_err(|e| invalid(format!("bad site file entry: {e}")))?;
         // A page cache of its own, as when the site is searched alone.
         let cache = PageCache::new(options.cache_bytes.unwrap_or(DEFAULT_CACHE_BYTES));

@@ -3,6 +3,7 @@
 //! speak them as JSON.
 
 mod request;
+mod request_json;
 mod response;
 
 #[cfg(feature = "splits")]

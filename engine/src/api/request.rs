@@ -3,16 +3,15 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
-
 use crate::error::{ErrorKind, Result};
 
 /// A search request. As JSON (the browser and Worker APIs): `{"query", "limit"?, "offset"?,
 /// "snippet"?, "filters"?, "fields"?, "start_timestamp"?, "end_timestamp"?, "sort"?, "aggs"?,
 /// "count_all"?, "typo_tolerance"?, "typeahead"?}`,
 /// where a filter value is one value or a list of alternatives.
-#[derive(Clone, Debug, serde::Deserialize)]
-#[serde(default, deny_unknown_fields)]
+///
+/// Read from JSON by [`SearchRequest::from_json`] (`super::request_json`).
+#[derive(Clone, Debug)]
 pub struct SearchRequest {
     /// Query text (tantivy syntax; anything else is searched as plain words).
     pub query: String,
@@ -23,7 +22,6 @@ pub struct SearchRequest {
     /// Whether to cut snippets.
     pub snippet: bool,
     /// Exact values hits must have (keyword, numeric and bool fields).
-    #[serde(deserialize_with = "one_or_many")]
     pub filters: Filters,
     /// Stored fields each hit's `doc` holds (all stored fields when absent): a result list
     /// rarely shows whole bodies, and they are most of an answer's bytes.
@@ -31,16 +29,13 @@ pub struct SearchRequest {
     /// Only hits whose timestamp field is at or after this (seconds since the epoch, or RFC
     /// 3339 text in JSON). Splits whose recorded time range misses `[start, end)` are not
     /// opened.
-    #[serde(deserialize_with = "timestamp")]
     pub start_timestamp: Option<i64>,
     /// Only hits whose timestamp field is before this.
-    #[serde(deserialize_with = "timestamp")]
     pub end_timestamp: Option<i64>,
     /// Order hits by a fast field instead of by score (`"-created_at"`: newest first).
     pub sort: Option<SortBy>,
     /// Elasticsearch-style aggregations over fast fields (terms, date_histogram, histogram,
     /// range, stats, avg, min, max, sum, cardinality, …), computed over every match.
-    #[serde(alias = "aggregations")]
     pub aggs: Option<serde_json::Value>,
     /// Count every match (default). `false` lets the count be a lower bound
     /// (`count_is_lower_bound` in the answer), so a sort on the timestamp field over splits
@@ -109,28 +104,6 @@ impl SearchRequest {
 /// Field name → accepted values (a hit needs one of the values of every field).
 pub type Filters = BTreeMap<String, Vec<serde_json::Value>>;
 
-/// Reads filters where each field maps to one value or a list of values.
-pub(crate) fn one_or_many<'de, D: serde::Deserializer<'de>>(
-    deserializer: D,
-) -> std::result::Result<Filters, D::Error> {
-    use serde::de::Error;
-    use serde::Deserialize;
-    // Through `Value`, whose reader every request already uses (a map reader of its own was
-    // 2.5 KB of the site engine).
-    let raw = match serde_json::Value::deserialize(deserializer)? {
-        serde_json::Value::Object(map) => map,
-        serde_json::Value::Null => return Ok(Filters::new()),
-        _ => return Err(D::Error::custom("filters: an object of field: value(s)")),
-    };
-    Ok(raw
-        .into_iter()
-        .map(|(field, value)| match value {
-            serde_json::Value::Array(values) => (field, values),
-            value => (field, vec![value]),
-        })
-        .collect())
-}
-
 /// Hits ordered by a fast field. As JSON: `"created_at"` (ascending), `"-created_at"`
 /// (descending), `"created_at:desc"`, or `{"created_at": "desc"}`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,7 +140,7 @@ impl std::str::FromStr for SortBy {
 }
 
 #[cfg(feature = "splits")]
-fn parse_order(order: &str) -> Result<bool> {
+pub(super) fn parse_order(order: &str) -> Result<bool> {
     match order.to_ascii_lowercase().as_str() {
         "desc" => Ok(true),
         "asc" => Ok(false),
@@ -175,51 +148,6 @@ fn parse_order(order: &str) -> Result<bool> {
             Err(ErrorKind::InvalidQuery
                 .with_message(format!("sort order {other:?}: use asc or desc")))
         }
-    }
-}
-
-#[cfg(feature = "splits")]
-impl<'de> Deserialize<'de> for SortBy {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> std::result::Result<Self, D::Error> {
-        use serde::de::Error;
-        use serde_json::Value;
-        // Through `Value` rather than an untagged enum, whose buffering reader was 3 KB of
-        // the site engine.
-        let parsed = match Value::deserialize(deserializer)? {
-            Value::String(text) => text.parse(),
-            Value::Object(map) if map.len() == 1 => {
-                let (field, order) = map.into_iter().next().expect("one entry");
-                match order {
-                    Value::String(order) => {
-                        parse_order(&order).map(|descending| SortBy { field, descending })
-                    }
-                    _ => return Err(D::Error::custom("sort: the order is \"asc\" or \"desc\"")),
-                }
-            }
-            _ => {
-                return Err(D::Error::custom(
-                    "sort: one field, e.g. \"-created_at\" or {\"created_at\": \"desc\"}",
-                ))
-            }
-        };
-        parsed.map_err(|e| D::Error::custom(e.description()))
-    }
-}
-
-/// A sort, in the site engine: site indexes refuse sorts whatever they name (`site::search`),
-/// so any value is one (an empty field).
-#[cfg(not(feature = "splits"))]
-impl<'de> Deserialize<'de> for SortBy {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> std::result::Result<Self, D::Error> {
-        serde::de::IgnoredAny::deserialize(deserializer)?;
-        Ok(SortBy {
-            field: String::new(),
-            descending: false,
-        })
     }
 }
 
@@ -233,47 +161,12 @@ pub fn parse_timestamp(text: &str) -> Option<i64> {
     }
 }
 
-/// Reads a timestamp given as integer seconds or RFC 3339 text.
-#[cfg(feature = "splits")]
-pub(crate) fn timestamp<'de, D: serde::Deserializer<'de>>(
-    deserializer: D,
-) -> std::result::Result<Option<i64>, D::Error> {
-    use serde::Deserialize;
-    let value = Option::<serde_json::Value>::deserialize(deserializer)?;
-    let seconds = match &value {
-        None | Some(serde_json::Value::Null) => return Ok(None),
-        Some(serde_json::Value::String(text)) => parse_timestamp(text),
-        Some(other) => parse_datetime(other),
-    };
-    match value {
-        None => Ok(None),
-        Some(value) => seconds.map(Some).ok_or_else(|| {
-            // JSON text through `to_string`, not `Display`: one copy of the serializer in wasm.
-            let value = serde_json::to_string(&value).unwrap_or_default();
-            serde::de::Error::custom(format!(
-                "{value} is not a timestamp: give seconds since 1970 or RFC 3339 text such as 2024-05-01T00:00:00Z"
-            ))
-        }),
-    }
-}
-
 /// The first and last second an index can store (tantivy keeps nanoseconds in an i64: from
 /// 1677-09-21T00:12:44Z to 2262-04-11T23:47:16Z). Past them the stored value wrapped around
 /// silently (9999 became 1816).
 #[cfg(feature = "splits")]
 pub const STORED_SECONDS: std::ops::RangeInclusive<i64> =
     (i64::MIN / 1_000_000_000)..=(i64::MAX / 1_000_000_000);
-
-/// A time bound, in the site engine: site indexes refuse time ranges whatever they hold
-/// (`site::search`), so it only notes that one was given; `time`'s RFC 3339 parser was 2 KB
-/// of its wasm (brotli).
-#[cfg(not(feature = "splits"))]
-pub(crate) fn timestamp<'de, D: serde::Deserializer<'de>>(
-    deserializer: D,
-) -> std::result::Result<Option<i64>, D::Error> {
-    let value = Option::<serde_json::Value>::deserialize(deserializer)?;
-    Ok(value.filter(|value| !value.is_null()).map(|_| 0))
-}
 
 /// RFC 3339 text, or integer seconds since the epoch.
 #[cfg(feature = "splits")]
@@ -289,49 +182,5 @@ pub(crate) fn parse_datetime(json: &serde_json::Value) -> Option<i64> {
         }
         serde_json::Value::Number(n) => n.as_i64(),
         _ => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    fn read(request: serde_json::Value) -> std::result::Result<SearchRequest, String> {
-        serde_json::from_value(request).map_err(|e| e.to_string())
-    }
-
-    #[test]
-    #[cfg(feature = "splits")]
-    fn sorts_take_each_of_their_forms() {
-        for (sort, field, descending) in [
-            (json!("-created_at"), "created_at", true),
-            (json!("size:asc"), "size", false),
-            (json!({"created_at": "desc"}), "created_at", true),
-        ] {
-            let request = read(json!({"query": "x", "sort": sort})).unwrap();
-            let expected = SortBy {
-                field: field.into(),
-                descending,
-            };
-            assert_eq!(request.sort, Some(expected));
-        }
-        for bad in [json!({"a": "desc", "b": "asc"}), json!(3), json!({"a": 1})] {
-            assert!(read(json!({"sort": bad})).unwrap_err().starts_with("sort:"));
-        }
-    }
-
-    #[test]
-    fn filters_take_each_of_their_forms() {
-        let request = read(json!({"filters": {"tag": "a", "size": [1, 2]}})).unwrap();
-        assert_eq!(request.filters["tag"], [json!("a")]);
-        assert_eq!(request.filters["size"], [json!(1), json!(2)]);
-        assert!(read(json!({"filters": null})).unwrap().filters.is_empty());
-        assert!(read(json!({"filters": ["a"]}))
-            .unwrap_err()
-            .starts_with("filters:"));
-        assert!(read(json!({"unknown": 1}))
-            .unwrap_err()
-            .contains("unknown field"));
     }
 }

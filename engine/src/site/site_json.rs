@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::json_fields::{object, range, required, text, unless_null, whole, FieldResult};
 use crate::typos::LexiconEntry;
 
 /// Its file name, beside the language indexes.
@@ -48,8 +49,9 @@ pub struct LanguageEntry {
     pub site_file: Option<SiteFileEntry>,
 }
 
-/// A language's site file, as `site.json` lists it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A language's site file, as `site.json` lists it. Read by [`SiteFileEntry::from_json`]
+/// (serde's `Deserialize` too).
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SiteFileEntry {
     /// Relative to `site.json`.
     pub path: String,
@@ -58,6 +60,43 @@ pub struct SiteFileEntry {
     /// The range of its open region: opening it is then one read.
     pub open_region: [u64; 2],
     /// The lexicon of its pages' words, for typo tolerance (path relative to `site.json`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub lexicon: Option<LexiconEntry>,
+}
+
+impl SiteFileEntry {
+    /// The entry `value` holds; fields it does not know are left alone (later builds may add
+    /// some).
+    pub fn from_json(value: serde_json::Value) -> FieldResult<SiteFileEntry> {
+        const WHAT: &str = "a site file entry";
+        let (mut path, mut size, mut open_region, mut lexicon) = (None, None, None, None);
+        for (name, value) in object(value, WHAT)? {
+            match name.as_str() {
+                "path" => path = Some(text(&name, value)?),
+                "size" => size = Some(whole(&name, &value)?),
+                "open_region" => open_region = Some(range(&name, &value)?),
+                "lexicon" => {
+                    lexicon = unless_null(value)
+                        .map(LexiconEntry::from_json)
+                        .transpose()?;
+                }
+                _ => {}
+            }
+        }
+        Ok(SiteFileEntry {
+            path: required(path, "path", WHAT)?,
+            size: required(size, "size", WHAT)?,
+            open_region: required(open_region, "open_region", WHAT)?,
+            lexicon,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for SiteFileEntry {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> std::result::Result<Self, D::Error> {
+        let value = serde_json::Value::deserialize(deserializer)?;
+        SiteFileEntry::from_json(value).map_err(serde::de::Error::custom)
+    }
 }

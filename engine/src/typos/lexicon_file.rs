@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ErrorKind, Result};
 use crate::format::{put_shared, put_varint, ByteReader};
+use crate::json_fields::{object, range, required, small, text, whole, FieldResult};
 
 use super::edits::delete_keys;
 
@@ -44,7 +45,8 @@ const BLOCK_BYTES: usize = 4096;
 pub type WordCounts = BTreeMap<String, u32>;
 
 /// A lexicon file, as an index's manifest (or a site file's entry in `site.json`) names it.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+/// Read by [`LexiconEntry::from_json`] (serde's `Deserialize` too).
+#[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct LexiconEntry {
     /// Content id (BLAKE3 prefix, hex).
     pub id: String,
@@ -57,12 +59,45 @@ pub struct LexiconEntry {
     /// `[start, end)` of its block index (a reader's first read).
     pub index: [u64; 2],
     /// Its format ([`LEXICON_FORMAT`]); entries written before the field name format 1.
-    #[serde(default = "first_format")]
     pub format: u32,
 }
 
-fn first_format() -> u32 {
-    1
+impl LexiconEntry {
+    /// The entry `value` holds; fields it does not know are left alone (later writers may add
+    /// some).
+    pub fn from_json(value: serde_json::Value) -> FieldResult<LexiconEntry> {
+        const WHAT: &str = "a lexicon entry";
+        let (mut id, mut path, mut size, mut words, mut index) = (None, None, None, None, None);
+        let mut format = 1;
+        for (name, value) in object(value, WHAT)? {
+            match name.as_str() {
+                "id" => id = Some(text(&name, value)?),
+                "path" => path = Some(text(&name, value)?),
+                "size" => size = Some(whole(&name, &value)?),
+                "words" => words = Some(range(&name, &value)?),
+                "index" => index = Some(range(&name, &value)?),
+                "format" => format = small(&name, &value)?,
+                _ => {}
+            }
+        }
+        Ok(LexiconEntry {
+            id: required(id, "id", WHAT)?,
+            path: required(path, "path", WHAT)?,
+            size: required(size, "size", WHAT)?,
+            words: required(words, "words", WHAT)?,
+            index: required(index, "index", WHAT)?,
+            format,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for LexiconEntry {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> std::result::Result<Self, D::Error> {
+        let value = serde_json::Value::deserialize(deserializer)?;
+        LexiconEntry::from_json(value).map_err(serde::de::Error::custom)
+    }
 }
 
 impl LexiconEntry {
