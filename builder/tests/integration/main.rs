@@ -14,6 +14,7 @@ mod formats_stay_readable;
 mod gh_archive_queries_match_a_full_scan;
 mod killed_builds_leave_nothing_behind;
 mod one_analyser_cuts_text_alike;
+mod publish_failures_keep_the_old_index_serving;
 mod publish_to_object_storage;
 mod queries_are_bounded_and_read_alike;
 mod real_generators_land_on_the_section;
