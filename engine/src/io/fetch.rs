@@ -1,6 +1,6 @@
 //! One wave of page fetches: merge, share, verify, cache, count.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::ops::Range;
 use std::sync::{Arc, Mutex};
 
@@ -18,6 +18,9 @@ use super::read_plan::plan_runs;
 use super::source::{ByteRange, RangeSource};
 use super::stats::QueryStats;
 use crate::error::{Error, ErrorKind, Result};
+
+/// The pages a wave fetched, by key (hashed with the engine's one hasher, FxHash).
+pub type FetchedPages = HashMap<PageKey, OwnedBytes>;
 
 /// Requests in flight at once within one wave (browsers cap per-host connections anyway).
 const MAX_CONCURRENT_REQUESTS: usize = 32;
@@ -120,7 +123,7 @@ impl Fetcher {
             max_requests_per_wave: DEFAULT_MAX_REQUESTS_PER_WAVE,
             max_read_through_bytes: DEFAULT_MAX_READ_THROUGH_BYTES,
             metered_requests: false,
-            in_flight: Mutex::new(HashMap::new()),
+            in_flight: Mutex::new(HashMap::default()),
         }
     }
 
@@ -161,7 +164,7 @@ impl Fetcher {
     pub async fn fetch_wave(
         &self,
         requests: Vec<PageRequest>,
-        pages: &mut HashMap<PageKey, OwnedBytes>,
+        pages: &mut FetchedPages,
         stats: &QueryStats,
     ) -> Result<()> {
         let mut reads: Vec<SharedRead> = Vec::new();

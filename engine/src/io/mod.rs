@@ -26,7 +26,8 @@ mod validator;
 
 pub use cache::{PageCache, PageKey, DEFAULT_CACHE_BYTES};
 pub use fetch::{
-    Fetcher, PageRequest, DEFAULT_MAX_READ_THROUGH_BYTES, DEFAULT_MAX_REQUESTS_PER_WAVE,
+    FetchedPages, Fetcher, PageRequest, DEFAULT_MAX_READ_THROUGH_BYTES,
+    DEFAULT_MAX_REQUESTS_PER_WAVE,
 };
 #[cfg(feature = "native")]
 pub use file::{DirStore, FileSource};

@@ -60,7 +60,6 @@ async fn file_source_keeps_the_contract() {
 
 #[tokio::test]
 async fn a_wave_merges_adjacent_pages_and_serves_repeats_from_cache() {
-    use std::collections::HashMap;
     use std::sync::Arc;
 
     // 4,064 data bytes: 16 pages of 254 and their checksums, 4,096 bytes in the file.
@@ -76,7 +75,7 @@ async fn a_wave_merges_adjacent_pages_and_serves_repeats_from_cache() {
     });
     let fetcher = Fetcher::new(Arc::new(PageCache::new(1 << 20)), None);
     let stats = QueryStats::new();
-    let mut pages = HashMap::new();
+    let mut pages = crate::io::FetchedPages::default();
     let request = |ranges: Vec<std::ops::Range<u64>>| {
         vec![PageRequest {
             file: file.clone(),
@@ -110,7 +109,7 @@ async fn a_wave_merges_adjacent_pages_and_serves_repeats_from_cache() {
     assert_eq!(&pages[&key(3)][..], &data[3 * 254..4 * 254]);
     assert_eq!(&pages[&key(10)][..], &data[10 * 254..11 * 254]);
     // Same pages again (and page 2, read through the gap): nothing sent, no wave.
-    let mut fresh = HashMap::new();
+    let mut fresh = crate::io::FetchedPages::default();
     fetcher
         .fetch_wave(
             request(std::iter::once(0..4 * 254).collect()),
@@ -125,7 +124,6 @@ async fn a_wave_merges_adjacent_pages_and_serves_repeats_from_cache() {
 
 #[tokio::test]
 async fn a_page_that_fails_its_checksum_is_reported() {
-    use std::collections::HashMap;
     use std::sync::Arc;
 
     let mut file = crate::format::framed(&[7u8; 1016], 256);
@@ -145,7 +143,7 @@ async fn a_page_that_fails_its_checksum_is_reported() {
                 source,
                 ranges: std::iter::once(0..1024).collect(),
             }],
-            &mut HashMap::new(),
+            &mut crate::io::FetchedPages::default(),
             &QueryStats::new(),
         )
         .await
@@ -182,7 +180,6 @@ impl RangeSource for HangingSource {
 
 #[tokio::test]
 async fn a_wave_dropped_mid_read_leaves_nothing_a_later_query_would_join() {
-    use std::collections::HashMap;
     use std::sync::atomic::Ordering;
     use std::sync::Arc;
     use std::time::Duration;
@@ -208,7 +205,7 @@ async fn a_wave_dropped_mid_read_leaves_nothing_a_later_query_would_join() {
         let fetcher = &fetcher;
         let stats = stats.clone();
         async move {
-            let mut pages = HashMap::new();
+            let mut pages = crate::io::FetchedPages::default();
             fetcher.fetch_wave(request, &mut pages, &stats).await?;
             Ok::<_, crate::error::Error>(pages.len())
         }

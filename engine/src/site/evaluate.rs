@@ -2,7 +2,7 @@
 //! fields with their boosts and over the words of the query, as tantivy scores a split's
 //! default fields.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use tantivy_query_grammar::Occur;
 

@@ -2,7 +2,6 @@
 //! word chunks, lexicon blocks and replacements' chunks for typos only, one of positions for
 //! phrases only, and one of the hits' records.
 
-use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -19,8 +18,8 @@ use crate::analysis::Analyzer;
 use crate::api::{Hit, SearchRequest, SearchStats};
 use crate::error::{ErrorKind, Result};
 use crate::io::{
-    open_region, Fetcher, FileLocation, PageKey, PageRequest, PagedFile, PersistentCache,
-    QueryStats,
+    open_region, FetchedPages, Fetcher, FileLocation, PageKey, PageRequest, PagedFile,
+    PersistentCache, QueryStats,
 };
 use crate::snippets::{self, SNIPPET_CHARS};
 use crate::typos::Lexicon;
@@ -325,7 +324,7 @@ impl SiteIndex {
         if ranges.is_empty() {
             return Ok(Vec::new());
         }
-        let mut pages = HashMap::new();
+        let mut pages = FetchedPages::default();
         let request = PageRequest {
             file: self.pages.clone(),
             source: self.location.source.clone(),
@@ -341,11 +340,7 @@ impl SiteIndex {
     }
 
     /// The bytes of `range` from the pages holding it.
-    fn assemble(
-        &self,
-        pages: &HashMap<PageKey, OwnedBytes>,
-        range: &Range<u64>,
-    ) -> Result<OwnedBytes> {
+    fn assemble(&self, pages: &FetchedPages, range: &Range<u64>) -> Result<OwnedBytes> {
         let found = self
             .pages
             .pages_of(range)

@@ -8,7 +8,7 @@
 //! [`super::layout`]): indexes of unlike pages rank slightly apart from one index over all of
 //! them. Prefixes expand to each index's most frequent words.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use tantivy_query_grammar::Occur;
 

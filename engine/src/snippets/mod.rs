@@ -5,7 +5,7 @@
 
 mod html;
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use crate::analysis::Analyzer;
 use html::{leading_text_html, mark_into};
@@ -145,7 +145,7 @@ fn best_window(matches: &[Match], values: &[&str], max_chars: usize) -> Option<(
     let mut best: Option<(usize, (usize, usize))> = None;
     for (i, first) in matches.iter().enumerate() {
         let text = values[first.value];
-        let mut terms = HashSet::new();
+        let mut terms = HashSet::default();
         let mut count = 0;
         for m in matches[i..].iter().take_while(|m| m.value == first.value) {
             if chars_between(text, first.start, m.end) > max_chars {

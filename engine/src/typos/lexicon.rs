@@ -1,7 +1,7 @@
 //! Reading an index's lexicon: its block index on first use (one request), then the blocks a
 //! lookup needs (one wave), each verified and kept in memory and in the persistent tier.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::{Arc, Mutex};
 
 use bytes::Bytes;
@@ -61,7 +61,7 @@ impl Lexicon {
             entry: entry.clone(),
             source: store.open(&entry.path),
             index: AsyncMutex::new(None),
-            blocks: Mutex::new(HashMap::new()),
+            blocks: Mutex::new(HashMap::default()),
         })
     }
 

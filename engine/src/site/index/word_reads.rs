@@ -1,7 +1,7 @@
 //! A query's word reads: the chunks holding its words, prefixes and filter words (one wave),
 //! and for phrases their positions (one more).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::ops::Range;
 
 use super::{offset, SiteIndex, MAX_PREFIX_CHUNKS};
@@ -75,7 +75,7 @@ impl SiteIndex {
             })
             .map(|(word, _)| word.clone())
             .collect();
-        let mut candidates: HashMap<String, Vec<(u64, WordEntry)>> = HashMap::new();
+        let mut candidates: HashMap<String, Vec<(u64, WordEntry)>> = HashMap::default();
         for (chunk, frame) in chunks.iter().zip(bytes) {
             let raw = self.named(self.frames.decode(&frame, &format!("chunk {chunk}")))?;
             for entry in self.named(word_entries(&raw))? {

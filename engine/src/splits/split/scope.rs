@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 
 use tantivy::directory::OwnedBytes;
 
-use crate::io::PageKey;
+use crate::io::{FetchedPages, PageKey};
 
 thread_local! {
     static ACTIVE: RefCell<Option<Arc<QueryScope>>> = const { RefCell::new(None) };
@@ -22,7 +22,7 @@ thread_local! {
 /// Pages held for one query and the reads it could not serve yet.
 #[derive(Debug, Default)]
 pub struct QueryScope {
-    pages: Mutex<HashMap<PageKey, OwnedBytes>>,
+    pages: Mutex<FetchedPages>,
     misses: Mutex<HashMap<Arc<str>, Vec<Range<u64>>>>,
 }
 
@@ -77,12 +77,12 @@ impl QueryScope {
     }
 
     /// Takes the page map out (to hand it to the fetcher across an await) ...
-    pub(crate) fn take_pages(&self) -> HashMap<PageKey, OwnedBytes> {
+    pub(crate) fn take_pages(&self) -> FetchedPages {
         std::mem::take(&mut *self.pages.lock().expect("scope lock"))
     }
 
     /// ... and puts it back.
-    pub(crate) fn put_pages(&self, pages: HashMap<PageKey, OwnedBytes>) {
+    pub(crate) fn put_pages(&self, pages: FetchedPages) {
         let mut held = self.pages.lock().expect("scope lock");
         if held.is_empty() {
             *held = pages;
