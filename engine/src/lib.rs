@@ -19,6 +19,9 @@
 //! ```
 #![warn(missing_docs)]
 
+mod at_once;
+pub use at_once::{all_at_once, at_most_at_once, each_at_once};
+
 pub mod analysis;
 pub mod api;
 pub mod error;
@@ -55,32 +58,6 @@ pub(crate) fn sorted_unique<T: Ord>(mut items: Vec<T>) -> Vec<T> {
 /// JS objects).
 pub type StepFuture<'a, T> =
     std::pin::Pin<Box<dyn std::future::Future<Output = error::Result<T>> + 'a>>;
-
-/// Runs `futures` at once and waits for all of them, in their order; the first error ends it.
-/// The site engine's own `try_join_all`: the `futures` crate's adds a second, unordered
-/// implementation for long lists to every use, which the engine's size pays for.
-pub async fn all_at_once<T>(mut futures: Vec<StepFuture<'_, T>>) -> error::Result<Vec<T>> {
-    use std::task::Poll;
-    let mut done: Vec<Option<T>> = futures.iter().map(|_| None).collect();
-    std::future::poll_fn(|cx| {
-        let mut pending = false;
-        for (future, slot) in futures.iter_mut().zip(done.iter_mut()) {
-            if slot.is_none() {
-                match future.as_mut().poll(cx) {
-                    Poll::Ready(Ok(value)) => *slot = Some(value),
-                    Poll::Ready(Err(error)) => return Poll::Ready(Err(error)),
-                    Poll::Pending => pending = true,
-                }
-            }
-        }
-        match pending {
-            true => Poll::Pending,
-            false => Poll::Ready(Ok(())),
-        }
-    })
-    .await?;
-    Ok(done.into_iter().flatten().collect())
-}
 
 /// The settings of the bounded fuzzing in unit tests (proptest): a fixed number of cases a
 /// run, and no regression files written into the tree.

@@ -8,7 +8,6 @@ use bytes::Bytes;
 #[cfg(not(target_arch = "wasm32"))]
 use futures::future::BoxFuture;
 use futures::future::{FutureExt, Shared};
-use futures::stream::{self, StreamExt};
 use ownedbytes::OwnedBytes;
 
 use super::cache::{PageCache, PageKey};
@@ -226,7 +225,7 @@ impl Fetcher {
         if reads.is_empty() {
             return Ok(());
         }
-        let results: Vec<Result<Arc<Resolved>>> = futures::future::join_all(reads).await;
+        let results: Vec<Result<Arc<Resolved>>> = crate::each_at_once(reads).await;
         drop(started);
         let mut networked = false;
         for result in results {
@@ -283,22 +282,14 @@ impl Fetcher {
             }
             resolved.networked = true;
             let runs = plan_runs(&missing, budget, max_read_through / file.page_size, metered);
-            let fetched: Vec<Result<Vec<(u64, Bytes, Bytes)>>> = stream::iter(runs)
-                // Where requests are metered, reads span gaps of up to megabytes to save one:
-                // checksumming and caching those gap pages would cost more CPU than the rest
-                // of the query, so only the pages asked for are kept.
-                .map(|run| {
-                    read_run(
-                        &file,
-                        &*source,
-                        run,
-                        metered.then_some(missing.as_slice()),
-                        &stats,
-                    )
-                })
-                .buffer_unordered(MAX_CONCURRENT_REQUESTS)
-                .collect()
-                .await;
+            // Where requests are metered, reads span gaps of up to megabytes to save one:
+            // checksumming and caching those gap pages would cost more CPU than the rest of
+            // the query, so only the pages asked for are kept.
+            let reads = runs.into_iter().map(|run| {
+                let asked = metered.then_some(missing.as_slice());
+                read_run(&file, &*source, run, asked, &stats)
+            });
+            let fetched = crate::at_most_at_once(reads.collect(), MAX_CONCURRENT_REQUESTS).await;
             let mut to_store = Vec::new();
             for run in fetched {
                 for (page, framed, bytes) in run? {

@@ -268,7 +268,7 @@ impl Lexicon {
                 })
                 .collect::<Result<Vec<_>>>()
         });
-        let read = futures::future::try_join_all(reads).await?;
+        let read = crate::all_at_once(reads.collect()).await?;
         stats.add_wave();
         let mut stored_pages = Vec::new();
         let mut cached = self.blocks.lock().expect("lexicon lock");
