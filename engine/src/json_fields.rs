@@ -9,6 +9,22 @@
 
 use serde_json::{Map, Value};
 
+/// `impl Deserialize for $type` through its `from_json`: serde reads a `Value`, the type's
+/// one reader reads that.
+macro_rules! deserialize_by_from_json {
+    ($type:ty) => {
+        impl<'de> serde::Deserialize<'de> for $type {
+            fn deserialize<D: serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> std::result::Result<Self, D::Error> {
+                let value = <serde_json::Value as serde::Deserialize>::deserialize(deserializer)?;
+                <$type>::from_json(value).map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+pub(crate) use deserialize_by_from_json;
+
 /// What reading a field found wrong, naming the field.
 pub type FieldResult<T> = std::result::Result<T, String>;
 

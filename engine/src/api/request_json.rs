@@ -65,14 +65,7 @@ impl SearchRequest {
     }
 }
 
-impl<'de> serde::Deserialize<'de> for SearchRequest {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> std::result::Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        SearchRequest::from_json(value).map_err(serde::de::Error::custom)
-    }
-}
+crate::json_fields::deserialize_by_from_json!(SearchRequest);
 
 /// Filters: each field maps to one value or a list of values.
 fn filters(value: Value) -> FieldResult<Filters> {

@@ -92,11 +92,4 @@ impl SiteFileEntry {
     }
 }
 
-impl<'de> Deserialize<'de> for SiteFileEntry {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> std::result::Result<Self, D::Error> {
-        let value = serde_json::Value::deserialize(deserializer)?;
-        SiteFileEntry::from_json(value).map_err(serde::de::Error::custom)
-    }
-}
+crate::json_fields::deserialize_by_from_json!(SiteFileEntry);

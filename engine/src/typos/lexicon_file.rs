@@ -23,7 +23,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::{ErrorKind, Result};
 use crate::format::{put_shared, put_varint, ByteReader};
@@ -91,14 +91,7 @@ impl LexiconEntry {
     }
 }
 
-impl<'de> Deserialize<'de> for LexiconEntry {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> std::result::Result<Self, D::Error> {
-        let value = serde_json::Value::deserialize(deserializer)?;
-        LexiconEntry::from_json(value).map_err(serde::de::Error::custom)
-    }
-}
+crate::json_fields::deserialize_by_from_json!(LexiconEntry);
 
 impl LexiconEntry {
     /// Refuses a lexicon of another format than this reader's.
