@@ -20,7 +20,7 @@
 //! splits; the checks above, the splits' caching and CORS would stay ours either way.
 
 use std::net::SocketAddr;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -36,14 +36,16 @@ use tokio::io::{AsyncReadExt, AsyncSeekExt};
 use tower_http::compression::predicate::{Predicate, SizeAbove};
 use tower_http::compression::CompressionLayer;
 
+mod paths;
 mod precompressed;
 mod range;
+mod responses;
 
+use paths::{is_index_directory, resolve, servable_file};
 use range::{parse_range, RangeAnswer};
+use responses::{finish, plain, redirect, search_page};
 
-use crate::http_caching::{
-    cache_control, content_type, is_compressible, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS,
-};
+use crate::http_caching::{cache_control, content_type, is_compressible, CORS_ALLOW_HEADERS};
 use crate::options::ServeArgs;
 use crate::site::site_json::SITE_JSON;
 use crate::site::DEFAULT_OUT;
@@ -151,109 +153,6 @@ pub fn router(root: PathBuf) -> Router {
             async move { respond(&root, request).await }
         })
         .layer(CompressionLayer::new().compress_when(compressible))
-}
-
-/// Whether `path` is the missing index.html of a site index's directory (one with site.json).
-fn is_index_directory(path: &Path) -> bool {
-    path.file_name() == Some("index.html".as_ref()) && path.with_file_name(SITE_JSON).is_file()
-}
-
-/// A page with the search box, served for a site index's directory (`/_rangefind/`) so that
-/// `build --site --serve` can be tried before the site's own pages carry the widget.
-fn search_page() -> Response<Body> {
-    const PAGE: &str = r#"<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Search this site (rangefind)</title>
-<script type="module" src="rangefind-search.js"></script>
-<style>body { max-width: 46rem; margin: 3rem auto; padding: 0 1rem; font-family: system-ui, sans-serif; }</style>
-</head>
-<body>
-<h1>Search this site</h1>
-<rangefind-search></rangefind-search>
-<p>Served by <code>rangefind serve</code> for trying the index. On your own pages, the widget is
-two lines: <code>&lt;script type="module" src="/_rangefind/rangefind-search.js"&gt;&lt;/script&gt;</code>
-and <code>&lt;rangefind-search&gt;&lt;/rangefind-search&gt;</code>.</p>
-</body>
-</html>
-"#;
-    let mut response = Response::new(Body::from(PAGE));
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/html; charset=utf-8"),
-    );
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    response
-}
-
-fn redirect(location: &str) -> Response<Body> {
-    let mut response = plain(StatusCode::MOVED_PERMANENTLY, location);
-    if let Ok(value) = HeaderValue::from_str(location) {
-        response.headers_mut().insert(header::LOCATION, value);
-    }
-    response
-}
-
-fn plain(status: StatusCode, text: &str) -> Response<Body> {
-    let mut response = Response::new(Body::from(format!("{text}\n")));
-    *response.status_mut() = status;
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/plain; charset=utf-8"),
-    );
-    cors(response.headers_mut());
-    response
-}
-
-fn cors(headers: &mut HeaderMap) {
-    headers.insert(
-        header::ACCESS_CONTROL_ALLOW_ORIGIN,
-        HeaderValue::from_static("*"),
-    );
-    headers.insert(
-        header::ACCESS_CONTROL_EXPOSE_HEADERS,
-        HeaderValue::from_static(CORS_EXPOSE_HEADERS),
-    );
-}
-
-/// `Some` when `path` (from [`resolve`]) may be served: a regular file (a FIFO or device would
-/// hang or never end the response), not hidden (no component of its path under `root` starts
-/// with a dot: `.git`, `.env`), and inside `root` once symbolic links are followed (a link out
-/// of the served directory is not served). `root` is canonical.
-async fn servable_file(root: &Path, path: &Path) -> Option<()> {
-    let relative = path.strip_prefix(root).ok()?;
-    let hidden = relative
-        .components()
-        .any(|part| part.as_os_str().to_string_lossy().starts_with('.'));
-    if hidden {
-        return None;
-    }
-    let real = tokio::fs::canonicalize(path).await.ok()?;
-    let metadata = tokio::fs::metadata(&real).await.ok()?;
-    (real.starts_with(root) && metadata.is_file()).then_some(())
-}
-
-/// Maps a URL path to a file under `root`, refusing anything that would leave it.
-fn resolve(root: &Path, url_path: &str) -> Option<PathBuf> {
-    let decoded = percent_encoding::percent_decode_str(url_path)
-        .decode_utf8()
-        .ok()?;
-    let mut path = root.to_path_buf();
-    for component in Path::new(decoded.trim_start_matches('/')).components() {
-        match component {
-            Component::Normal(part) => path.push(part),
-            Component::CurDir => {}
-            _ => return None,
-        }
-    }
-    if path.is_dir() {
-        path.push("index.html");
-    }
-    Some(path)
 }
 
 async fn respond(root: &Path, request: Request<Body>) -> Response<Body> {
@@ -369,19 +268,6 @@ async fn respond(root: &Path, request: Request<Body>) -> Response<Body> {
     finish(builder, Body::from_stream(stream))
 }
 
-fn finish(builder: axum::http::response::Builder, body: Body) -> Response<Body> {
-    match builder.body(body) {
-        Ok(mut response) => {
-            cors(response.headers_mut());
-            response
-        }
-        Err(_) => plain(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "cannot build the response",
-        ),
-    }
-}
-
 /// A file reader as a stream of chunks.
 fn tokio_util_stream(
     mut reader: impl tokio::io::AsyncRead + Unpin + Send + 'static,
@@ -403,20 +289,4 @@ fn tokio_util_stream(
             }
         }
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn paths_cannot_escape_the_root() {
-        let root = Path::new("/srv/x");
-        assert_eq!(
-            resolve(root, "/a/b.split"),
-            Some(PathBuf::from("/srv/x/a/b.split"))
-        );
-        assert_eq!(resolve(root, "/../etc/passwd"), None);
-        assert_eq!(resolve(root, "/a/%2e%2e/%2e%2e/etc"), None);
-    }
 }

@@ -9,20 +9,20 @@ use std::path::Path;
 use common::{rangefind, search_json, succeeded, text, untar};
 use serde_json::Value;
 
-fn write(root: &Path, path: &str, bytes: &[u8]) {
+pub(crate) fn write(root: &Path, path: &str, bytes: &[u8]) {
     let path = root.join(path);
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(path, bytes).unwrap();
 }
 
-fn page(lang: &str, main: &str) -> String {
+pub(crate) fn page(lang: &str, main: &str) -> String {
     format!(
         "<!doctype html><html{lang}><head><meta charset=\"utf-8\"><title>Site page</title></head>\
          <body><nav>menu words</nav>{main}<footer>footer words</footer></body></html>"
     )
 }
 
-fn make_site(root: &Path) {
+pub(crate) fn make_site(root: &Path) {
     write(
         root,
         "index.html",
@@ -99,7 +99,7 @@ fn make_site(root: &Path) {
 }
 
 /// `build --site` with the split index too, which these tests search language by language.
-fn build(site: &Path) -> String {
+pub(crate) fn build(site: &Path) -> String {
     succeeded(&rangefind(&[
         "build",
         "--site",
@@ -109,19 +109,19 @@ fn build(site: &Path) -> String {
     ]))
 }
 
-fn hits(index: &Path, query: &str, extra: &[&str]) -> Vec<Value> {
+pub(crate) fn hits(index: &Path, query: &str, extra: &[&str]) -> Vec<Value> {
     search_json(index, query, extra)["hits"]
         .as_array()
         .unwrap()
         .clone()
 }
 
-fn ids(hits: &[Value]) -> Vec<&str> {
+pub(crate) fn ids(hits: &[Value]) -> Vec<&str> {
     hits.iter().map(|h| h["id"].as_str().unwrap()).collect()
 }
 
 /// A stored field as a list (one value is stored as a scalar).
-fn list(value: &Value) -> Vec<Value> {
+pub(crate) fn list(value: &Value) -> Vec<Value> {
     match value {
         Value::Array(items) => items.clone(),
         Value::Null => Vec::new(),
@@ -243,7 +243,7 @@ fn a_site_builds_into_one_index_per_language() {
 }
 
 /// Runs `rangefind ARGS`, checks that it fails and says `message`.
-fn fails_saying(args: &[&str], message: &str) {
+pub(crate) fn fails_saying(args: &[&str], message: &str) {
     let output = rangefind(args);
     assert!(!output.status.success(), "{args:?} succeeded");
     assert!(
@@ -403,197 +403,4 @@ fn bad_sites_get_clear_errors() {
         "not a language tag",
     );
     fails_saying(&["build", "--out", "/tmp/x"], "--config");
-}
-
-/// Builds an MDN site (the bundled sample, or the shared corpus's whole site) and checks its
-/// page count and that titles find their page first.
-fn check_mdn_site(archive: &Path, at_least: u64) {
-    let dir = tempfile::tempdir().unwrap();
-    untar(archive, dir.path());
-    let site = dir.path().join("site-mdn");
-    let summary = build(&site);
-    assert!(
-        summary
-            .contains("without data-rangefind-body / data-pagefind-body (other pages have it): /"),
-        "the root page has no data-pagefind-body: {summary}"
-    );
-    let out = site.join("_rangefind");
-    let site_json: Value =
-        serde_json::from_slice(&std::fs::read(out.join("site.json")).unwrap()).unwrap();
-    let pages = site_json["languages"]["en"]["pages"].as_u64().unwrap();
-    assert!(pages >= at_least, "{pages} pages indexed");
-    let sections = &site_json["languages"]["en"]["filters"]["section"];
-    assert!(sections["Web/JavaScript"].as_u64().unwrap() > 0);
-    let en = out.join("en");
-    let map = hits(&en, "Array.prototype.map()", &["--limit", "3"]);
-    assert_eq!(
-        map[0]["id"],
-        "/web/javascript/reference/global_objects/array/map/"
-    );
-    assert_eq!(map[0]["doc"]["title"], "Array.prototype.map()");
-    assert_eq!(
-        map[0]["doc"]["meta.page_type"],
-        "javascript-instance-method"
-    );
-    let in_section = hits(
-        &en,
-        "map",
-        &["--filter", "filter.section=Web/JavaScript", "--limit", "50"],
-    );
-    assert!(!in_section.is_empty());
-    for hit in &in_section {
-        assert_eq!(hit["doc"]["filter.section"], "Web/JavaScript");
-    }
-}
-
-#[test]
-fn the_bundled_mdn_sample_site_builds() {
-    check_mdn_site(
-        &common::repo().join("examples/mdn-site/sample-site.tar.gz"),
-        440,
-    );
-}
-
-#[test]
-fn the_shared_mdn_site_builds() {
-    if let Some(archive) = common::shared_corpus("site-mdn.tar.gz") {
-        check_mdn_site(&archive, 14_000);
-    }
-}
-
-#[test]
-fn the_widget_is_written_next_to_site_json() {
-    let dir = tempfile::tempdir().unwrap();
-    let site = dir.path().join("public");
-    make_site(&site);
-    let summary = build(&site);
-    let out = site.join("_rangefind");
-    assert!(
-        !summary.contains("built without the <rangefind-search> widget"),
-        "this rangefind was compiled before web/dist existed: run scripts/setup.sh\n{summary}"
-    );
-    assert!(
-        summary
-            .contains(r#"<script type="module" src="/_rangefind/rangefind-search.js"></script>"#),
-        "{summary}"
-    );
-    let script = std::fs::read_to_string(out.join("rangefind-search.js")).unwrap();
-    assert!(script.contains("rangefind-search") && script.contains("worker.js"));
-    // site.json is inlined ahead of the script's code, so the widget starts without reading it.
-    let rest = script
-        .strip_prefix("var __RANGEFIND_SITE__=")
-        .expect("site.json inlined");
-    let inlined = serde_json::Deserializer::from_str(rest)
-        .into_iter::<Value>()
-        .next()
-        .unwrap()
-        .unwrap();
-    let site_json: Value =
-        serde_json::from_slice(&std::fs::read(out.join("site.json")).unwrap()).unwrap();
-    assert_eq!(inlined, site_json);
-    assert!(out.join("site-worker.js").is_file());
-    assert!(std::fs::read_to_string(out.join("worker.js"))
-        .unwrap()
-        .contains("./wasm-site/rangefind_wasm.js"));
-    let wasm = std::fs::read(out.join("wasm-site/rangefind_wasm_bg.wasm")).unwrap();
-    assert_eq!(&wasm[..4], b"\0asm");
-    // The same compressed ahead, at brotli's best, for hosts that send such files.
-    let compressed = std::fs::read(out.join("wasm-site/rangefind_wasm_bg.wasm.br")).unwrap();
-    let mut decoded = Vec::new();
-    brotli::BrotliDecompress(&mut &compressed[..], &mut decoded).unwrap();
-    assert_eq!(decoded, wasm);
-    assert!(compressed.len() < wasm.len() / 2);
-    assert!(out.join("wasm-site/rangefind_wasm.js").is_file());
-    // The widget searches site files: the split engine an earlier widget used is removed.
-    assert!(!out.join("wasm").exists());
-    std::fs::create_dir_all(out.join("wasm")).unwrap();
-    std::fs::write(out.join("wasm/rangefind_wasm_bg.wasm"), b"\0asm").unwrap();
-    std::fs::write(out.join("wasm/rangefind_wasm.js"), b"").unwrap();
-    build(&site);
-    assert!(!out.join("wasm").exists());
-    // The summary counts the index apart from the widget: site.json, and per language a
-    // manifest, one split, the lexicon and the site file (built with --splits).
-    let languages = 3;
-    assert!(
-        summary.contains(&format!("the index is {} files", 1 + 4 * languages)),
-        "{summary}"
-    );
-    // The site has French pages: the site engine with every stemmer comes too.
-    // Each engine's .wasm also compressed ahead (.wasm.br).
-    assert!(summary.contains("The search widget (10 files"), "{summary}");
-    assert!(out.join("wasm-site-all/rangefind_wasm_bg.wasm").is_file());
-    assert!(out.join("site-worker-all.js").is_file());
-
-    let plain = dir.path().join("plain");
-    make_site(&plain);
-    let summary = succeeded(&rangefind(&[
-        "build",
-        "--site",
-        plain.to_str().unwrap(),
-        "--no-widget",
-        "-q",
-    ]));
-    assert!(!summary.contains("rangefind-search"), "{summary}");
-    assert!(!plain.join("_rangefind/rangefind-search.js").exists());
-    assert!(!plain.join("_rangefind/wasm").exists());
-    assert!(plain.join("_rangefind/site.json").is_file());
-}
-
-#[test]
-fn without_splits_a_site_index_is_its_site_files() {
-    let dir = tempfile::tempdir().unwrap();
-    let site = dir.path().join("public");
-    make_site(&site);
-    let out = site.join("_rangefind");
-    let default_build = || {
-        let args = [
-            "build",
-            "--site",
-            site.to_str().unwrap(),
-            "--no-widget",
-            "-q",
-        ];
-        succeeded(&rangefind(&args))
-    };
-    let summary = default_build();
-    // site.json, and per language the site file and its lexicon.
-    let languages = 3;
-    assert!(
-        summary.contains(&format!("the index is {} files", 1 + 2 * languages)),
-        "{summary}"
-    );
-    assert!(!out.join("en/manifest.json").exists() && !out.join("en/splits").exists());
-    // The CLI searches the site directory through its default language's site file.
-    let found = search_json(&out, "keyboard", &[]);
-    assert_eq!(ids(found["hits"].as_array().unwrap()), ["/guide/"]);
-    let found = search_json(&out, "keybaord", &[]);
-    assert_eq!(found["replaced"][0]["with"][0], "keyboard", "{found}");
-    // Another language's site file, stemmed in its language (chevaux → cheval).
-    let found = search_json(&out, "cheval", &["--language", "fr-CA"]);
-    assert_eq!(ids(found["hits"].as_array().unwrap()), ["/fr/"]);
-    assert_eq!(search_json(&out, "cheval", &[])["count"], 0);
-    fails_saying(
-        &[
-            "search",
-            out.to_str().unwrap(),
-            "cheval",
-            "--language",
-            "de",
-        ],
-        "--language de: the site has no pages in it (its languages: en, en-gb, fr)",
-    );
-    // Commands that read splits say how to get them.
-    fails_saying(
-        &["inspect", out.to_str().unwrap()],
-        "`rangefind build --site SITE --splits`",
-    );
-    // With --splits the split index is there; rebuilt without, it is gone again.
-    build(&site);
-    assert!(out.join("en/manifest.json").exists());
-    let found = search_json(&out, "cheval", &["--language", "fr"]);
-    assert_eq!(ids(found["hits"].as_array().unwrap()), ["/fr/"]);
-    default_build();
-    assert!(!out.join("en/manifest.json").exists() && !out.join("en/splits").exists());
-    let lexicons = std::fs::read_dir(out.join("en/lexicon")).unwrap().count();
-    assert_eq!(lexicons, 1);
 }

@@ -12,22 +12,22 @@ use super::frames::Frames;
 use super::layout::{self, Head};
 use super::queries::{Queries, Replacing};
 use super::query::{self, Node};
-use super::record::{self, Record};
+use super::record::Record;
 use super::title_match::{self, title_match, TitleMatch};
 use crate::analysis::Analyzer;
-use crate::api::{Hit, SearchRequest, SearchStats};
+use crate::api::{SearchRequest, SearchStats};
 use crate::error::{ErrorKind, Result};
 use crate::io::{
     open_region, FetchedPages, Fetcher, FileLocation, PageKey, PageRequest, PagedFile,
     PersistentCache, QueryStats,
 };
-use crate::snippets::{self, SNIPPET_CHARS};
 use crate::typos::Lexicon;
 
 /// Chunks a prefix reads at most: a prefix of one or two letters spans many, and the words it
 /// begins in the first of them are the ones typing is heading for as often as any.
 pub const MAX_PREFIX_CHUNKS: usize = 2;
 
+mod hits;
 mod word_reads;
 
 /// Where a region lies in the data.
@@ -263,60 +263,6 @@ impl SiteIndex {
     /// Its lexicon, if it has one, with the persistent tier its reads go through.
     pub(super) fn lexicon(&self) -> Option<(&Lexicon, Option<&Arc<dyn PersistentCache>>)> {
         Some((self.lexicon.as_ref()?, self.fetcher.persistent()))
-    }
-
-    /// The records of `pages`, read in one wave and decoded, by page (a few: a list, which
-    /// costs the engine less code than a map).
-    pub(super) async fn records(
-        &self,
-        pages: &[u32],
-        stats: &QueryStats,
-    ) -> Result<Vec<(u32, Record)>> {
-        let ranges: Vec<Range<u64>> = pages
-            .iter()
-            .map(|page| offset(&self.regions.records, self.head.record_range(*page)))
-            .collect();
-        let bytes = self.read(&ranges, stats).await?;
-        let mut records = Vec::with_capacity(pages.len());
-        for (page, frame) in pages.iter().zip(bytes) {
-            let raw = self.named(self.frames.decode(&frame, &format!("record {page}")))?;
-            let record = record::decode(&raw)
-                .map_err(|e| self.named_error(e.with_context(format!("record {page}"))))?;
-            records.push((*page, record));
-        }
-        Ok(records)
-    }
-
-    /// The hit of a page with `record`: its fields picked and a snippet cut.
-    pub(super) fn hit(
-        &self,
-        score: f32,
-        mut record: Record,
-        request: &SearchRequest,
-        terms: &[String],
-    ) -> Hit {
-        let id = record
-            .get("url")
-            .and_then(|url| url.as_str())
-            .unwrap_or_default()
-            .to_string();
-        let cut = request.snippet.then(|| {
-            let values = layout::text_values(record.get(&self.head.meta.snippet_field));
-            snippets::cut(&values, &self.analyzer, terms, SNIPPET_CHARS)
-        });
-        if let Some(fields) = &request.fields {
-            record.retain(|name, _| fields.iter().any(|f| f == name));
-        }
-        let cut = cut.flatten();
-        Hit {
-            id,
-            score,
-            sort: None,
-            doc: record,
-            snippet_value: cut.as_ref().and_then(|c| c.value),
-            index: None,
-            snippet: cut.map(|c| c.html),
-        }
     }
 
     /// The data ranges `ranges`, read in one wave (pages already cached are not read again).
