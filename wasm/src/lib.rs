@@ -12,6 +12,13 @@
 //! without a second set of bindings. Errors are JS `Error`s named `RangefindError` with a
 //! stable `code` (`not_found`, `http`, `corrupt`, `invalid_query`, `aborted`, ...).
 
+/// The allocator: talc, not Rust's default dlmalloc, which was 4.8 KB of the site engine's
+/// code; talc is smaller and faster on wasm32 (BENCHMARKS.md, "Engine size"). Engines are
+/// single-threaded (no atomics), as talc's wasm allocator requires.
+#[cfg(all(target_family = "wasm", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 mod fetch;
 mod js_value;
 mod persistent;

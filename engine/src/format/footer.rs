@@ -318,9 +318,14 @@ fn check_trailer(tail: &[u8], file_len: u64) -> Result<&[u8]> {
     }
     let trailer = &tail[tail.len() - TRAILER_LEN as usize..];
     if trailer[20..24] != MAGIC {
+        // Hex by hand: `{:x?}` and `{:?}` bring the Debug formatting of slices and strings
+        // into the engines, for this one message.
+        let found: String = trailer[20..24]
+            .iter()
+            .map(|byte| format!("{byte:02x}"))
+            .collect();
         return corrupt(format!(
-            "not a rangefind split: the last bytes are {:02x?}, expected the magic {:?}",
-            &trailer[20..24],
+            "not a rangefind split: the last bytes are {found} (hex), expected the magic \"{}\"",
             std::str::from_utf8(&MAGIC).unwrap_or("")
         ));
     }

@@ -14,7 +14,7 @@ use super::source::MaybeSendSync;
 /// A store of file pages and open regions that outlives the process or page.
 #[cfg_attr(not(target_arch = "wasm32"), async_trait::async_trait)]
 #[cfg_attr(target_arch = "wasm32", async_trait::async_trait(?Send))]
-pub trait PersistentCache: MaybeSendSync + std::fmt::Debug {
+pub trait PersistentCache: MaybeSendSync {
     /// The stored pages of `file` (each as in the file, its checksum at the end), in the
     /// order asked (`None` for each one not stored).
     async fn get_pages(&self, file: &str, pages: &[u64]) -> Vec<Option<Bytes>>;
@@ -31,4 +31,11 @@ pub trait PersistentCache: MaybeSendSync + std::fmt::Debug {
 
     /// Drops everything of splits not in `live` (they left the manifest).
     fn retain_splits(&self, live: &[&str]);
+}
+
+/// Not a supertrait, for the same reason as [`RangeSource`](super::RangeSource)'s `Debug`.
+impl std::fmt::Debug for dyn PersistentCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PersistentCache")
+    }
 }

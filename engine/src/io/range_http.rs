@@ -143,7 +143,7 @@ pub fn content_range(header: Option<&str>) -> std::result::Result<(u64, u64), Fa
     })?;
     parse_content_range(value).ok_or_else(|| {
         Failure::permanent(
-            ErrorKind::Http.with_message(format!("unreadable Content-Range {value:?}")),
+            ErrorKind::Http.with_message(format!("unreadable Content-Range \"{value}\"")),
         )
     })
 }

@@ -41,7 +41,7 @@ pub fn encode(record: &Record) -> std::result::Result<Vec<u8>, String> {
 }
 
 fn not_text(name: &str) -> String {
-    format!("the record's field {name:?} is neither a text nor a list of texts")
+    format!("the record's field \"{name}\" is neither a text nor a list of texts")
 }
 
 /// The record in `bytes`, checked.
