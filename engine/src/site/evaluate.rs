@@ -21,6 +21,9 @@ pub struct WordData {
     pub postings: Postings,
     /// Its positions, when read.
     pub positions: Option<Vec<Vec<Vec<u32>>>>,
+    /// Where its positions are in the positions region (empty: it has none), for a phrase to
+    /// read them.
+    pub positions_at: std::ops::Range<u64>,
 }
 
 /// What the query's reads found.
@@ -28,10 +31,9 @@ pub struct WordData {
 pub struct Found {
     /// Words (and filter words) by word; a word the index lacks is absent.
     pub words: HashMap<String, WordData>,
-    /// The words each prefix expanded to.
-    pub expansions: HashMap<String, Vec<String>>,
-    /// Where each word's positions are in the positions region.
-    pub position_ranges: HashMap<String, std::ops::Range<u64>>,
+    /// The words each prefix expanded to (a few prefixes: a list, which costs the engine less
+    /// code than a map).
+    pub expansions: Vec<(String, Vec<String>)>,
     /// Words of the query the index holds by their stem only, none of its pages as typed.
     pub stem_only: Vec<String>,
 }
@@ -43,11 +45,16 @@ impl Found {
             Slot::Word(word) => vec![word.as_str()],
             Slot::AnyOf(words) => words.iter().map(String::as_str).collect(),
             Slot::Prefix(prefix) => self
-                .expansions
-                .get(prefix)
+                .expansion(prefix)
                 .map(|words| words.iter().map(String::as_str).collect())
                 .unwrap_or_default(),
         }
+    }
+
+    /// The words `prefix` expanded to, if it was read.
+    pub fn expansion(&self, prefix: &str) -> Option<&Vec<String>> {
+        let found = self.expansions.iter().find(|(p, _)| p == prefix);
+        found.map(|(_, words)| words)
     }
 }
 

@@ -8,8 +8,6 @@
 //! [`super::layout`]): indexes of unlike pages rank slightly apart from one index over all of
 //! them. Prefixes expand to each index's most frequent words.
 
-use rustc_hash::FxHashSet as HashSet;
-
 use tantivy_query_grammar::Occur;
 
 use super::evaluate::{Collection, Found, Scored, Scorer};
@@ -268,12 +266,13 @@ fn rank(exact: Ranked, completed: Option<Ranked>) -> Ranked {
 /// Keeps the pages that hold one word of every filter group.
 fn keep_filtered(matched: &mut Scored, filter_groups: &[Vec<String>], found: &Found) {
     for group in filter_groups {
-        let allowed: HashSet<u32> = group
+        let allowed: Vec<u32> = group
             .iter()
             .filter_map(|word| found.words.get(word))
             .flat_map(|data| data.postings.postings.iter().map(|p| p.page))
             .collect();
-        matched.retain(|(page, _)| allowed.contains(page));
+        let allowed = sorted_unique(allowed);
+        matched.retain(|(page, _)| allowed.binary_search(page).is_ok());
     }
 }
 

@@ -61,7 +61,7 @@ pub(super) async fn typo_replacements(
     let expanded = |word: &str| {
         found
             .iter()
-            .any(|found| (found.expansions.get(word)).is_some_and(|words| !words.is_empty()))
+            .any(|found| found.expansion(word).is_some_and(|words| !words.is_empty()))
     };
     // The words typed are the same in every index's parse of the query.
     let typed = &queries[0];

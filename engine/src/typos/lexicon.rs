@@ -1,7 +1,6 @@
 //! Reading an index's lexicon: its block index on first use (one request), then the blocks a
 //! lookup needs (one wave), each verified and kept in memory and in the persistent tier.
 
-use rustc_hash::FxHashMap as HashMap;
 use std::sync::{Arc, Mutex};
 
 use bytes::Bytes;
@@ -23,6 +22,22 @@ const MAX_COMPLETION_BLOCKS: usize = 3;
 /// Blocks kept in memory; past this the cache starts again (typos are a small share of
 /// queries, and a block costs one small read).
 const MAX_CACHED_BLOCKS: usize = 512;
+
+/// Decoded blocks by block number, sorted (a list, which costs the site engine less code than
+/// a map: BENCHMARKS.md, "Engine size").
+type Blocks = Vec<(usize, Arc<LexiconBlock>)>;
+
+fn block_in(blocks: &Blocks, block: usize) -> Option<&Arc<LexiconBlock>> {
+    let at = blocks.binary_search_by_key(&block, |(b, _)| *b).ok()?;
+    Some(&blocks[at].1)
+}
+
+fn insert_block(blocks: &mut Blocks, block: usize, decoded: Arc<LexiconBlock>) {
+    match blocks.binary_search_by_key(&block, |(b, _)| *b) {
+        Ok(at) => blocks[at].1 = decoded,
+        Err(at) => blocks.insert(at, (block, decoded)),
+    }
+}
 
 /// A word no split holds, to find replacements for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,7 +64,7 @@ pub struct Lexicon {
     entry: LexiconEntry,
     source: Arc<dyn RangeSource>,
     index: AsyncMutex<Option<Arc<Vec<BlockRef>>>>,
-    blocks: Mutex<HashMap<usize, Arc<LexiconBlock>>>,
+    blocks: Mutex<Blocks>,
 }
 
 impl Lexicon {
@@ -61,7 +76,7 @@ impl Lexicon {
             entry: entry.clone(),
             source: store.open(&entry.path),
             index: AsyncMutex::new(None),
-            blocks: Mutex::new(HashMap::default()),
+            blocks: Mutex::new(Vec::new()),
         })
     }
 
@@ -137,7 +152,7 @@ impl Lexicon {
             let mut candidates: Vec<&KeyedWord> = Vec::new();
             let mut in_the_index = false;
             for (key, block) in keys {
-                let Some(block) = blocks.get(block) else {
+                let Some(block) = block_in(&blocks, *block) else {
                     continue;
                 };
                 if let Ok(at) = block.binary_search_by(|(k, _)| k.as_str().cmp(key)) {
@@ -157,7 +172,7 @@ impl Lexicon {
             // word itself, or one of its deletions past the prefix).
             let begun = completions
                 .iter()
-                .filter_map(|b| blocks.get(b))
+                .filter_map(|b| block_in(&blocks, *b))
                 .flat_map(|block| block.iter())
                 .filter(|(key, _)| key.starts_with(word.as_str()))
                 .flat_map(|(_, words)| words)
@@ -227,17 +242,17 @@ impl Lexicon {
         wanted: Vec<usize>,
         persistent: Option<&Arc<dyn PersistentCache>>,
         stats: &QueryStats,
-    ) -> Result<HashMap<usize, Arc<LexiconBlock>>> {
-        let mut have: HashMap<usize, Arc<LexiconBlock>> = {
+    ) -> Result<Blocks> {
+        let mut have: Blocks = {
             let cached = self.blocks.lock().expect("lexicon lock");
             wanted
                 .iter()
-                .filter_map(|b| Some((*b, cached.get(b)?.clone())))
+                .filter_map(|b| Some((*b, block_in(&cached, *b)?.clone())))
                 .collect()
         };
         let mut missing: Vec<usize> = wanted
             .into_iter()
-            .filter(|b| !have.contains_key(b))
+            .filter(|b| block_in(&have, *b).is_none())
             .collect();
         if let (Some(tier), false) = (persistent, missing.is_empty()) {
             let pages: Vec<u64> = missing.iter().map(|&b| b as u64).collect();
@@ -245,10 +260,10 @@ impl Lexicon {
             for (block, bytes) in missing.iter().zip(stored) {
                 if let Some(Ok(decoded)) = bytes.map(|b| decode_block(&index[*block], &b)) {
                     stats.add_cache_hits(1);
-                    have.insert(*block, Arc::new(decoded));
+                    insert_block(&mut have, *block, Arc::new(decoded));
                 }
             }
-            missing.retain(|b| !have.contains_key(b));
+            missing.retain(|b| block_in(&have, *b).is_none());
         }
         if missing.is_empty() {
             return Ok(have);
@@ -277,8 +292,8 @@ impl Lexicon {
         }
         for (block, stored, decoded) in read.into_iter().flatten() {
             let decoded = Arc::new(decoded);
-            cached.insert(block, decoded.clone());
-            have.insert(block, decoded);
+            insert_block(&mut cached, block, decoded.clone());
+            insert_block(&mut have, block, decoded);
             stored_pages.push((block as u64, stored));
         }
         if let Some(tier) = persistent {

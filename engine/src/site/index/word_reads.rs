@@ -1,7 +1,6 @@
 //! A query's word reads: the chunks holding its words, prefixes and filter words (one wave),
 //! and for phrases their positions (one more).
 
-use rustc_hash::FxHashMap as HashMap;
 use std::ops::Range;
 
 use super::{offset, SiteIndex, MAX_PREFIX_CHUNKS};
@@ -75,7 +74,8 @@ impl SiteIndex {
             })
             .map(|(word, _)| word.clone())
             .collect();
-        let mut candidates: HashMap<String, Vec<(u64, WordEntry)>> = HashMap::default();
+        // Each prefix's candidate words, in the order of `prefixes`.
+        let mut candidates: Vec<Vec<(u64, WordEntry)>> = vec![Vec::new(); prefixes.len()];
         for (chunk, frame) in chunks.iter().zip(bytes) {
             let raw = self.named(self.frames.decode(&frame, &format!("chunk {chunk}")))?;
             for entry in self.named(word_entries(&raw))? {
@@ -84,23 +84,22 @@ impl SiteIndex {
                     let data = WordData {
                         postings,
                         positions: None,
+                        positions_at: entry.positions.clone(),
                     };
                     found.words.insert(entry.word.clone(), data);
-                    found_positions_at(&mut found, &entry.word, entry.positions.clone());
                 }
-                for prefix in prefixes
-                    .iter()
-                    .filter(|p| entry.word.starts_with(p.as_str()))
-                {
-                    let pages = leading_count(&entry.postings);
-                    candidates
-                        .entry(prefix.clone())
-                        .or_default()
-                        .push((pages, entry.clone()));
+                for (prefix, candidates) in prefixes.iter().zip(&mut candidates) {
+                    if entry.word.starts_with(prefix.as_str()) {
+                        let pages = leading_count(&entry.postings);
+                        candidates.push((pages, entry.clone()));
+                    }
                 }
             }
         }
-        for (prefix, mut words) in candidates {
+        for (prefix, mut words) in prefixes.into_iter().zip(candidates) {
+            if words.is_empty() {
+                continue;
+            }
             // The words on the most pages, as typing heads for common words.
             words.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.word.cmp(&b.1.word)));
             words.truncate(MAX_PREFIX_EXPANSIONS);
@@ -111,13 +110,13 @@ impl SiteIndex {
                     let data = WordData {
                         postings,
                         positions: None,
+                        positions_at: entry.positions,
                     };
                     found.words.insert(entry.word.clone(), data);
-                    found_positions_at(&mut found, &entry.word, entry.positions);
                 }
                 expansions.push(entry.word);
             }
-            found.expansions.insert(prefix, expansions);
+            found.expansions.push((prefix, expansions));
         }
         Ok(found)
     }
@@ -165,10 +164,9 @@ impl SiteIndex {
         let wanted: Vec<(String, Range<u64>)> = sorted_unique(wanted)
             .into_iter()
             .filter_map(|word| {
-                let range = found.position_ranges.get(&word)?.clone();
-                Some((word, range))
+                let range = found.words.get(&word)?.positions_at.clone();
+                (!range.is_empty()).then_some((word, range))
             })
-            .filter(|(word, _)| found.words.contains_key(word))
             .collect();
         if wanted.is_empty() {
             return Ok(());
@@ -183,13 +181,6 @@ impl SiteIndex {
             data.positions = Some(self.named(decode_positions(&bytes, &data.postings))?);
         }
         Ok(())
-    }
-}
-
-/// Remembers where a word's positions are, for a phrase to read them.
-fn found_positions_at(found: &mut Found, word: &str, range: Range<u64>) {
-    if !range.is_empty() {
-        found.position_ranges.insert(word.to_string(), range);
     }
 }
 
