@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cli=target/release/rangefind
 cargo build --release -p rangefind-builder --quiet
-# "rangefind 0.1.0 (split format 4, site layout 6, lexicon format 3)"
+# "rangefind 0.1.0 (split format 4, site layout 6, lexicon format 4)"
 read -r split layout lexicon < <("$cli" --version | sed -E 's/.*split format ([0-9]+), site layout ([0-9]+), lexicon format ([0-9]+).*/\1 \2 \3/')
 out=tests/fixtures/formats
 src=$out/source

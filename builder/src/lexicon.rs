@@ -12,13 +12,17 @@ use rangefind_engine::typos::{decode_words, encode_lexicon, WordCounts, LEXICON_
 
 /// Where the lexicon goes, relative to the index root.
 pub const LEXICON_DIR: &str = "lexicon";
+/// zstd level of the lexicon's parts: its block index is read by every first visit of a site.
+const LEXICON_LEVEL: i32 = 19;
 /// Characters of the BLAKE3 hex digest used as a file id.
 const FILE_ID_LEN: usize = 32;
 
 /// Writes the lexicon of `words` under `out` unless the same file is there; returns the
 /// manifest's entry.
 pub fn write_file(out: &Path, words: &WordCounts) -> anyhow::Result<LexiconEntry> {
-    let (bytes, layout) = encode_lexicon(words);
+    let compress = |raw: &[u8]| zstd::bulk::compress(raw, LEXICON_LEVEL);
+    let (bytes, layout) =
+        encode_lexicon(words, &compress).context("cannot compress the lexicon")?;
     let id = blake3::hash(&bytes).to_hex()[..FILE_ID_LEN].to_string();
     let name = format!("words.{id}.lex");
     let dir = out.join(LEXICON_DIR);

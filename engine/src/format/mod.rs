@@ -28,12 +28,14 @@
 mod byte_reader;
 mod crc;
 mod footer;
+mod frames;
 #[cfg(feature = "splits")]
 mod hotcache;
 mod writer;
 
 pub(crate) use byte_reader::{put_shared, put_text, put_varint, ByteReader};
 pub use crc::{crc32, Crc32Hasher};
+pub use frames::Frames;
 
 /// A UTF-8 byte order mark, which some editors (on Windows above all) write at the start of a
 /// text file.

@@ -8,7 +8,6 @@ use std::sync::Arc;
 use ownedbytes::OwnedBytes;
 
 use super::evaluate::Found;
-use super::frames::Frames;
 use super::layout::{self, Head};
 use super::queries::{Queries, Replacing};
 use super::query::{self, Node};
@@ -17,6 +16,7 @@ use super::title_match::{self, title_match, TitleMatch};
 use crate::analysis::Analyzer;
 use crate::api::{SearchRequest, SearchStats};
 use crate::error::{ErrorKind, Result};
+use crate::format::Frames;
 use crate::io::{
     open_region, FetchedPages, Fetcher, FileLocation, PageKey, PageRequest, PagedFile,
     PersistentCache, QueryStats,
@@ -26,6 +26,8 @@ use crate::typos::Lexicon;
 /// Chunks a prefix reads at most: a prefix of one or two letters spans many, and the words it
 /// begins in the first of them are the ones typing is heading for as often as any.
 pub const MAX_PREFIX_CHUNKS: usize = 2;
+/// What the site file's frames are called in messages.
+const SITE_INDEX: &str = "site index";
 
 mod hits;
 mod word_reads;
@@ -115,7 +117,7 @@ impl SiteIndex {
                 )))
             }
         };
-        let raw = Frames::new(&[])?
+        let raw = Frames::new(&[], SITE_INDEX)?
             .decode(head_bytes, "head")
             .map_err(named)?;
         let head = Head::decode(&raw).map_err(named)?;
@@ -124,7 +126,7 @@ impl SiteIndex {
             regions.records.end - regions.records.start,
         )
         .map_err(named)?;
-        let frames = Frames::new(&head.dictionary).map_err(named)?;
+        let frames = Frames::new(&head.dictionary, SITE_INDEX).map_err(named)?;
         let analyzer = Analyzer::new(head.meta.stemmer.as_deref()).map_err(named)?;
         if let (Some(tier), Some(tail)) = (fetcher.persistent(), from_network) {
             tier.put_open_region(&location.id, tail);

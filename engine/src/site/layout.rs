@@ -357,7 +357,7 @@ mod tests {
                 let _ = decode_positions(&random, &postings);
             }
             // zstd frames (chunks, records), past the magic number into the frame decoder.
-            let frames = crate::site::Frames::new(&[]).unwrap();
+            let frames = crate::format::Frames::new(&[], "site index").unwrap();
             let _ = frames.decode(&random, "a fuzzed frame");
             let framed = [&[0x28, 0xb5, 0x2f, 0xfd][..], &random].concat();
             let _ = frames.decode(&framed, "a fuzzed frame");

@@ -12,7 +12,6 @@
 //! docs/design-notes.md, "Next: a site format".
 
 mod evaluate;
-mod frames;
 mod index;
 mod joint_cost;
 pub mod layout;
@@ -28,7 +27,6 @@ mod title_match;
 mod typo_step;
 
 pub use crate::query_text::MAX_PREFIX_EXPANSIONS;
-pub use frames::Frames;
 pub use index::{SiteIndex, MAX_PREFIX_CHUNKS};
 pub use joint_cost::opened_together;
 pub use search::search_together;

@@ -29,7 +29,7 @@ pub use edits::{
 };
 pub use lexicon::{Lexicon, UnknownWord, MAX_PRELOADED_INDEX_BYTES, MAX_REPLACEMENTS};
 pub use lexicon_file::{
-    decode_words, encode_lexicon, LexiconEntry, LexiconLayout, WordCounts, LEXICON_FORMAT,
+    decode_words, encode_lexicon, Compress, LexiconEntry, LexiconLayout, WordCounts, LEXICON_FORMAT,
 };
 #[cfg(test)]
 pub(crate) use query_words::assert_replaceable_words;

@@ -2,11 +2,11 @@
 
 use super::*;
 use crate::io::MemoryStore;
-use crate::typos::lexicon_file::{encode_lexicon, WordCounts, LEXICON_FORMAT};
+use crate::typos::lexicon_file::{encode_lexicon, zstd_for_tests, WordCounts, LEXICON_FORMAT};
 
 fn lexicon_of(words: &[(&str, u32)]) -> Lexicon {
     let counts: WordCounts = words.iter().map(|(w, n)| (w.to_string(), *n)).collect();
-    let (bytes, layout) = encode_lexicon(&counts);
+    let (bytes, layout) = encode_lexicon(&counts, &zstd_for_tests).unwrap();
     let store = MemoryStore::default();
     store.put("lexicon/words.lex", Bytes::from(bytes.clone()));
     let entry = LexiconEntry {
