@@ -149,7 +149,7 @@ pub struct BuildArgs {
     /// --out directory, `rangefind manifest merge DIR` writes the index's manifest.
     #[arg(long, value_name = "I/N", env = "RANGEFIND_SHARD")]
     pub shard: Option<Shard>,
-    /// Page size in bytes of split checksums and reader caches (power of two, 256..=1048576).
+    /// Page size in bytes of split checksums and reader caches (power of two, 128..=1048576).
     #[arg(long, default_value_t = 1024, env = "RANGEFIND_PAGE_SIZE")]
     pub page_size: u32,
     /// Threads: 2 parses the input on one and indexes on another (a split is written while
@@ -185,8 +185,9 @@ impl BuildArgs {
         if self.split_docs == 0 {
             bail!("--split-docs (RANGEFIND_SPLIT_DOCS) must be at least 1");
         }
-        if !self.page_size.is_power_of_two() || !(256..=1 << 20).contains(&self.page_size) {
-            bail!("--page-size (RANGEFIND_PAGE_SIZE) must be a power of two between 256 and 1048576, got {}", self.page_size);
+        let sizes = rangefind_engine::format::MIN_PAGE_SIZE..=1 << 20;
+        if !self.page_size.is_power_of_two() || !sizes.contains(&self.page_size) {
+            bail!("--page-size (RANGEFIND_PAGE_SIZE) must be a power of two between {} and 1048576, got {}", sizes.start(), self.page_size);
         }
         Ok(())
     }

@@ -17,6 +17,9 @@ pub const MAGIC: [u8; 4] = *b"RFS1";
 pub const TRAILER_LEN: u64 = 24;
 /// Bytes of the checksum that ends every data page.
 pub const PAGE_CHECKSUM_LEN: u64 = 2;
+/// The smallest page size (a power of two): site files use it, each record and chunk read
+/// wasting half a page at either end (BENCHMARKS.md, "Site file pages of 128 bytes").
+pub const MIN_PAGE_SIZE: u32 = 128;
 
 /// Data bytes a page of `page_size` bytes in the file holds (its size less its checksum): the
 /// one place the writer, the footer and the reader's page mapping take it from.
@@ -261,9 +264,9 @@ impl OpenRegion {
             );
         }
         let footer = Footer::decode(&region[region.len() - footer_len as usize..])?;
-        if !footer.page_size.is_power_of_two() || footer.page_size < 256 {
+        if !footer.page_size.is_power_of_two() || footer.page_size < MIN_PAGE_SIZE {
             return corrupt(format!(
-                "page size {} is not a power of two ≥ 256",
+                "page size {} is not a power of two ≥ {MIN_PAGE_SIZE}",
                 footer.page_size
             ));
         }

@@ -48,7 +48,7 @@ pub fn without_bom(bytes: &[u8]) -> &[u8] {
 }
 pub use footer::{
     page_checksum, page_payload, FileEntry, Footer, HotEntry, OpenRegion, FORMAT_VERSION, MAGIC,
-    PAGE_CHECKSUM_LEN, TRAILER_LEN,
+    MIN_PAGE_SIZE, PAGE_CHECKSUM_LEN, TRAILER_LEN,
 };
 #[cfg(feature = "splits")]
 pub use hotcache::{record_hot_ranges, HotRangeRecorder};

@@ -13,13 +13,14 @@ use tantivy::directory::Directory;
 #[cfg(feature = "splits")]
 use tantivy::HasLen;
 
-use super::footer::{encode_open_region, page_payload, FileEntry, Footer, HotEntry};
+use super::footer::{encode_open_region, page_payload, FileEntry, Footer, HotEntry, MIN_PAGE_SIZE};
 use crate::error::{from_io, ErrorKind, Result};
 
 /// What a split records besides its files.
 #[derive(Clone, Debug)]
 pub struct SplitWriteOptions {
-    /// Page size, checksum included (power of two ≥ 256); the reader's cache unit.
+    /// Page size, checksum included (a power of two, at least [`MIN_PAGE_SIZE`]); the reader's
+    /// cache unit.
     pub page_size: u32,
     /// Number of documents.
     pub doc_count: u64,
@@ -194,9 +195,9 @@ pub fn write_regions<W: Write>(
 }
 
 fn check_page_size(page_size: u32) -> Result<()> {
-    if !page_size.is_power_of_two() || page_size < 256 {
+    if !page_size.is_power_of_two() || page_size < MIN_PAGE_SIZE {
         return Err(ErrorKind::InvalidInput.with_message(format!(
-            "page size {page_size} must be a power of two ≥ 256"
+            "page size {page_size} must be a power of two ≥ {MIN_PAGE_SIZE}"
         )));
     }
     Ok(())
