@@ -237,7 +237,7 @@ async fn a_block_index_too_large_for_a_first_visit_is_read_by_the_first_typo_ins
     use rangefind_engine::io::QueryStats;
     use rangefind_engine::typos::{UnknownWord, MAX_PRELOADED_INDEX_BYTES};
     let dir = tempfile::tempdir().unwrap();
-    for (words, preloaded) in [(2_000, true), (1_200_000, false)] {
+    for (words, preloaded) in [(2_000, true), (2_400_000, false)] {
         let lexicon = lexicon_of(&dir.path().join(words.to_string()), words);
         let index_bytes = lexicon.block_index_len();
         assert_eq!(

@@ -52,8 +52,9 @@ pub struct UnknownWord {
 
 /// The largest block index [`Lexicon::preload`] reads ahead of a lookup. A first visit reads
 /// what is preloaded before its first query, typo or not: the index grows with the vocabulary
-/// (14.4 KB for MDN's 14,590 pages; with lexicon format 2, which kept the blocks' checksums
-/// in it, 19.6 KB, and 50 KB at 100,000 pages of the events site, 270 KB at 940,000), and
+/// (5.7 KB for MDN's 14,590 pages with blocks of 8 KB; 10.5 KB with blocks of 4 KB; with
+/// lexicon format 2, which kept the blocks' checksums in it, 19.6 KB, and 50 KB at 100,000
+/// pages of the events site, 270 KB at 940,000), and
 /// past this a first typo pays a wave for it instead. The page's own read-ahead
 /// (web/src/index.ts, `MAX_PRELOADED_LEXICON_INDEX_BYTES`) keeps the same bound.
 pub const MAX_PRELOADED_INDEX_BYTES: u64 = 32 * 1024;

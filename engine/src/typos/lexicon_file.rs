@@ -39,9 +39,11 @@ pub const LEXICON_FORMAT: u32 = 4;
 /// Bytes of the checksum a block starts with.
 const CHECKSUM_LEN: usize = 4;
 /// Uncompressed bytes a block holds before the next one starts: a lookup reads two to four
-/// blocks (the word's own key and its deletions spread over the key space); at 4 KB each is
-/// about 1.5 KB on the wire.
-const BLOCK_BYTES: usize = 4096;
+/// blocks (the word's own key and its deletions spread over the key space), about 3 KB each
+/// on the wire. 8 KB rather than 4: the block index, which every first visit of a site reads
+/// before its first query, is half as long (MDN: 10,480 → 5,736 bytes), and only a query
+/// with a typo reads blocks (BENCHMARKS.md, "Lexicon blocks of 8 KB").
+const BLOCK_BYTES: usize = 8192;
 
 /// Words and their document frequencies.
 pub type WordCounts = BTreeMap<String, u32>;
