@@ -41,8 +41,10 @@ const CHECKSUM_LEN: usize = 4;
 /// Uncompressed bytes a block holds before the next one starts: a lookup reads two to four
 /// blocks (the word's own key and its deletions spread over the key space), about 3 KB each
 /// on the wire. 8 KB rather than 4: the block index, which every first visit of a site reads
-/// before its first query, is half as long (MDN: 10,480 → 5,736 bytes), and only a query
-/// with a typo reads blocks (BENCHMARKS.md, "Lexicon blocks of 8 KB").
+/// before its first query, is half as long (MDN: 10,480 → 5,736 bytes); only a typo or a
+/// prefix that begins none of the index's words reads blocks, but a search box reading ahead
+/// meets such prefixes while a word is typed (a typed session read 55 KB more; BENCHMARKS.md,
+/// "Lexicon blocks of 8 KB" and its top table).
 const BLOCK_BYTES: usize = 8192;
 
 /// Words and their document frequencies.
