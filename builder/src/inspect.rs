@@ -90,6 +90,13 @@ fn print_split(name: &str, footer: &Footer, len: u64) {
             .map(|(a, b)| format!("{a}..={b}"))
             .unwrap_or_else(|| "-".into())
     );
+    if let Some(days) = &footer.day_counts {
+        println!(
+            "  {} documents counted on {} days (date histograms of whole days read no column)",
+            days.total(),
+            days.days.len()
+        );
+    }
     println!(
         "  hotcache {hot} bytes ({:.3} % of the split); open read {open} bytes ({:.3} %): hotcache + footer",
         100.0 * hot as f64 / len as f64,

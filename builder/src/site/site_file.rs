@@ -129,6 +129,7 @@ pub fn write_site_file(
         page_size: SITE_PAGE_SIZE,
         doc_count: pages.len() as u64,
         time_range: None,
+        day_counts: None,
     };
     let (summary, id) = write_content_addressed(dir, SITE_FILE_EXTENSION, |out| {
         write_regions(

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
 
 use anyhow::{bail, Context};
-use rangefind_engine::format::{record_hot_ranges, write_split, SplitWriteOptions};
+use rangefind_engine::format::{record_hot_ranges, write_split, DayCounts, SplitWriteOptions};
 use rangefind_engine::manifest::SplitEntry;
 use rangefind_engine::mapping::{
     register_tokenizers, BuiltDocument, DocMapping, MappedSchema, StoreCompression,
@@ -112,6 +112,7 @@ impl SplitBuilder {
             docs: 0,
             time_range: None,
             time_ordered: true,
+            day_counts: Some(DayCounts::default()),
             words: options
                 .mapping
                 .typo_tolerance
@@ -169,6 +170,9 @@ struct SplitIndexer {
     time_range: Option<(i64, i64)>,
     /// Every document so far has a timestamp no older than the one before it.
     time_ordered: bool,
+    /// Documents per day of their timestamp; `None` once a document has several timestamps
+    /// (a histogram counts it once a bucket, so its days would not add up to buckets).
+    day_counts: Option<DayCounts>,
     /// The words of its documents, when the mapping wants a lexicon.
     words: Option<WordCounter>,
 }
@@ -182,6 +186,12 @@ impl SplitIndexer {
                     self.time_range
                         .map_or((t, t), |(lo, hi)| (lo.min(t), hi.max(t))),
                 );
+                if document.several_timestamps {
+                    self.day_counts = None;
+                }
+                if let Some(days) = &mut self.day_counts {
+                    days.add(t);
+                }
             }
             None => self.time_ordered = false,
         }
@@ -222,15 +232,13 @@ impl SplitIndexer {
         // Fieldnorms go into the hotcache while they stay within 0.1 % of the split.
         let hot = record_hot_ranges(Box::new(directory.clone()), &self.mapping, files_len / 1000)
             .context("recording the hotcache")?;
-        let mut entry = write_split_file(
-            &directory,
-            &files,
-            &hot,
-            &self.splits_dir,
-            self.page_size,
-            self.docs,
-            self.time_range,
-        )?;
+        let options = SplitWriteOptions {
+            page_size: self.page_size,
+            doc_count: self.docs,
+            time_range: self.time_range,
+            day_counts: self.day_counts.filter(|days| !days.days.is_empty()),
+        };
+        let mut entry = write_split_file(&directory, &files, &hot, &self.splits_dir, &options)?;
         entry.time_ordered = self.time_ordered && self.time_range.is_some();
         drop(directory);
         fs::remove_dir_all(dir).ok();
@@ -293,17 +301,10 @@ fn write_split_file(
     files: &[String],
     hot: &std::collections::BTreeMap<PathBuf, Vec<std::ops::Range<u64>>>,
     splits_dir: &Path,
-    page_size: u32,
-    doc_count: u64,
-    time_range: Option<(i64, i64)>,
+    options: &SplitWriteOptions,
 ) -> anyhow::Result<SplitEntry> {
-    let options = SplitWriteOptions {
-        page_size,
-        doc_count,
-        time_range,
-    };
     let (summary, id) = write_content_addressed(splits_dir, "split", |out| {
-        write_split(directory, files, hot, &options, out)
+        write_split(directory, files, hot, options, out)
     })
     .context("writing the split")?;
     let path = format!("{SPLITS_DIR}/{id}.split");
@@ -311,9 +312,9 @@ fn write_split_file(
         id,
         path,
         size: summary.len,
-        docs: doc_count,
+        docs: options.doc_count,
         open_region: [summary.open_region.start, summary.open_region.end],
-        time_range,
+        time_range: options.time_range,
         time_ordered: false,
     })
 }

@@ -1,6 +1,7 @@
 //! Every on-disk format this rangefind writes has a fixture (`tests/fixtures/formats/`, written
-//! by `scripts/make-format-fixtures.sh`) that its readers must open and answer as recorded, and
-//! fixtures of older format versions must be refused by name. The site fixture is also built
+//! by `scripts/make-format-fixtures.sh`) that its readers must open and answer as recorded, as
+//! must the split formats it still reads (from `OLDEST_READABLE_FORMAT`); fixtures of older
+//! format versions must be refused by name. The site fixture is also built
 //! again from its pages and must come out byte for byte: what the builder writes cannot change
 //! unnoticed, without a version bump and a new fixture (split files hold tantivy's random
 //! segment ids, so only their reading is pinned).
@@ -10,7 +11,7 @@ use crate::common;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use rangefind_engine::format::FORMAT_VERSION;
+use rangefind_engine::format::{FORMAT_VERSION, OLDEST_READABLE_FORMAT};
 use rangefind_engine::site::layout::SITE_LAYOUT_VERSION;
 use rangefind_engine::typos::LEXICON_FORMAT;
 
@@ -28,6 +29,17 @@ fn split_fixture() -> String {
     format!("split-{FORMAT_VERSION}-lexicon-{LEXICON_FORMAT}")
 }
 
+/// The fixtures the readers of this tree must answer as recorded: the ones it writes, and
+/// those of the older split formats it still reads.
+fn readable_fixtures() -> Vec<String> {
+    let older = (OLDEST_READABLE_FORMAT..FORMAT_VERSION)
+        .map(|format| format!("split-{format}-lexicon-{LEXICON_FORMAT}"));
+    [site_fixture(), split_fixture()]
+        .into_iter()
+        .chain(older)
+        .collect()
+}
+
 #[test]
 fn every_format_version_written_has_a_fixture() {
     for name in [site_fixture(), split_fixture()] {
@@ -40,7 +52,7 @@ fn every_format_version_written_has_a_fixture() {
 
 #[test]
 fn fixtures_answer_as_recorded_or_are_refused_by_name() {
-    let current = [site_fixture(), split_fixture()];
+    let readable = readable_fixtures();
     for entry in std::fs::read_dir(fixtures()).unwrap() {
         let dir = entry.unwrap().path();
         let name = dir.file_name().unwrap().to_string_lossy().to_string();
@@ -51,7 +63,7 @@ fn fixtures_answer_as_recorded_or_are_refused_by_name() {
             serde_json::from_slice(&std::fs::read(dir.join("expected.json")).unwrap()).unwrap();
         for (query, ids) in expected {
             let output = common::rangefind(&["search", dir.to_str().unwrap(), &query, "--json"]);
-            if current.contains(&name) {
+            if readable.contains(&name) {
                 common::succeeded(&output);
                 let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
                 let found: Vec<&str> = answer["hits"]

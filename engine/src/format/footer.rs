@@ -4,13 +4,18 @@ use std::ops::Range;
 
 use bytes::Bytes;
 
+use super::day_counts::DayCounts;
 use crate::error::{ErrorKind, Result};
 use crate::format::{put_text, put_varint, ByteReader};
 
-/// Split format version this code writes and reads (4: Chinese, Japanese and Korean text
-/// indexed as character bigrams, `crate::analysis`; 3: the footer in binary, not JSON, so the
-/// site engine needs no JSON parser; 2: page checksums inline, no page table).
-pub const FORMAT_VERSION: u32 = 4;
+/// Split format version this code writes (5: the footer counts documents per day of the
+/// timestamp field, [`DayCounts`]; 4: Chinese, Japanese and Korean text indexed as character
+/// bigrams, `crate::analysis`; 3: the footer in binary, not JSON, so the site engine needs no
+/// JSON parser; 2: page checksums inline, no page table).
+pub const FORMAT_VERSION: u32 = 5;
+/// The oldest split format this code reads: 4's footer is 5's without day counts, and its
+/// indexes hold what 5's do (a reader answers them from their columns).
+pub const OLDEST_READABLE_FORMAT: u32 = 4;
 /// Last four bytes of every split.
 pub const MAGIC: [u8; 4] = *b"RFS1";
 /// Fixed size of the trailer at the end of a split.
@@ -59,6 +64,9 @@ pub struct Footer {
     pub doc_count: u64,
     /// Time range (seconds since the epoch, inclusive) of the timestamp field, if any.
     pub time_range: Option<(i64, i64)>,
+    /// Documents per day of the timestamp field, when every document has at most one
+    /// timestamp (none in splits of format 4).
+    pub day_counts: Option<DayCounts>,
     /// The index files.
     pub files: Vec<FileEntry>,
     /// Ranges held in the hotcache, in hotcache order.
@@ -104,7 +112,8 @@ impl Footer {
     ///
     /// ```text
     /// data length · page size · documents · time range (0, or 1 · first · last, zigzag) ·
-    /// files (count · per file: name · start · length) · hot ranges (count · start · length)
+    /// files (count · per file: name · start · length) · hot ranges (count · start · length) ·
+    /// day counts (0, or 1 · [`DayCounts`]; format 5 on)
     /// ```
     ///
     /// varints throughout, names as length · UTF-8.
@@ -132,11 +141,18 @@ impl Footer {
             put_varint(&mut out, hot.start);
             put_varint(&mut out, hot.len);
         }
+        match &self.day_counts {
+            None => put_varint(&mut out, 0),
+            Some(days) => {
+                put_varint(&mut out, 1);
+                days.encode(&mut out);
+            }
+        }
         out
     }
 
-    /// Reads a footer written by [`Footer::encode`].
-    fn decode(bytes: &[u8]) -> Result<Footer> {
+    /// Reads a footer written by [`Footer::encode`] in split format `version`.
+    fn decode(bytes: &[u8], version: u32) -> Result<Footer> {
         let mut reader = ByteReader::new(bytes, "split footer");
         let data_len = reader.varint()?;
         let page_size = u32::try_from(reader.varint()?).map_err(|_| reader.corrupt("page size"))?;
@@ -171,23 +187,65 @@ impl Footer {
                 })
             })
             .collect::<Result<Vec<_>>>()?;
+        let day_counts = match version {
+            4 => None,
+            _ => read_day_counts(&mut reader, doc_count, time_range)?,
+        };
         reader.end()?;
         Ok(Footer {
             data_len,
             page_size,
             doc_count,
             time_range,
+            day_counts,
             files,
             hot,
         })
     }
 }
 
-fn zigzag(value: i64) -> u64 {
+/// A footer's day counts (format 5 on): `0`, or `1 ·` [`DayCounts`], which must fit the split's
+/// documents and their time range.
+#[cfg(feature = "splits")]
+fn read_day_counts(
+    reader: &mut ByteReader,
+    doc_count: u64,
+    time_range: Option<(i64, i64)>,
+) -> Result<Option<DayCounts>> {
+    let days = match reader.varint()? {
+        0 => return Ok(None),
+        1 => DayCounts::decode(reader)?,
+        _ => return Err(reader.corrupt("day counts")),
+    };
+    let within = |(first, last): (i64, i64)| {
+        let (first, last) = (DayCounts::day_of(first), DayCounts::day_of(last));
+        days.days
+            .iter()
+            .all(|(day, _)| (first..=last).contains(day))
+    };
+    if days.total() > doc_count || !time_range.is_some_and(within) {
+        return Err(reader.corrupt("day counts outside the documents or their times"));
+    }
+    Ok(Some(days))
+}
+
+/// The site engine reads site files, which count no days, and carries no decoder for them:
+/// it reads the `0` that says so (days after a `1` then fail the footer's end check).
+#[cfg(not(feature = "splits"))]
+fn read_day_counts(
+    reader: &mut ByteReader,
+    _: u64,
+    _: Option<(i64, i64)>,
+) -> Result<Option<DayCounts>> {
+    reader.varint()?;
+    Ok(None)
+}
+
+pub(super) fn zigzag(value: i64) -> u64 {
     ((value << 1) ^ (value >> 63)) as u64
 }
 
-fn unzigzag(value: u64) -> i64 {
+pub(super) fn unzigzag(value: u64) -> i64 {
     ((value >> 1) as i64) ^ -((value & 1) as i64)
 }
 
@@ -263,7 +321,8 @@ impl OpenRegion {
                 "footer/hotcache checksum mismatch: the file is corrupt or was changed".into(),
             );
         }
-        let footer = Footer::decode(&region[region.len() - footer_len as usize..])?;
+        let version = le_u32(&trailer[16..20]);
+        let footer = Footer::decode(&region[region.len() - footer_len as usize..], version)?;
         if !footer.page_size.is_power_of_two() || footer.page_size < MIN_PAGE_SIZE {
             return corrupt(format!(
                 "page size {} is not a power of two ≥ {MIN_PAGE_SIZE}",
@@ -333,10 +392,11 @@ fn check_trailer(tail: &[u8], file_len: u64) -> Result<&[u8]> {
         ));
     }
     let version = le_u32(&trailer[16..20]);
-    if version != FORMAT_VERSION {
+    if !(OLDEST_READABLE_FORMAT..=FORMAT_VERSION).contains(&version) {
         return Err(ErrorKind::Incompatible.with_message(format!(
-            "split format version {version}; this reader reads version {FORMAT_VERSION}: \
-             rebuild the index with this rangefind, or use a matching reader"
+            "split format version {version}; this reader reads versions \
+             {OLDEST_READABLE_FORMAT} to {FORMAT_VERSION}: rebuild the index with this \
+             rangefind, or use a matching reader"
         )));
     }
     Ok(trailer)

@@ -10,8 +10,9 @@
 //! ├─ hotcache ───────────────────┬─ footer ────────┬─ trailer (24 bytes) ─┤
 //! │ bytes every open reads,      │ file table, hot │ data_end  u64 LE     │
 //! │ recorded from a real index   │ ranges, doc     │ footer_len u32 LE    │
-//! │ open                         │ count, times    │ region_crc u32 LE    │
-//! │                              │ (binary)        │ version   u32 LE (4) │
+//! │ open                         │ count, times,   │ region_crc u32 LE    │
+//! │                              │ days            │                      │
+//! │                              │ (binary)        │ version   u32 LE (5) │
 //! │                              │                 │ magic     b"RFS1"    │
 //! └──────────────────────────────┴─────────────────┴──────────────────────┘
 //!        "open region" = data_end .. end: one read opens a split, and its CRC is checked
@@ -27,6 +28,7 @@
 
 mod byte_reader;
 mod crc;
+mod day_counts;
 mod footer;
 mod frames;
 #[cfg(feature = "splits")]
@@ -35,6 +37,7 @@ mod writer;
 
 pub(crate) use byte_reader::{put_shared, put_text, put_varint, ByteReader};
 pub use crc::{crc32, Crc32Hasher};
+pub use day_counts::{DayCounts, DAY_SECONDS};
 pub use frames::Frames;
 
 /// A UTF-8 byte order mark, which some editors (on Windows above all) write at the start of a
@@ -48,7 +51,7 @@ pub fn without_bom(bytes: &[u8]) -> &[u8] {
 }
 pub use footer::{
     page_checksum, page_payload, FileEntry, Footer, HotEntry, OpenRegion, FORMAT_VERSION, MAGIC,
-    MIN_PAGE_SIZE, PAGE_CHECKSUM_LEN, TRAILER_LEN,
+    MIN_PAGE_SIZE, OLDEST_READABLE_FORMAT, PAGE_CHECKSUM_LEN, TRAILER_LEN,
 };
 #[cfg(feature = "splits")]
 pub use hotcache::{record_hot_ranges, HotRangeRecorder};

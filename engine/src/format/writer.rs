@@ -26,6 +26,8 @@ pub struct SplitWriteOptions {
     pub doc_count: u64,
     /// Time range of the timestamp field.
     pub time_range: Option<(i64, i64)>,
+    /// Documents per day of the timestamp field (see [`super::DayCounts`]).
+    pub day_counts: Option<super::DayCounts>,
 }
 
 /// What was written.
@@ -217,6 +219,7 @@ fn finish<W: Write>(
         page_size: options.page_size,
         doc_count: options.doc_count,
         time_range: options.time_range,
+        day_counts: options.day_counts.clone(),
         files,
         hot,
     };

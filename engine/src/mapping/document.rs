@@ -28,8 +28,10 @@ pub struct BuiltDocument {
     /// The tantivy document.
     pub document: TantivyDocument,
     /// Seconds since the epoch of the timestamp field, if the mapping has one and the
-    /// document sets it.
+    /// document sets it (its first, when it sets several).
     pub timestamp: Option<i64>,
+    /// The document sets the timestamp field more than once.
+    pub several_timestamps: bool,
     /// Fields with a text longer than the builder's bound, cut to it.
     pub cut_fields: Vec<String>,
 }
@@ -110,6 +112,7 @@ impl DocumentBuilder {
         }
         let mut document = TantivyDocument::new();
         let mut timestamp = None;
+        let mut several_timestamps = false;
         let mut cut_fields = Vec::new();
         for (index, mapping) in self.schema.mapping.fields.iter().enumerate() {
             let field = self.schema.fields[index];
@@ -144,14 +147,16 @@ impl DocumentBuilder {
                             type_name(mapping.field_type)
                         ))
                     })?;
-                if Some(index) == self.timestamp_index && timestamp.is_none() {
-                    timestamp = added;
+                if Some(index) == self.timestamp_index && added.is_some() {
+                    several_timestamps |= timestamp.is_some();
+                    timestamp = timestamp.or(added);
                 }
             }
         }
         Ok(BuiltDocument {
             document,
             timestamp,
+            several_timestamps,
             cut_fields,
         })
     }
@@ -279,6 +284,16 @@ fields:
             .build_from_json(r#"{"id":"1","actor":{"login":"octo"},"payload":{"message":"fix"},"size":3,"created_at":"2020-01-02T03:04:05Z"}"#)
             .unwrap();
         assert_eq!(built.timestamp, Some(1577934245));
+        assert!(!built.several_timestamps);
+        let two = builder
+            .build_from_json(
+                r#"{"id":"2","created_at":["2020-01-02T03:04:05Z","2021-01-01T00:00:00Z"]}"#,
+            )
+            .unwrap();
+        assert_eq!(
+            (two.timestamp, two.several_timestamps),
+            (Some(1577934245), true)
+        );
         let login = schema.field("actor.login").unwrap();
         let value = built.document.get_first(login).unwrap();
         assert_eq!(value.as_str(), Some("octo"));

@@ -4,7 +4,10 @@
 //!
 //! Both read fast-field columns only. A column is read whole the first time a split needs it,
 //! through the same warm-up as everything else, so an aggregation over a date column costs
-//! that column and nothing else.
+//! that column and nothing else. A date histogram of whole days over all of a split's
+//! documents reads no column: the split's footer counts its documents per day
+//! ([`crate::format::DayCounts`]), and [`AggregationRequest::answered_by_days`] says when
+//! those counts give the buckets the column would.
 
 use std::cmp::Ordering;
 
@@ -34,7 +37,9 @@ mod aggregations {
 
     use super::require_fast_field;
     use crate::error::{ErrorKind, Result};
+    use crate::format::DayCounts;
     use crate::mapping::MappedSchema;
+    use crate::splits::day_histograms;
 
     /// Memory an aggregation may use (tantivy's bound, per query): a browser tab cannot
     /// afford tantivy's 500 MB default.
@@ -49,6 +54,8 @@ mod aggregations {
     #[derive(Clone, Debug)]
     pub(crate) struct AggregationRequest {
         request: Aggregations,
+        /// The index's timestamp field, whose days the splits' footers count.
+        timestamp_field: Option<String>,
     }
 
     impl AggregationRequest {
@@ -72,7 +79,10 @@ mod aggregations {
             for field in fields {
                 require_fast_field(schema, field, "aggs")?;
             }
-            Ok(AggregationRequest { request })
+            Ok(AggregationRequest {
+                request,
+                timestamp_field: schema.mapping.timestamp_field.clone(),
+            })
         }
 
         /// A split's collector, with fresh limits (a retried search step must not count the
@@ -84,14 +94,30 @@ mod aggregations {
             )
         }
 
-        /// Merges the splits' intermediate results into the final JSON answer.
+        /// Whether every aggregation of the request is a date histogram of the timestamp
+        /// field that the splits' day counts answer as their columns would.
+        pub(crate) fn answered_by_days(&self) -> bool {
+            let field = self.timestamp_field.as_deref();
+            field.is_some_and(|field| day_histograms::of(&self.request, field).is_some())
+        }
+
+        /// Merges the splits' intermediate results, and those of the splits answered by their
+        /// day counts, into the final JSON answer.
         pub(crate) fn finish(
             &self,
             per_split: impl IntoIterator<Item = IntermediateAggregationResults>,
+            days: &[&DayCounts],
         ) -> Result<serde_json::Value> {
             let mut merged = IntermediateAggregationResults::default();
             for result in per_split {
                 merged.merge_fruits(result)?;
+            }
+            if !days.is_empty() {
+                let field = self.timestamp_field.as_deref().unwrap_or_default();
+                let histograms = day_histograms::of(&self.request, field).ok_or_else(|| {
+                    ErrorKind::Internal.with_message("day counts given for other aggregations")
+                })?;
+                merged.merge_fruits(day_histograms::intermediate(histograms, days)?)?;
             }
             let result = merged.into_final_result(self.request.clone(), limits())?;
             serde_json::to_value(result).map_err(|e| {
@@ -136,9 +162,14 @@ mod without_aggregations {
             match *self {}
         }
 
+        pub(crate) fn answered_by_days(&self) -> bool {
+            match *self {}
+        }
+
         pub(crate) fn finish(
             &self,
             _: impl IntoIterator<Item = usize>,
+            _: &[&crate::format::DayCounts],
         ) -> Result<serde_json::Value> {
             match *self {}
         }

@@ -7,6 +7,8 @@
 mod analytics;
 mod catalog;
 mod changed_splits;
+#[cfg(feature = "aggregations")]
+mod day_histograms;
 mod filters;
 mod hits;
 mod index;

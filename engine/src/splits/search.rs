@@ -15,6 +15,7 @@ use super::warmup::{expansions_in_split, global_prefix_cutoffs, FoundTerm, Warmu
 use super::{changed_splits, filters, typo_words, SearchIndex};
 use super::{ParsedQuery, Replaced, Replacements, SearchRequest, SearchResponse};
 use crate::error::{ErrorKind, Result};
+use crate::format::DayCounts;
 use crate::io::QueryStats;
 use crate::mapping::MappedSchema;
 
@@ -175,6 +176,14 @@ impl SearchIndex {
             }
             None => vec![reached.as_slice()],
         };
+        // A date histogram of whole days over everything (events per day) needs no column of
+        // the splits the request reaches whole: their footers count their documents per day.
+        let answered_by_days = request.limit == 0
+            && query_is_empty
+            && filter.is_none()
+            && aggregations
+                .as_ref()
+                .is_some_and(AggregationRequest::answered_by_days);
         let may_replace = replacements.is_none()
             && request.typo_tolerance
             && stages.len() == 1
@@ -186,6 +195,8 @@ impl SearchIndex {
         let mut queries: Vec<Box<dyn Query>> = Vec::new();
         let mut collected = steps::Collected::default();
         let mut count_is_lower_bound = false;
+        // Splits opened, those answered by their day counts among them.
+        let mut splits_opened = 0;
         for (n, stage) in stages.into_iter().enumerate() {
             if n > 0 && collected.ranked.len() >= window {
                 count_is_lower_bound = true;
@@ -194,6 +205,21 @@ impl SearchIndex {
             let opened = self
                 .open_splits(stats, stage.iter().map(|(i, _)| *i))
                 .await?;
+            splits_opened += opened.len();
+            // Whole days over everything a split holds: its footer's day counts answer.
+            let (by_days, searched): (Vec<_>, Vec<_>) =
+                stage.iter().zip(opened).partition(|((_, overlap), split)| {
+                    answered_by_days
+                        && *overlap == Overlap::Whole
+                        && split.footer.day_counts.is_some()
+                });
+            collected.count += by_days.iter().map(|(_, s)| s.footer.doc_count).sum::<u64>();
+            let days: Vec<&DayCounts> = by_days
+                .iter()
+                .filter_map(|(_, split)| split.footer.day_counts.as_ref())
+                .collect();
+            let (stage, opened): (Vec<(usize, Overlap)>, Vec<Arc<OpenedSplit>>) =
+                searched.into_iter().map(|(at, split)| (*at, split)).unzip();
             let warmup = Warmup {
                 scope: scope.clone(),
                 fetcher: &self.fetcher,
@@ -223,7 +249,7 @@ impl SearchIndex {
             if let Some(time) = time {
                 stage_queries = stage_queries
                     .into_iter()
-                    .zip(stage)
+                    .zip(&stage)
                     .map(|(query, (_, overlap))| match overlap {
                         Overlap::Partial => time.restrict(query, &self.schema),
                         _ => query,
@@ -238,6 +264,7 @@ impl SearchIndex {
                 request,
                 aggregations.as_ref(),
                 order,
+                &days,
             )
             .await?;
             let first = splits.len();
@@ -278,7 +305,7 @@ impl SearchIndex {
                     with: instead.clone(),
                 })
                 .collect(),
-            stats: self.finish_stats(stats, splits.len(), started),
+            stats: self.finish_stats(stats, splits_opened, started),
             requests: stats.requests(),
         }))
     }

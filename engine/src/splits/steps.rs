@@ -14,6 +14,7 @@ use super::stats_provider::GlobalStatistics;
 use super::warmup::{probe, probe_postings, probe_terms, FoundTerm, Probe, Warmup};
 use super::SearchRequest;
 use crate::error::Result;
+use crate::format::DayCounts;
 
 /// How a hit ranks: its BM25 score, its value of the sort field, or its place in index
 /// order (its sort value is then read from its stored document).
@@ -77,6 +78,9 @@ pub(crate) async fn fetch_postings(warmup: &Warmup<'_>, found: &[Vec<FoundTerm>]
 /// each (by score, or by a fast field), the count, and the aggregations, merged. Ties keep
 /// index order (split order, then document id), as one tantivy index would.
 ///
+/// `by_days`: the day counts of the splits that answer the aggregations without a search
+/// ([`AggregationRequest::answered_by_days`]), merged with the others'.
+///
 /// With `index_order`, the sort is one index order satisfies and the splits come in the
 /// order to take them: each gives its first or last matches, read from no column.
 pub(crate) async fn collect(
@@ -85,6 +89,7 @@ pub(crate) async fn collect(
     request: &SearchRequest,
     aggregations: Option<&AggregationRequest>,
     index_order: Option<IndexOrder>,
+    by_days: &[&DayCounts],
 ) -> Result<Collected> {
     let window = request.offset + request.limit;
     let sort = request.sort.as_ref();
@@ -153,7 +158,7 @@ pub(crate) async fn collect(
     }
     merged.truncate(window);
     let aggregations = aggregations
-        .map(|aggregations| aggregations.finish(split_aggregations))
+        .map(|aggregations| aggregations.finish(split_aggregations, by_days))
         .transpose()?;
     Ok(Collected {
         count,
