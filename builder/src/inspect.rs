@@ -1,15 +1,18 @@
 //! `rangefind inspect`: what an index or a split is made of.
 
+mod site_index;
+
 use std::sync::Arc;
 
 use anyhow::Context;
 use rangefind_engine::format::{Footer, OpenRegion};
 use rangefind_engine::io::{ByteRange, FileSource, HttpSource, RangeSource};
 use rangefind_engine::manifest::MANIFEST_FILE;
+use rangefind_engine::site::site_json::SITE_JSON;
 use rangefind_engine::splits::{IndexOptions, SearchIndex};
 
 use crate::options::InspectArgs;
-use crate::search::store_for;
+use crate::search::{read_site_json, store_at, store_for};
 
 /// Runs `rangefind inspect`.
 pub async fn run(args: InspectArgs) -> anyhow::Result<()> {
@@ -19,9 +22,16 @@ pub async fn run(args: InspectArgs) -> anyhow::Result<()> {
         } else {
             Arc::new(FileSource::new(&args.index))
         };
-        let (footer, len) = read_footer(source.as_ref()).await?;
-        print_split(&args.index, &footer, len);
+        let (region, len) = read_open_region(source.as_ref()).await?;
+        print_split(&args.index, &region.footer, len);
         return Ok(());
+    }
+    // A site index (`build --site`: a site.json, no manifest at its root).
+    let root = store_at(&args.index, None)?;
+    let has_manifest = root.read_all(MANIFEST_FILE).await.is_ok();
+    if !has_manifest && root.read_all(SITE_JSON).await.is_ok() {
+        let site = read_site_json(root.as_ref()).await?;
+        return site_index::print_site_index(&args.index, root.as_ref(), &site).await;
     }
     let store = store_for(&args.index, None)?;
     let index = SearchIndex::open(store.clone(), IndexOptions::default())
@@ -48,10 +58,10 @@ pub async fn run(args: InspectArgs) -> anyhow::Result<()> {
     );
     for entry in &manifest.splits {
         let source = store.open(&entry.path);
-        let (footer, len) = read_footer(source.as_ref())
+        let (region, len) = read_open_region(source.as_ref())
             .await
             .with_context(|| entry.path.clone())?;
-        print_split(&entry.path, &footer, len);
+        print_split(&entry.path, &region.footer, len);
     }
     Ok(())
 }
@@ -60,7 +70,8 @@ fn reqwest_client() -> rangefind_engine::io::HttpClient {
     rangefind_engine::io::http_client()
 }
 
-async fn read_footer(source: &dyn RangeSource) -> anyhow::Result<(Footer, u64)> {
+/// A split's (or a site file's) open region, read from its end, and the file's length.
+async fn read_open_region(source: &dyn RangeSource) -> anyhow::Result<(OpenRegion, u64)> {
     let tail = source.read(ByteRange::Suffix(256 * 1024)).await?;
     let data_end = OpenRegion::data_end_from_trailer(&tail.bytes, tail.file_len)?;
     let bytes = if data_end < tail.start {
@@ -71,10 +82,7 @@ async fn read_footer(source: &dyn RangeSource) -> anyhow::Result<(Footer, u64)> 
     } else {
         tail.bytes
     };
-    Ok((
-        OpenRegion::parse(bytes, tail.file_len)?.footer,
-        tail.file_len,
-    ))
+    Ok((OpenRegion::parse(bytes, tail.file_len)?, tail.file_len))
 }
 
 fn print_split(name: &str, footer: &Footer, len: u64) {

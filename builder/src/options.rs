@@ -30,7 +30,9 @@ pub enum Command {
     Build(BuildArgs),
     /// Search an index in a directory or at an http(s) URL.
     Search(SearchArgs),
-    /// Describe an index or a split: files, sizes, hotcache ratio.
+    /// Describe an index or a split: files, sizes, hotcache ratio; for a site index (`build
+    /// --site`), each language's site file: its regions, the head a first visit reads, its
+    /// lexicon.
     Inspect(InspectArgs),
     /// Serve a directory over HTTP with Range support (single, suffix and open-ended ranges).
     Serve(ServeArgs),
@@ -278,7 +280,8 @@ pub struct PublishArgs {
 /// `rangefind inspect`.
 #[derive(Args, Debug)]
 pub struct InspectArgs {
-    /// An index directory or URL, or a single .split file.
+    /// An index directory or URL (a split index, or a site index's `_rangefind/`), or a single
+    /// .split file.
     pub index: String,
 }
 

@@ -20,7 +20,7 @@ pub fn store_for(index: &str, language: Option<&str>) -> anyhow::Result<Arc<dyn 
 
 /// The store of `index` (`http(s)://…` or a directory); a site index's directory resolved to
 /// one language's (`Some(None)`: its default language's) when `language` is set.
-pub(super) fn store_at(
+pub fn store_at(
     index: &str,
     language: Option<Option<&str>>,
 ) -> anyhow::Result<Arc<dyn IndexStore>> {
@@ -109,7 +109,7 @@ pub(super) async fn is_site_without_splits(
 }
 
 /// `site.json` of the site index in `store`.
-pub(super) async fn read_site_json(
+pub async fn read_site_json(
     store: &dyn IndexStore,
 ) -> anyhow::Result<crate::site::site_json::SiteJson> {
     let bytes = store

@@ -13,7 +13,7 @@ mod print;
 
 use crate::options::{AggsArg, SearchArgs};
 use index_kind::is_site_without_splits;
-pub use index_kind::{open_site_file, store_for};
+pub use index_kind::{open_site_file, read_site_json, store_at, store_for};
 use print::{print_human, print_request, SITE_FILE_HEAD};
 
 /// `--filter FIELD=VALUE` pairs as the engine's filters (values of one field are alternatives).

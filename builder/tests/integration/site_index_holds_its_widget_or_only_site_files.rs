@@ -127,14 +127,27 @@ fn without_splits_a_site_index_is_its_site_files() {
         ],
         "--language de: the site has no pages in it (its languages: en, en-gb, fr)",
     );
-    // Commands that read splits say how to get them.
-    fails_saying(
-        &["inspect", out.to_str().unwrap()],
-        "`rangefind build --site SITE --splits`",
-    );
+    // `inspect` describes each language's site file: its regions, the head a first visit
+    // reads, its lexicon.
+    let inspect = || {
+        let output = rangefind(&["inspect", out.to_str().unwrap()]);
+        succeeded(&output);
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let described = inspect();
+    for (says, what) in [
+        ("fr: 1 page in fr/", "each language"),
+        ("regions, bytes: stemmed", "the regions"),
+        ("head (site layout 6)", "the head"),
+        ("its block index", "the lexicon"),
+    ] {
+        assert!(described.contains(says), "{what}: {described}");
+    }
+    assert!(!described.contains("also a split index"), "{described}");
     // With --splits the split index is there; rebuilt without, it is gone again.
     build(&site);
     assert!(out.join("en/manifest.json").exists());
+    assert!(inspect().contains("also a split index (build --site --splits): rangefind inspect"));
     let found = search_json(&out, "cheval", &["--language", "fr"]);
     assert_eq!(ids(found["hits"].as_array().unwrap()), ["/fr/"]);
     default_build();

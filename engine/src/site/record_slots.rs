@@ -86,6 +86,11 @@ impl RecordSlots {
         RecordSlots::new(&sizes)
     }
 
+    /// Record sizes (the head keeps each with its page count, not a length per page).
+    pub fn size_count(&self) -> usize {
+        self.units.len()
+    }
+
     /// Pages with a record.
     pub fn pages(&self) -> u64 {
         self.first_page.last().copied().unwrap_or(0)
