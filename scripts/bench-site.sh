@@ -3,7 +3,8 @@
 #  1. builds both indexes into one copy of the site, alternating, three times each, under
 #     /usr/bin/time (wall time, peak memory), and counts the files and bytes each wrote;
 #  2. runs tests/benchmarks/site-vs-pagefind.bench-run.ts: both engines in Chromium at 100 ms
-#     RTT and 10 Mbit/s (cold queries, first visits, 5-query sessions).
+#     RTT and 10 Mbit/s (cold queries, first visits, 5-query sessions), over HTTP/1.1, or over
+#     HTTP/2 with BENCH_HTTP2=1 (BENCH_COLD_QUERIES=N: how many cold queries, default 40).
 # Uses ../shared/corpora/site-mdn.tar.gz and queries-mdn.jsonl when present, else the bundled
 # sample site and a few built-in queries. Installs Pagefind (npm, into out/bench-site) when
 # missing. Writes out/bench-site/{build,browser}.json and prints the figures BENCHMARKS.md quotes.

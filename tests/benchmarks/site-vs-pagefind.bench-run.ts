@@ -23,7 +23,10 @@
  *   each box shows at the end of each query.
  *
  * Env: BENCH_SITE (the site, with `_rangefind/` and `pagefind/` built in it), BENCH_QUERIES
- * (a query log, `{"query", "kind"}` per line), BENCH_OUT (where the JSON goes).
+ * (a query log, `{"query", "kind"}` per line), BENCH_OUT (where the JSON goes); BENCH_HTTP2=1
+ * puts an HTTP/2 front (TLS, one connection, as a CDN serves; scripts/h2-front.mjs) between
+ * the delay proxy and the server, so that a wave's requests do not queue behind HTTP/1.1's
+ * six connections.
  */
 
 import { it } from "vitest";
@@ -33,6 +36,8 @@ import type { BrowserContext, Page, Request } from "playwright-core";
 import { chromium } from "playwright-core";
 // @ts-expect-error: a plain ES module without types
 import { startDelayProxy } from "../../scripts/delay-proxy.mjs";
+// @ts-expect-error: a plain ES module without types
+import { startHttp2Front } from "../../scripts/h2-front.mjs";
 import { serve } from "../browser/harness.js";
 
 type Engine = "rangefind" | "pagefind";
@@ -45,6 +50,8 @@ const FIRST_VISITS = 10;
 const SESSIONS = 5;
 /** Milliseconds between keys in a typed session (a quick typist). */
 const KEY_DELAY_MS = 120;
+/** Set BENCH_HTTP2=1 to serve over HTTP/2 (TLS, one connection) instead of HTTP/1.1. */
+const HTTP2 = process.env.BENCH_HTTP2 === "1";
 /** Set BENCH_ONLY=typed to measure the typed sessions alone. */
 const ONLY_TYPED = process.env.BENCH_ONLY === "typed";
 /** Files an engine loads once, at start-up: its code, its wasm, and the index's entry files. */
@@ -262,15 +269,21 @@ it("measures rangefind and Pagefind on one site in Chromium", { timeout: 7_200_0
   const plain = cold.filter((q) => !q.typed.section);
   writeFileSync(join(site, "bench.html"), BENCH_PAGE);
   const server = await serve(site);
-  const proxy = await startDelayProxy({ target: new URL(server.url).host, rttMs: 100, mbit: 10 });
-  const base = `http://127.0.0.1:${proxy.port}/bench.html`;
+  const front = HTTP2 ? await startHttp2Front({ target: new URL(server.url).host }) : undefined;
+  const target = front ? `127.0.0.1:${front.port}` : new URL(server.url).host;
+  const proxy = await startDelayProxy({ target, rttMs: 100, mbit: 10 });
+  const base = `${front ? "https" : "http"}://127.0.0.1:${proxy.port}/bench.html`;
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"],
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+      // The HTTP/2 front's certificate is self-signed for 127.0.0.1.
+      ...(front ? ["--ignore-certificate-errors"] : []),
+    ],
   });
   /** A fresh context on the bench page: no HTTP cache, no IndexedDB. */
   const fresh = async () => {
-    const context = await browser.newContext();
+    const context = await browser.newContext({ ignoreHTTPSErrors: Boolean(front) });
     const recorder = new Recorder(context);
     const page = await context.newPage();
     await page.goto(base);
@@ -278,7 +291,7 @@ it("measures rangefind and Pagefind on one site in Chromium", { timeout: 7_200_0
     await recorder.settled();
     return { context, recorder, page };
   };
-  const report: Record<string, unknown> = { site, queries: cold.length };
+  const report: Record<string, unknown> = { site, queries: cold.length, protocol: front ? "HTTP/2" : "HTTP/1.1" };
   try {
     for (const engine of ENGINES) {
       const typedSessions = await typeSessions(engine, plain.map((q) => q.typed.text), fresh);
@@ -358,6 +371,7 @@ it("measures rangefind and Pagefind on one site in Chromium", { timeout: 7_200_0
   } finally {
     await browser.close();
     await proxy.close();
+    await front?.close();
     await server.stop();
     writeFileSync(process.env.BENCH_OUT!, JSON.stringify(report, null, 2));
   }
