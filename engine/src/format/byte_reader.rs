@@ -54,6 +54,12 @@ impl<'a> ByteReader<'a> {
         Err(self.corrupt("a number is too long"))
     }
 
+    /// A signed number written by [`put_signed`].
+    pub(crate) fn signed(&mut self) -> Result<i64> {
+        let value = self.varint()?;
+        Ok(((value >> 1) as i64) ^ -((value & 1) as i64))
+    }
+
     /// A text written by [`put_shared`] after `previous`.
     pub(crate) fn shared(&mut self, previous: &str) -> Result<String> {
         let shared = self.varint()? as usize;
@@ -94,6 +100,11 @@ pub(crate) fn put_varint(out: &mut Vec<u8>, mut value: u64) {
         value >>= 7;
     }
     out.push(value as u8);
+}
+
+/// Appends a signed number as a zigzag varint (small magnitudes, either sign, in few bytes).
+pub(crate) fn put_signed(out: &mut Vec<u8>, value: i64) {
+    put_varint(out, ((value << 1) ^ (value >> 63)) as u64);
 }
 
 /// Appends `text` as its length, then its bytes.

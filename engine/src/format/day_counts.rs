@@ -3,7 +3,7 @@
 //! reading the timestamp column (`crate::splits`, "events per day" over a whole index costs
 //! the split opens alone).
 
-use crate::format::put_varint;
+use crate::format::{put_signed, put_varint};
 #[cfg(feature = "splits")]
 use crate::{error::Result, format::ByteReader};
 
@@ -53,7 +53,7 @@ impl DayCounts {
         let mut previous = None;
         for &(day, count) in &self.days {
             match previous {
-                None => put_varint(out, super::footer::zigzag(day)),
+                None => put_signed(out, day),
                 Some(previous) => put_varint(out, (day - previous) as u64),
             }
             put_varint(out, count);
@@ -73,7 +73,7 @@ impl DayCounts {
         let mut days: Vec<(i64, u64)> = Vec::with_capacity(len as usize);
         for _ in 0..len {
             let day = match days.last() {
-                None => super::footer::unzigzag(reader.varint()?),
+                None => reader.signed()?,
                 Some(&(previous, _)) => {
                     let gap = i64::try_from(reader.varint()?)
                         .ok()

@@ -6,7 +6,7 @@ use bytes::Bytes;
 
 use super::day_counts::DayCounts;
 use crate::error::{ErrorKind, Result};
-use crate::format::{put_text, put_varint, ByteReader};
+use crate::format::{put_signed, put_text, put_varint, ByteReader};
 
 /// Split format version this code writes (5: the footer counts documents per day of the
 /// timestamp field, [`DayCounts`]; 4: Chinese, Japanese and Korean text indexed as character
@@ -126,8 +126,8 @@ impl Footer {
             None => put_varint(&mut out, 0),
             Some((first, last)) => {
                 put_varint(&mut out, 1);
-                put_varint(&mut out, zigzag(first));
-                put_varint(&mut out, zigzag(last));
+                put_signed(&mut out, first);
+                put_signed(&mut out, last);
             }
         }
         put_varint(&mut out, self.files.len() as u64);
@@ -159,7 +159,7 @@ impl Footer {
         let doc_count = reader.varint()?;
         let time_range = match reader.varint()? {
             0 => None,
-            1 => Some((unzigzag(reader.varint()?), unzigzag(reader.varint()?))),
+            1 => Some((reader.signed()?, reader.signed()?)),
             _ => return Err(reader.corrupt("time range")),
         };
         // Each entry takes two bytes at least: a damaged count cannot make a huge allocation.
@@ -239,14 +239,6 @@ fn read_day_counts(
 ) -> Result<Option<DayCounts>> {
     reader.varint()?;
     Ok(None)
-}
-
-pub(super) fn zigzag(value: i64) -> u64 {
-    ((value << 1) ^ (value >> 63)) as u64
-}
-
-pub(super) fn unzigzag(value: u64) -> i64 {
-    ((value >> 1) as i64) ^ -((value & 1) as i64)
 }
 
 /// Encodes the region that follows the data: hotcache, footer, trailer.

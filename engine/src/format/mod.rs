@@ -35,7 +35,7 @@ mod frames;
 mod hotcache;
 mod writer;
 
-pub(crate) use byte_reader::{put_shared, put_text, put_varint, ByteReader};
+pub(crate) use byte_reader::{put_shared, put_signed, put_text, put_varint, ByteReader};
 pub use crc::{crc32, Crc32Hasher};
 pub use day_counts::{DayCounts, DAY_SECONDS};
 pub use frames::Frames;
