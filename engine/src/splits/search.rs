@@ -131,7 +131,8 @@ impl SearchIndex {
         let time = TimeRange::of(request.start_timestamp, request.end_timestamp, &self.schema)?;
         // With nothing to search for, a time range, a sort or aggregations work on everything.
         let everything = time.is_some() || request.sort.is_some() || aggregations.is_some();
-        parsed.query = if query_is_empty && filter.is_none() && everything {
+        let matches_everything = query_is_empty && filter.is_none() && everything;
+        parsed.query = if matches_everything {
             Box::new(AllQuery)
         } else {
             filters::apply(parsed.query, filter.as_deref(), query_is_empty)
@@ -179,8 +180,7 @@ impl SearchIndex {
         // A date histogram of whole days over everything (events per day) needs no column of
         // the splits the request reaches whole: their footers count their documents per day.
         let answered_by_days = request.limit == 0
-            && query_is_empty
-            && filter.is_none()
+            && matches_everything
             && aggregations
                 .as_ref()
                 .is_some_and(AggregationRequest::answered_by_days);
