@@ -8,7 +8,9 @@ process, no cache) in each index with the widget's request (`--limit 10 --fields
 url,title,sections,anchors`, snippets on). Prints bytes (median, mean, p95) and waves of each,
 how many queries got the same hits and snippets in both, and the queries whose bytes moved
 most. For measuring a change to what `build --site` writes: build the site twice (before and
-after), then compare. `RANGEFIND` names the CLI (default target/release/rangefind).
+after), then compare. `RANGEFIND` names the CLI (default target/release/rangefind);
+`RANGEFIND_B`, when set, the CLI that searches INDEX_B (for a change of layout, which one CLI
+cannot read both sides of).
 """
 import json
 import os
@@ -17,12 +19,13 @@ import subprocess
 import sys
 
 CLI = os.environ.get("RANGEFIND", "target/release/rangefind")
+CLI_B = os.environ.get("RANGEFIND_B", CLI)
 FIELDS = ["--limit", "10", "--fields", "url,title,sections,anchors"]
 
 
-def search(index, query):
+def search(index, query, cli=CLI):
     """The hit ids, snippets, bytes and waves of one cold query, or None if it failed."""
-    done = subprocess.run([CLI, "search", index, "--json", *FIELDS, "--", query],
+    done = subprocess.run([cli, "search", index, "--json", *FIELDS, "--", query],
                           capture_output=True, text=True)
     if done.returncode != 0:
         return None
@@ -53,7 +56,7 @@ def main():
         queries = [json.loads(line)["query"] for line in lines if line.strip()]
     pairs = []
     for query in queries:
-        a, b = search(first, query), search(second, query)
+        a, b = search(first, query), search(second, query, CLI_B)
         if a is None or b is None:
             print(f"failed in {'the first' if a is None else 'the second'} index: {query!r}")
             continue

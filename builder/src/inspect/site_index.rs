@@ -77,11 +77,18 @@ async fn print_site_file(store: &dyn IndexStore, entry: &SiteFileEntry) -> anyho
         .collect();
     println!("      regions, bytes: {}", regions.join(", "));
     let head = head_of(&region)?;
+    let pages = f64::from(head.meta.pages.max(1));
     let fields: Vec<String> = head
         .meta
         .fields
         .iter()
-        .map(|field| format!("{} ×{}", field.name, field.boost))
+        .map(|field| {
+            let average = field.words as f64 / pages;
+            format!(
+                "{} ×{} ({average:.1} words a page)",
+                field.name, field.boost
+            )
+        })
         .collect();
     let beginnings: usize = head.chunk_firsts.iter().map(String::len).sum();
     println!(

@@ -39,7 +39,7 @@ pub(super) struct AnalysedPage {
 pub(super) type FieldPositions = Vec<(u8, Vec<u32>)>;
 
 /// Each field of a page holding a word, ascending, with the word's positions in it and the
-/// count its score byte is made from (its occurrences; in the headings, [`heading_scores`]).
+/// count its posting keeps (its occurrences; in the headings, [`heading_scores`]).
 pub(super) type FieldPostings = Vec<(u8, Vec<u32>, u32)>;
 
 /// The words of one page that fall in one shard.

@@ -2,9 +2,11 @@
 //! headings; scored as one field, BM25's length normalisation weighs a heading of a page with
 //! hundreds of sections (a user manual, a "What's New", a class's member list) at a fraction
 //! of the same heading on a page with a few, and searching that heading misses the page. So
-//! on a page whose headings are more than [`LONG`] times the site's average, a word's score
-//! in the field is that of its best heading alone: its occurrences in that heading, normalised
-//! by that heading's length against the site's average heading.
+//! on a page whose headings are more than `LONG_HEADINGS` times the average
+//! (`rangefind_engine::site::bm25`), a word's score in the field is that of its best heading
+//! alone: its occurrences in that heading, normalised by that heading's length against the
+//! average heading. Which pages are long is the engine's to say, as the average is over every
+//! index it searches: the posting keeps both counts when they differ.
 //!
 //! Not on every page: scored alone, a short heading holding one word of a query outranks
 //! the page whose heading is the query (each word is scored apart, and the words of the query
@@ -12,13 +14,8 @@
 //! known headings found first fell from 378 to 368 of 400 when every page was scored so.
 //!
 //! The best heading is the one the word fills most (occurrences per word, then occurrences):
-//! usually the shortest heading holding it. Its occurrences and length travel to the score
-//! byte packed in the posting's count with the word's occurrences in the whole field
-//! ([`pack`]), as the builder knows the site's average only once every page is read.
-
-/// Headings fields longer than this many times the site's average are scored heading by
-/// heading.
-pub const LONG: f32 = 2.0;
+//! usually the shortest heading holding it. Its occurrences and length travel to the posting
+//! packed in the word's count with its occurrences in the whole field ([`pack`]).
 
 /// The headings of one page as its field's positions place them.
 #[derive(Debug, Default)]

@@ -2,12 +2,14 @@
 //! numbers, which follow the pages' record sizes (`rangefind_engine::site::record_slots`):
 //! postings must come in page-number order, each page's positions with its posting.
 
+use rangefind_engine::site::postings::PageCounts;
+
 use super::postings_buffer::read_varint;
 
-/// A word's postings: per page, its fields with their score bytes.
-pub type PagePostings = Vec<(u32, Vec<(u8, u8)>)>;
+/// A word's postings: per page, its counts in its fields.
+pub type PagePostings = Vec<(u32, PageCounts)>;
 
-/// Postings of one word in site order, each `(page, [(field, score byte)])`, with its encoded
+/// Postings of one word in site order, each `(page, counts)`, with its encoded
 /// positions (per posting, per field with positions: count · deltas; filter postings have
 /// none), renumbered by `number_of` (the page number of each page in site order) and put in
 /// page-number order.
@@ -21,7 +23,7 @@ pub fn renumber(
     let mut renumbered = Vec::with_capacity(postings.len());
     for (page, fields) in postings {
         let start = at;
-        for _ in 0..fields.len() {
+        for _ in 0..fields.fields.len() {
             let count = read_varint(positions, &mut at);
             for _ in 0..count {
                 read_varint(positions, &mut at);
@@ -49,12 +51,20 @@ pub fn renumber(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rangefind_engine::site::postings::encode_positions;
+    use rangefind_engine::site::postings::{encode_positions, FieldCount};
 
     #[test]
     fn postings_follow_their_new_numbers_with_their_positions() {
         // Pages 0, 1 and 3 in site order; a filter-like posting on page 3 has no fields.
-        let postings = vec![(0, vec![(0, 10), (2, 20)]), (1, vec![(2, 30)]), (3, vec![])];
+        let of = |fields: &[(u8, u32)]| {
+            let counts = fields.iter().map(|&(f, n)| (f, FieldCount::new(n, 40)));
+            PageCounts::of(counts.collect())
+        };
+        let postings = vec![
+            (0, of(&[(0, 10), (2, 20)])),
+            (1, of(&[(2, 30)])),
+            (3, of(&[])),
+        ];
         let mut positions = Vec::new();
         encode_positions(&mut positions, &[vec![1, 300], vec![7]]);
         encode_positions(&mut positions, &[vec![2, 3, 200]]);
@@ -62,7 +72,11 @@ mod tests {
         let (renumbered, reordered) = renumber(postings, &positions, &number_of);
         assert_eq!(
             renumbered,
-            vec![(0, vec![(2, 30)]), (1, vec![]), (2, vec![(0, 10), (2, 20)])]
+            vec![
+                (0, of(&[(2, 30)])),
+                (1, of(&[])),
+                (2, of(&[(0, 10), (2, 20)]))
+            ]
         );
         let mut expected = Vec::new();
         encode_positions(&mut expected, &[vec![2, 3, 200]]);

@@ -9,7 +9,9 @@ use anyhow::Context;
 use indicatif::ProgressBar;
 use rangefind_engine::analysis::Analyzer;
 use rangefind_engine::format::{page_payload, write_regions, SplitWriteOptions};
-use rangefind_engine::site::layout::{self, Head, HeadMeta, SearchedField, SITE_LAYOUT_VERSION};
+use rangefind_engine::site::layout::{
+    self, FieldScoring, Head, HeadMeta, SearchedField, SITE_LAYOUT_VERSION,
+};
 use rangefind_engine::site::record_slots::{order_by_size, RecordSlots};
 use rangefind_engine::site::site_json::SiteFileEntry;
 use rangefind_engine::site::stemmed_filter;
@@ -46,7 +48,7 @@ pub fn write_site_file(
     path_prefix: &str,
     progress: &ProgressBar,
 ) -> anyhow::Result<(SiteFileEntry, u64)> {
-    let searched = searched_fields(used);
+    let mut searched = searched_fields(used);
     let stemmer = stemmer_of(language);
     let analyzer = Analyzer::new(stemmer.as_deref())?;
     let mut words = WordIndex::new();
@@ -76,6 +78,7 @@ pub fn write_site_file(
     progress.set_message("— compressing word chunks, records and the lexicon");
     let spilled = spill.finish()?;
     let typed = words.typed_counts();
+    let headings = count_words(&mut searched, &pages);
     let work = work.unwrap_or(&std::env::temp_dir()).to_path_buf();
     // The words the analyser searches by their stem, which the site engine checks as typed:
     // one bucket a page, from the first page on.
@@ -115,6 +118,7 @@ pub fn write_site_file(
             pages: pages.len() as u32,
             stemmer,
             fields: searched,
+            headings,
             snippet_field: fields::BODY.to_string(),
             title_field: Some(fields::TITLE.to_string()),
         },
@@ -161,27 +165,39 @@ pub fn write_site_file(
 /// The searched fields: title, headings, body, then the weighted text of `used`.
 fn searched_fields(used: &SiteFields) -> Vec<SearchedField> {
     let mut searched = vec![
-        SearchedField {
-            name: fields::TITLE.into(),
-            boost: TITLE_BOOST,
-        },
-        SearchedField {
-            name: fields::HEADINGS.into(),
-            boost: HEADINGS_BOOST,
-        },
-        SearchedField {
-            name: fields::BODY.into(),
-            boost: 1.0,
-        },
+        searched_field(fields::TITLE, TITLE_BOOST, FieldScoring::Plain),
+        searched_field(fields::HEADINGS, HEADINGS_BOOST, FieldScoring::Headings),
+        searched_field(fields::BODY, 1.0, FieldScoring::Text),
     ];
     // Masks have 32 bits; a site using more weights than that shares the last one.
     for &tenths in used.weights.iter().take(32 - searched.len()) {
-        searched.push(SearchedField {
-            name: fields::weighted(tenths),
-            boost: f32::from(tenths) / 10.0,
-        });
+        let boost = f32::from(tenths) / 10.0;
+        searched.push(searched_field(
+            &fields::weighted(tenths),
+            boost,
+            FieldScoring::Text,
+        ));
     }
     searched
+}
+
+/// Counts each searched field's words over `pages` and returns their headings holding words:
+/// what the engine normalises lengths by ([`rangefind_engine::site::bm25::Averages`]).
+fn count_words(searched: &mut [SearchedField], pages: &[StoredPage]) -> u64 {
+    for (f, field) in searched.iter_mut().enumerate() {
+        field.words = pages.iter().map(|page| u64::from(page.lengths[f])).sum();
+    }
+    pages.iter().map(|page| u64::from(page.headings)).sum()
+}
+
+/// A searched field, its words not counted yet.
+fn searched_field(name: &str, boost: f32, scoring: FieldScoring) -> SearchedField {
+    SearchedField {
+        name: name.into(),
+        boost,
+        words: 0,
+        scoring,
+    }
 }
 
 /// Removes the site files of `dir` other than `keep` (an earlier build's).

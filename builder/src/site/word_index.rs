@@ -5,15 +5,16 @@
 use rustc_hash::FxHashMap;
 
 use rangefind_engine::analysis::Analyzer;
-use rangefind_engine::site::layout::SearchedField;
-use rangefind_engine::site::postings::{encode_positions, score_byte, Postings, WordEntry};
+use rangefind_engine::site::layout::{FieldScoring, SearchedField};
+use rangefind_engine::site::postings::{
+    encode_positions, FieldCount, PageCounts, Postings, WordEntry, FULL_WEIGHT,
+};
 use rangefind_engine::typos::WordCounts;
 use rayon::prelude::*;
 
 use super::analyse::{analyse, AnalysedPage, PageShard, StoredPage, SHARDS};
 use super::chunk_writer::ChunkWriter;
 use super::heading_scores;
-use super::mapping::fields;
 use super::postings_buffer::PostingsBuffer;
 use super::record_spill::RecordSpill;
 use super::renumber::renumber;
@@ -93,56 +94,35 @@ impl WordIndex {
         searched: &[SearchedField],
         number_of: &[u32],
     ) -> (Vec<u8>, Vec<String>, Vec<u64>, Vec<u8>) {
-        let fields = searched.len();
-        let mut average = vec![0f32; fields];
-        for page in pages {
-            for (field, len) in page.lengths.iter().enumerate() {
-                average[field] += *len as f32;
-            }
-        }
-        average
-            .iter_mut()
-            .for_each(|a| *a /= pages.len().max(1) as f32);
-        // The headings of long pages are scored one by one, against the site's average
-        // heading.
-        let headings_field = searched.iter().position(|f| f.name == fields::HEADINGS);
-        let heading_words: f32 = headings_field.map_or(0.0, |h| {
-            pages.iter().map(|page| page.lengths[h] as f32).sum()
-        });
-        let heading_count: f32 = pages.iter().map(|page| page.headings as f32).sum();
-        let average_heading = heading_words / heading_count.max(1.0);
         let shards = self.shards.into_iter();
         let mut words: Vec<(String, WordPostings)> = shards.flat_map(|s| s.words).collect();
         words.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let mut chunks = ChunkWriter::default();
         let mut positions = Vec::new();
-        let is_text: Vec<bool> = (0..fields)
-            .map(|f| !matches!(searched[f].name.as_str(), fields::TITLE | fields::HEADINGS))
-            .collect();
         for (word, postings) in words {
-            // (page, [(field, score byte)]); a filter word's postings have no field.
-            let mut list: Vec<(u32, Vec<(u8, u8)>)> = Vec::new();
+            // A filter word's postings have no field.
+            let mut list: Vec<(u32, PageCounts)> = Vec::new();
             for (page, field, count) in postings.postings.iter() {
                 if list.last().is_none_or(|(last, _)| *last != page) {
-                    list.push((page, Vec::new()));
+                    let weight = pages[page as usize].text_weight;
+                    let mut counts = PageCounts::of(Vec::new());
+                    counts.text_weight = (weight * f32::from(FULL_WEIGHT)).round().max(1.0) as u8;
+                    list.push((page, counts));
                 }
                 if field != u8::MAX {
-                    let f = usize::from(field);
-                    let stored = &pages[page as usize];
-                    let (len, average) = (stored.lengths[f], average[f]);
-                    let mut byte = match Some(f) == headings_field {
-                        true => match heading_scores::unpack(count) {
-                            (_, in_best, best) if len as f32 > heading_scores::LONG * average => {
-                                score_byte(in_best, best, average_heading)
-                            }
-                            (count, _, _) => score_byte(count, len, average),
-                        },
-                        false => score_byte(count, len, average),
-                    };
-                    if is_text[f] && stored.text_weight < 1.0 {
-                        byte = ((f32::from(byte) * stored.text_weight).round() as u8).max(1);
-                    }
-                    list.last_mut().expect("a page").1.push((field, byte));
+                    let len = pages[page as usize].lengths[usize::from(field)];
+                    let counts = &mut list.last_mut().expect("a page").1;
+                    add_count(counts, field, count, len, &searched[usize::from(field)]);
+                }
+            }
+            for (_, counts) in &mut list {
+                let scored = |(field, _): &(u8, _)| searched[usize::from(*field)].scoring;
+                if !counts
+                    .fields
+                    .iter()
+                    .any(|f| scored(f) == FieldScoring::Text)
+                {
+                    counts.text_weight = FULL_WEIGHT;
                 }
             }
             let (list, word_positions) = renumber(list, &postings.positions, number_of);
@@ -156,6 +136,22 @@ impl WordIndex {
         }
         let (bytes, firsts, offsets) = chunks.finish();
         (bytes, firsts, offsets, positions)
+    }
+}
+
+/// Adds a word's `count` in `field` (of `len` words) of a page to its `counts`: its
+/// occurrences and, in headings, its best heading's when that is not the whole field.
+fn add_count(counts: &mut PageCounts, field: u8, count: u32, len: u32, searched: &SearchedField) {
+    if searched.scoring != FieldScoring::Headings {
+        counts.fields.push((field, FieldCount::new(count, len)));
+        return;
+    }
+    let (occurrences, in_best, best_len) = heading_scores::unpack(count);
+    let whole = FieldCount::new(occurrences, len);
+    counts.fields.push((field, whole));
+    let best = FieldCount::new(in_best, best_len);
+    if best != whole {
+        counts.best_heading = Some(best);
     }
 }
 

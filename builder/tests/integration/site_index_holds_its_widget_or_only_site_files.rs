@@ -1,6 +1,7 @@
 //! What a site index's directory holds: the widget next to site.json (`--no-widget` leaves it
 //! out), and, when built without splits, only the site files the widget searches.
 
+use rangefind_engine::site::layout::SITE_LAYOUT_VERSION;
 use serde_json::Value;
 
 use crate::common::{rangefind, search_json, succeeded};
@@ -138,7 +139,10 @@ fn without_splits_a_site_index_is_its_site_files() {
     for (says, what) in [
         ("fr: 1 page in fr/", "each language"),
         ("regions, bytes: stemmed", "the regions"),
-        ("head (site layout 6)", "the head"),
+        (
+            &format!("head (site layout {SITE_LAYOUT_VERSION})"),
+            "the head",
+        ),
         ("its block index", "the lexicon"),
     ] {
         assert!(described.contains(says), "{what}: {described}");

@@ -6,8 +6,9 @@ use rustc_hash::FxHashMap as HashMap;
 
 use tantivy_query_grammar::Occur;
 
-use super::layout::HeadMeta;
-use super::postings::{idf, score_factor, Postings};
+use super::bm25::{code_length, idf, tf_factor, Averages, LONG_HEADINGS};
+use super::layout::{FieldScoring, HeadMeta};
+use super::postings::{FieldCount, Posting, Postings, FULL_WEIGHT};
 use super::query::{Node, Slot};
 
 /// Pages and their scores, by page.
@@ -59,7 +60,8 @@ impl Found {
 }
 
 /// Every index searched together (one, or several as one): a word's IDF is counted over all
-/// their pages, as one index over all of them would count it.
+/// their pages, and field lengths normalised by their averages over all of them, as one index
+/// over all of them would count them.
 pub struct Collection<'a> {
     /// Each index's head meta and what the query read of it.
     pub parts: Vec<(&'a HeadMeta, &'a Found)>,
@@ -84,14 +86,45 @@ impl Collection<'_> {
 /// Scores queries of one index.
 pub struct Scorer<'a> {
     /// The index's head meta.
-    pub meta: &'a HeadMeta,
+    meta: &'a HeadMeta,
     /// What was read.
-    pub found: &'a Found,
+    found: &'a Found,
     /// The indexes searched together, this one among them.
-    pub collection: &'a Collection<'a>,
+    collection: &'a Collection<'a>,
+    /// Its fields' averages over all of them.
+    averages: Averages,
 }
 
-impl Scorer<'_> {
+impl<'a> Scorer<'a> {
+    /// Scores the pages of the index of `meta`, which the query read `found` of, among the
+    /// indexes of `collection`.
+    pub fn new(meta: &'a HeadMeta, found: &'a Found, collection: &'a Collection<'a>) -> Self {
+        let metas: Vec<&HeadMeta> = collection.parts.iter().map(|(meta, _)| *meta).collect();
+        Scorer {
+            meta,
+            found,
+            collection,
+            averages: Averages::of(meta, &metas),
+        }
+    }
+
+    /// BM25's term-frequency factor of a word in field `field` of `posting`, whose `count`
+    /// it is there.
+    fn tf_factor(&self, posting: &Posting, field: usize, count: FieldCount) -> f32 {
+        let (mut count, mut average, mut weight) = (count, self.averages.fields[field], 1.0);
+        match self.meta.fields[field].scoring {
+            FieldScoring::Headings
+                if code_length(count.length) as f32 > LONG_HEADINGS * average =>
+            {
+                count = posting.best_heading.unwrap_or(count);
+                average = self.averages.heading;
+            }
+            FieldScoring::Text => weight = f32::from(posting.text_weight) / f32::from(FULL_WEIGHT),
+            _ => {}
+        }
+        tf_factor(count.occurrences, code_length(count.length), average) * weight
+    }
+
     /// The pages `node` matches, with their scores.
     pub fn evaluate(&self, node: &Node) -> Scored {
         match node {
@@ -162,9 +195,9 @@ impl Scorer<'_> {
             .filter_map(|posting| {
                 let mut score = 0.0;
                 let mut matched = false;
-                for (f, byte) in postings.field_scores(posting) {
+                for (f, count) in postings.field_counts(posting) {
                     if field.is_none_or(|only| only == f) {
-                        score += weights[f] * score_factor(byte);
+                        score += weights[f] * self.tf_factor(posting, f, count);
                         matched = true;
                     }
                 }

@@ -10,17 +10,21 @@
 //!            also copied into the open region: opening the file reads it
 //! chunks     word chunks, each zstd-compressed, words in byte order:
 //!              word (shared prefix, rest) · postings length · postings · positions offset, length
-//!            postings: count, then per page: page delta · field mask · one score byte per field
+//!            postings: count, then per page: page delta · field mask and flags · per field in
+//!            the mask a count (its length code and whether the word occurs more than once
+//!            in one byte, then its occurrences if so) · [text weight] · [the count in its
+//!            best heading] (`super::postings`)
 //! positions  per word, per posting, per field in its mask: count · position deltas
 //! records    one zstd frame per page, compressed with the head's dictionary: the page's
 //!            stored fields (`super::record`); pages are numbered by their record's size, so
 //!            the record sizes (`super::record_slots`) place every record
 //! ```
 //!
-//! A score byte is the word's BM25 term-frequency factor in that field of that page,
-//! `tf·(k1+1) / (tf + k1·(1 − b + b·len/avg_len))`, scaled to 1..=255: computed at build time
-//! from the page's field length, so a reader needs no field lengths. The query multiplies it
-//! by the field's boost and the word's IDF in the field, counted from the postings it read.
+//! A posting keeps what BM25 needs of the word in each field of the page, and nothing that
+//! depends on the other pages: its occurrences and the field's length in one byte
+//! ([`super::bm25::length_code`]). The head keeps each field's words over all pages, so a
+//! query normalises lengths by the average over every index it searches, and scores with the
+//! field's boost and the word's IDF counted from the postings it read ([`super::bm25`]).
 //! This module holds the head and the layout's constants; a chunk's word entries, postings
 //! and positions are in [`super::postings`].
 
@@ -44,18 +48,14 @@ pub const RECORDS: &str = "records";
 pub const STEMMED: &str = "stemmed";
 
 /// The version of this layout, in the head; a reader refuses another.
-/// 6: pages numbered by the size of their record, the head keeping the sizes instead of a
+/// 7: postings keep occurrences and length codes instead of score bytes normalised by the
+/// index's own averages, and the head each field's words ([`super::bm25`]); 6: pages numbered by the size of their record, the head keeping the sizes instead of a
 /// length per page ([`super::record_slots`]); 5: Chinese, Japanese
 /// and Korean text indexed as character bigrams (`crate::analysis`); 4: head meta and
 /// records in binary, not JSON (the site engine has no JSON parser); 3: words folded as
 /// tantivy folds them (the one analyser of `crate::analysis`); 2 folded Latin letters only.
-pub const SITE_LAYOUT_VERSION: u32 = 6;
+pub const SITE_LAYOUT_VERSION: u32 = 7;
 pub use super::record_slots::RECORD_ALIGN;
-
-/// BM25's term-frequency saturation.
-pub const K1: f32 = 1.2;
-/// BM25's length normalisation.
-pub const B: f32 = 0.75;
 
 /// Filter values are words of their own, `FILTER_MARK key = value`: no analysed word holds
 /// this character, and they sort before every word.
@@ -84,6 +84,41 @@ pub struct SearchedField {
     pub name: String,
     /// Score multiplier.
     pub boost: f32,
+    /// Its words over all pages (the average length is over every index searched).
+    pub words: u64,
+    /// How its postings are scored.
+    pub scoring: FieldScoring,
+}
+
+/// How a field's postings are scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldScoring {
+    /// BM25 of its occurrences and length (a title).
+    Plain,
+    /// As [`FieldScoring::Plain`], but a long field by its best heading
+    /// ([`super::bm25::LONG_HEADINGS`]).
+    Headings,
+    /// As [`FieldScoring::Plain`], times the page's text weight (a page that is mostly links).
+    Text,
+}
+
+impl FieldScoring {
+    fn code(self) -> u8 {
+        match self {
+            FieldScoring::Plain => 0,
+            FieldScoring::Headings => 1,
+            FieldScoring::Text => 2,
+        }
+    }
+
+    fn of_code(code: u8) -> Option<FieldScoring> {
+        match code {
+            0 => Some(FieldScoring::Plain),
+            1 => Some(FieldScoring::Headings),
+            2 => Some(FieldScoring::Text),
+            _ => None,
+        }
+    }
 }
 
 /// What the head says about the index.
@@ -97,6 +132,9 @@ pub struct HeadMeta {
     pub stemmer: Option<String>,
     /// The searched fields, in the order of the postings' field masks (at most 32).
     pub fields: Vec<SearchedField>,
+    /// Headings holding words over all pages (the average heading's length is over every
+    /// index searched).
+    pub headings: u64,
     /// The field of the record snippets are cut from.
     pub snippet_field: String,
     /// The record's title field, when pages have one: the first hits are ordered by how their
@@ -113,7 +151,10 @@ impl HeadMeta {
         for field in &self.fields {
             put_text(out, &field.name);
             out.extend_from_slice(&field.boost.to_le_bytes());
+            put_varint(out, field.words);
+            out.push(field.scoring.code());
         }
+        put_varint(out, self.headings);
         put_text(out, &self.snippet_field);
         put_text(out, self.title_field.as_deref().unwrap_or_default());
     }
@@ -138,9 +179,18 @@ impl HeadMeta {
             .map(|_| {
                 let name = reader.text()?.to_string();
                 let boost = f32::from_le_bytes(reader.take(4)?.try_into().expect("4 bytes"));
-                Ok(SearchedField { name, boost })
+                let words = reader.varint()?;
+                let scoring = FieldScoring::of_code(reader.take(1)?[0])
+                    .ok_or_else(|| reader.corrupt("field scoring"))?;
+                Ok(SearchedField {
+                    name,
+                    boost,
+                    words,
+                    scoring,
+                })
             })
             .collect::<Result<Vec<_>>>()?;
+        let headings = reader.varint()?;
         let snippet_field = reader.text()?.to_string();
         let title_field = some(reader.text()?);
         reader.end()?;
@@ -149,6 +199,7 @@ impl HeadMeta {
             pages,
             stemmer,
             fields,
+            headings,
             snippet_field,
             title_field,
         })
@@ -293,7 +344,10 @@ mod tests {
                 fields: vec![SearchedField {
                     name: "body".into(),
                     boost: 1.0,
+                    words: 1234,
+                    scoring: FieldScoring::Text,
                 }],
+                headings: 7,
                 snippet_field: "body".into(),
                 title_field: Some("title".into()),
             },

@@ -11,6 +11,7 @@
 //! lexicon blocks, and one of their chunks when elsewhere. Why a second format:
 //! docs/design-notes.md, "Next: a site format".
 
+pub mod bm25;
 mod evaluate;
 mod index;
 mod joint_cost;

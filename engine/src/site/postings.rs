@@ -1,10 +1,12 @@
 //! The word chunks' entries and what they point to: a word's postings (page deltas, field
-//! masks, one BM25 score byte per field, as [`super::layout`] describes them) and its
+//! masks, per field the word's occurrences and the field's length, as [`super::layout`]
+//! describes them) and its
 //! positions. Written by the builder, read by the site engine.
 
 use std::ops::Range;
 
-use super::layout::{corrupt, B, K1};
+use super::bm25;
+use super::layout::corrupt;
 use crate::error::Result;
 use crate::format::{put_shared, put_varint, ByteReader};
 
@@ -55,6 +57,82 @@ pub fn word_entries(chunk: &[u8]) -> Result<Vec<WordEntry>> {
     Ok(entries)
 }
 
+/// What a posting keeps of a word in one field of a page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldCount {
+    /// The word's occurrences in the field.
+    pub occurrences: u32,
+    /// The field's length in words, coded ([`bm25::length_code`]).
+    pub length: u8,
+}
+
+impl FieldCount {
+    /// The count of a word seen `occurrences` times in a field of `length` words.
+    pub fn new(occurrences: u32, length: u32) -> FieldCount {
+        FieldCount {
+            occurrences,
+            length: bm25::length_code(length),
+        }
+    }
+
+    /// One byte, the length code and whether the word occurs more than once; if it does, its
+    /// occurrences less two.
+    fn put(self, out: &mut Vec<u8>) {
+        let more = self.occurrences > 1;
+        out.push(self.length << 1 | u8::from(more));
+        if more {
+            put_varint(out, u64::from(self.occurrences - 2));
+        }
+    }
+
+    fn read(reader: &mut ByteReader) -> Result<FieldCount> {
+        let byte = reader.take(1)?[0];
+        // Past u32::MAX (only in a damaged file) the count saturates: BM25 saturates long
+        // before.
+        let occurrences = match byte & 1 {
+            0 => 1,
+            _ => reader.varint()?.min(u64::from(u32::MAX - 2)) as u32 + 2,
+        };
+        let length = byte >> 1;
+        Ok(FieldCount {
+            occurrences,
+            length,
+        })
+    }
+}
+
+/// What a posting keeps of a word on one page, as the builder writes it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PageCounts {
+    /// Per field holding the word (ascending): the field and its count there.
+    pub fields: Vec<(u8, FieldCount)>,
+    /// The weight of the page's text ([`super::layout::FieldScoring::Text`] fields) in 255ths.
+    pub text_weight: u8,
+    /// In a headings field of several headings: the word's count in its best heading, for when
+    /// the field is long ([`bm25::LONG_HEADINGS`]). `None`: the whole field is the best.
+    pub best_heading: Option<FieldCount>,
+}
+
+impl PageCounts {
+    /// Counts in `fields`, at full weight, with no best heading apart.
+    pub fn of(fields: Vec<(u8, FieldCount)>) -> PageCounts {
+        PageCounts {
+            fields,
+            text_weight: FULL_WEIGHT,
+            best_heading: None,
+        }
+    }
+}
+
+/// A text weight of 1.
+pub const FULL_WEIGHT: u8 = 255;
+/// Flags below a posting's field mask: a text weight byte follows its counts.
+const WEIGHTED: u64 = 1;
+/// Flags below a posting's field mask: the best heading's count follows.
+const BEST_HEADING: u64 = 2;
+/// Bits of flags below a posting's field mask.
+const FLAG_BITS: u32 = 2;
+
 /// One page's posting of a word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Posting {
@@ -62,8 +140,12 @@ pub struct Posting {
     pub page: u32,
     /// Bit `i`: the word is in field `i`.
     pub fields: u32,
-    /// Where its score bytes start in [`Postings::scores`], one per field in `fields`.
-    pub scores_at: u32,
+    /// Where its counts start in [`Postings::counts`], one per field in `fields`.
+    pub counts_at: u32,
+    /// The weight of the page's text, in 255ths.
+    pub text_weight: u8,
+    /// The word's count in its best heading, when not the whole headings field.
+    pub best_heading: Option<FieldCount>,
 }
 
 /// A word's decoded postings.
@@ -71,22 +153,42 @@ pub struct Posting {
 pub struct Postings {
     /// By page, ascending.
     pub postings: Vec<Posting>,
-    /// Score bytes of every posting, end to end.
-    pub scores: Vec<u8>,
+    /// Counts of every posting, end to end.
+    pub counts: Vec<FieldCount>,
 }
 
 impl Postings {
-    /// Encodes `(page, [(field, score byte)])`, pages ascending, fields ascending.
-    pub fn encode(postings: &[(u32, Vec<(u8, u8)>)]) -> Vec<u8> {
-        let mut out = Vec::with_capacity(postings.len() * 3 + 2);
+    /// Encodes `(page, counts)`, pages ascending, fields ascending.
+    pub fn encode(postings: &[(u32, PageCounts)]) -> Vec<u8> {
+        let mut out = Vec::with_capacity(postings.len() * 4 + 2);
         put_varint(&mut out, postings.len() as u64);
         let mut previous = 0;
-        for (page, fields) in postings {
+        for (page, counts) in postings {
             put_varint(&mut out, u64::from(page - previous));
             previous = *page;
-            let mask = fields.iter().fold(0u32, |mask, (f, _)| mask | 1 << f);
-            put_varint(&mut out, u64::from(mask));
-            out.extend(fields.iter().map(|(_, score)| *score));
+            let mask = counts
+                .fields
+                .iter()
+                .fold(0u64, |mask, (f, _)| mask | 1 << f);
+            let weighted = counts.text_weight != FULL_WEIGHT;
+            let mut flags = 0;
+            if weighted {
+                flags |= WEIGHTED;
+            }
+            if counts.best_heading.is_some() {
+                flags |= BEST_HEADING;
+            }
+            put_varint(&mut out, (mask << FLAG_BITS) | flags);
+            counts
+                .fields
+                .iter()
+                .for_each(|(_, count)| count.put(&mut out));
+            if weighted {
+                out.push(counts.text_weight);
+            }
+            if let Some(best) = counts.best_heading {
+                best.put(&mut out);
+            }
         }
         out
     }
@@ -96,7 +198,7 @@ impl Postings {
         let mut reader = ByteReader::new(bytes, "site index postings");
         let count = reader.varint()? as usize;
         let mut postings = Vec::with_capacity(count.min(bytes.len()));
-        let mut scores = Vec::with_capacity(count.min(bytes.len()));
+        let mut counts = Vec::with_capacity(count.min(bytes.len()));
         let mut page = 0u64;
         let allowed = if fields >= 32 {
             u32::MAX
@@ -109,30 +211,46 @@ impl Postings {
                 return Err(corrupt("a page is listed twice".into()));
             }
             page += delta;
-            let mask = u32::try_from(reader.varint()?)
+            let mask_and_flags = reader.varint()?;
+            let mask = u32::try_from(mask_and_flags >> FLAG_BITS)
                 .ok()
                 .filter(|mask| mask & !allowed == 0)
                 .ok_or_else(|| corrupt("a posting names a field the index lacks".into()))?;
-            let scores_at = scores.len() as u32;
-            scores.extend_from_slice(reader.take(mask.count_ones() as usize)?);
+            let counts_at = counts.len() as u32;
+            for _ in 0..mask.count_ones() {
+                counts.push(FieldCount::read(&mut reader)?);
+            }
+            let text_weight = match mask_and_flags & WEIGHTED {
+                0 => FULL_WEIGHT,
+                _ => reader.take(1)?[0],
+            };
+            let best_heading = match mask_and_flags & BEST_HEADING {
+                0 => None,
+                _ => Some(FieldCount::read(&mut reader)?),
+            };
             postings.push(Posting {
                 page: u32::try_from(page).map_err(|_| corrupt("a page number overflows".into()))?,
                 fields: mask,
-                scores_at,
+                counts_at,
+                text_weight,
+                best_heading,
             });
         }
         reader.end()?;
-        Ok(Postings { postings, scores })
+        Ok(Postings { postings, counts })
     }
 
-    /// The score bytes of `posting`, by field: `(field, byte)`.
-    pub fn field_scores<'a>(&'a self, posting: &Posting) -> impl Iterator<Item = (usize, u8)> + 'a {
+    /// The counts of `posting`, by field: `(field, count)`.
+    pub fn field_counts<'a>(
+        &'a self,
+        posting: &Posting,
+    ) -> impl Iterator<Item = (usize, FieldCount)> + 'a {
         let fields = posting.fields;
-        let at = posting.scores_at as usize;
+        let at = posting.counts_at as usize;
         (0..32)
             .filter(move |f| fields & (1 << f) != 0)
             .enumerate()
-            .map(move |(i, field)| (field, self.scores[at + i]))
+            .map(move |(i, field)| (field, self.counts[at + i]))
     }
 
     /// Pages holding the word in field `field`.
@@ -142,26 +260,6 @@ impl Postings {
             .filter(|p| p.fields & (1 << field) != 0)
             .count()
     }
-}
-
-/// The score byte of a word seen `tf` times in a field of `len` words, `avg_len` on average.
-pub fn score_byte(tf: u32, len: u32, avg_len: f32) -> u8 {
-    let tf = tf as f32;
-    let norm = K1 * (1.0 - B + B * len as f32 / avg_len.max(1.0));
-    let factor = tf * (K1 + 1.0) / (tf + norm);
-    ((factor / (K1 + 1.0) * 255.0).round() as u8).max(1)
-}
-
-/// The term-frequency factor a score byte stands for.
-pub fn score_factor(byte: u8) -> f32 {
-    f32::from(byte) / 255.0 * (K1 + 1.0)
-}
-
-/// BM25's IDF of a word in `doc_freq` of `pages` pages.
-pub fn idf(doc_freq: usize, pages: u32) -> f32 {
-    let n = pages as f32;
-    let df = doc_freq as f32;
-    (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
 }
 
 /// Encodes a word's positions: per posting, per field in its mask (ascending), the positions.
@@ -207,13 +305,31 @@ mod tests {
 
     #[test]
     fn postings_positions_and_entries_round_trip() {
-        let list = vec![(2, vec![(0, 200), (2, 9)]), (7, vec![(1, 255)])];
+        let count = FieldCount::new;
+        let list = vec![
+            (
+                2,
+                PageCounts::of(vec![(0, count(1, 4)), (2, count(9, 700))]),
+            ),
+            (
+                7,
+                PageCounts {
+                    fields: vec![(1, count(3, 40))],
+                    text_weight: 51,
+                    best_heading: Some(count(1, 2)),
+                },
+            ),
+        ];
         let bytes = Postings::encode(&list);
         let postings = Postings::decode(&bytes, 3).unwrap();
         assert_eq!(postings.postings.len(), 2);
         assert_eq!(postings.postings[1].page, 7);
-        let first: Vec<_> = postings.field_scores(&postings.postings[0]).collect();
-        assert_eq!(first, [(0, 200), (2, 9)]);
+        let first: Vec<_> = postings.field_counts(&postings.postings[0]).collect();
+        assert_eq!(first, [(0, count(1, 4)), (2, count(9, 700))]);
+        assert_eq!(postings.postings[0].text_weight, FULL_WEIGHT);
+        assert_eq!(postings.postings[0].best_heading, None);
+        assert_eq!(postings.postings[1].text_weight, 51);
+        assert_eq!(postings.postings[1].best_heading, Some(count(1, 2)));
         assert_eq!(postings.doc_freq(1), 1);
         assert!(Postings::decode(&bytes, 2).is_err(), "field 2 of 2");
         assert!(Postings::decode(&bytes[..bytes.len() - 1], 3).is_err());
@@ -239,14 +355,5 @@ mod tests {
         put_word_entry(&mut chunk, &a.word, &b);
         assert_eq!(word_entries(&chunk).unwrap(), [a, b]);
         assert!(word_entries(&chunk[..chunk.len() - 2]).is_err());
-    }
-
-    #[test]
-    fn score_bytes_follow_bm25() {
-        assert!(score_byte(1, 100, 100.0) < score_byte(3, 100, 100.0));
-        assert!(score_byte(1, 10, 100.0) > score_byte(1, 1000, 100.0));
-        let exact = 2.0 * (K1 + 1.0) / (2.0 + K1);
-        assert!((score_factor(score_byte(2, 50, 50.0)) - exact).abs() < 0.01);
-        assert!(idf(1, 1000) > idf(500, 1000));
     }
 }

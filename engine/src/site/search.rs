@@ -3,10 +3,10 @@
 //! waves of one; words are scored with their IDF over all their pages, as one index over all
 //! of them would score them; hits are ranked in one list and say which index they came from.
 //!
-//! What stays each index's own: its analyser (a page is searched in its own language), and
-//! the length normalisation baked into its score bytes (each index's average field lengths,
-//! [`super::layout`]): indexes of unlike pages rank slightly apart from one index over all of
-//! them. Prefixes expand to each index's most frequent words.
+//! Field lengths are normalised by their averages over all the indexes ([`super::bm25`]), so
+//! pages score exactly as in one index over all of them. What stays each index's own: its
+//! analyser (a page is searched in its own language); prefixes expand to each index's most
+//! frequent words.
 
 use tantivy_query_grammar::Occur;
 
@@ -191,11 +191,7 @@ fn score(
     let mut exact = Vec::new();
     let mut completed: Option<Ranked> = None;
     for (i, (index, found)) in indexes.iter().zip(found).enumerate() {
-        let scorer = Scorer {
-            meta: index.meta(),
-            found,
-            collection: &collection,
-        };
+        let scorer = Scorer::new(index.meta(), found, &collection);
         let matched = |node: &Node| {
             let mut matched = scorer.evaluate(node);
             keep_filtered(&mut matched, filter_groups, found);

@@ -1,7 +1,7 @@
 //! Tests of `query`.
 
 use super::*;
-use crate::site::layout::{SearchedField, SITE_LAYOUT_VERSION};
+use crate::site::layout::{FieldScoring, SearchedField, SITE_LAYOUT_VERSION};
 
 fn meta() -> HeadMeta {
     HeadMeta {
@@ -12,8 +12,11 @@ fn meta() -> HeadMeta {
             .map(|name| SearchedField {
                 name: name.into(),
                 boost: 1.0,
+                words: 10,
+                scoring: FieldScoring::Plain,
             })
             .to_vec(),
+        headings: 0,
         snippet_field: "body".into(),
         title_field: None,
     }
