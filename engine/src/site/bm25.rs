@@ -28,8 +28,8 @@ pub const LENGTH_CODES: u32 = 128;
 /// 6–12 % (three bits past the leading one, as tantivy's fieldnorm byte keeps past 40), up to
 /// 245,760 words (longer lengths share the last code). Seven, so that a posting's count fits
 /// one byte with the bit that says whether the word occurs more than once (most occur once).
-/// Finer codes were tried: four bits past the leading one ranked the same known items and
-/// made chunks 8 % larger (MDN).
+/// Finer codes were tried: a byte of length (four bits past the leading one) and the
+/// occurrences apart ranked the same known items with word chunks 8 % larger (MDN).
 pub fn length_code(len: u32) -> u8 {
     if len < EXACT_LENGTHS {
         return len as u8;
