@@ -2,7 +2,7 @@
 //! headings; scored as one field, BM25's length normalisation weighs a heading of a page with
 //! hundreds of sections (a user manual, a "What's New", a class's member list) at a fraction
 //! of the same heading on a page with a few, and searching that heading misses the page. So
-//! on a page whose headings are more than `LONG_HEADINGS` times the average
+//! on a page whose headings are more than `LONG_HEADINGS` times the average and 32 words
 //! (`rangefind_engine::site::bm25`), a word's score in the field is that of its best heading
 //! alone: its occurrences in that heading, normalised by that heading's length against the
 //! average heading. Which pages are long is the engine's to say, as the average is over every

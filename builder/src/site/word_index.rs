@@ -5,6 +5,7 @@
 use rustc_hash::FxHashMap;
 
 use rangefind_engine::analysis::Analyzer;
+use rangefind_engine::site::bm25::{code_length, LONG_HEADINGS_PAST};
 use rangefind_engine::site::layout::{FieldScoring, SearchedField};
 use rangefind_engine::site::postings::{
     encode_positions, FieldCount, PageCounts, Postings, WordEntry, FULL_WEIGHT,
@@ -140,7 +141,8 @@ impl WordIndex {
 }
 
 /// Adds a word's `count` in `field` (of `len` words) of a page to its `counts`: its
-/// occurrences and, in headings, its best heading's when that is not the whole field.
+/// occurrences and, in headings that may be long, its best heading's when that is not the
+/// whole field.
 fn add_count(counts: &mut PageCounts, field: u8, count: u32, len: u32, searched: &SearchedField) {
     if searched.scoring != FieldScoring::Headings {
         counts.fields.push((field, FieldCount::new(count, len)));
@@ -150,7 +152,7 @@ fn add_count(counts: &mut PageCounts, field: u8, count: u32, len: u32, searched:
     let whole = FieldCount::new(occurrences, len);
     counts.fields.push((field, whole));
     let best = FieldCount::new(in_best, best_len);
-    if best != whole {
+    if best != whole && code_length(whole.length) > LONG_HEADINGS_PAST {
         counts.best_heading = Some(best);
     }
 }

@@ -6,7 +6,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use tantivy_query_grammar::Occur;
 
-use super::bm25::{code_length, idf, tf_factor, Averages, LONG_HEADINGS};
+use super::bm25::{code_length, idf, long_headings, tf_factor, Averages};
 use super::layout::{FieldScoring, HeadMeta};
 use super::postings::{FieldCount, Posting, Postings, FULL_WEIGHT};
 use super::query::{Node, Slot};
@@ -113,9 +113,7 @@ impl<'a> Scorer<'a> {
     fn tf_factor(&self, posting: &Posting, field: usize, count: FieldCount) -> f32 {
         let (mut count, mut average, mut weight) = (count, self.averages.fields[field], 1.0);
         match self.meta.fields[field].scoring {
-            FieldScoring::Headings
-                if code_length(count.length) as f32 > LONG_HEADINGS * average =>
-            {
+            FieldScoring::Headings if long_headings(count.length, average) => {
                 count = posting.best_heading.unwrap_or(count);
                 average = self.averages.heading;
             }
