@@ -11,7 +11,7 @@
  * and the engine keeps its in-memory tier.
  */
 
-import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import { openDB, unwrap, type DBSchema, type IDBPDatabase } from "idb";
 
 interface PageSchema extends DBSchema {
   pages: {
@@ -75,9 +75,19 @@ export class IdbPageCache {
     const db = this.db;
     if (!db) return [];
     try {
+      // One request per run of consecutive pages, not per page: a query's ranges are runs
+      // of small pages (a word chunk is a few dozen), and each request costs the worker an
+      // event to dispatch before the query's first fetch.
       const tx = db.transaction("pages", "readonly");
-      const found = await Promise.all(pages.map((page) => tx.store.get([split, page])));
-      return found.map((record) => record?.bytes);
+      const runs = await Promise.all(
+        consecutiveRuns(pages).map(([first, last]) =>
+          first === last
+            ? tx.store.get([split, first]).then((record) => (record ? [record] : []))
+            : tx.store.getAll(IDBKeyRange.bound([split, first], [split, last])),
+        ),
+      );
+      const byPage = new Map(runs.flat().map((record) => [record.page, record.bytes]));
+      return pages.map((page) => byPage.get(page));
     } catch (error) {
       this.disable(`IndexedDB read failed (${describe(error)})`);
       return [];
@@ -157,8 +167,12 @@ export class IdbPageCache {
     this.queue = [];
     if (!db || batch.length === 0) return;
     try {
+      // Puts on the bare store: a failed one aborts the transaction, which `done` reports,
+      // and no request has a listener for the worker to run (a query writes hundreds).
       const tx = db.transaction("pages", "readwrite");
-      await Promise.all([...batch.map((record) => tx.store.put(record)), tx.done]);
+      const store = unwrap(tx.store);
+      for (const record of batch) store.put(record);
+      await tx.done;
     } catch (error) {
       const full = error instanceof DOMException && error.name === "QuotaExceededError";
       this.disable(
@@ -179,6 +193,17 @@ export class IdbPageCache {
       this.warn(`rangefind: ${reason}; pages are cached in memory only for this session.`);
     }
   }
+}
+
+/** `[first, last]` of each run of consecutive numbers in `pages`, in the order they come. */
+export function consecutiveRuns(pages: number[]): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (const page of pages) {
+    const run = runs[runs.length - 1];
+    if (run && page === run[1] + 1) run[1] = page;
+    else runs.push([page, page]);
+  }
+  return runs;
 }
 
 function describe(error: unknown): string {

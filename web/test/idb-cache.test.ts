@@ -6,7 +6,7 @@
 
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
-import { IdbPageCache } from "../src/idb-cache.js";
+import { consecutiveRuns, IdbPageCache } from "../src/idb-cache.js";
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 let databases = 0;
@@ -24,6 +24,18 @@ describe("IdbPageCache", () => {
     expect(await cache.getPages("s1", [1, 2, 3])).toEqual([bytes(1), undefined, bytes(3, 3)]);
     expect(await cache.getOpenRegion("s1")).toEqual(bytes(9, 9, 9));
     expect(await cache.getOpenRegion("s2")).toBeUndefined();
+  });
+
+  it("reads runs of pages at once, whatever their order and gaps", async () => {
+    expect(consecutiveRuns([4, 5, 6, 9, 10, 2, -1])).toEqual([[4, 6], [9, 10], [2, 2], [-1, -1]]);
+    const cache = await IdbPageCache.open(fresh(), () => expect.fail("no warning expected"));
+    const pages = [10, 11, 12, 14, 20];
+    cache.putPages("s1", pages, pages.map((page) => bytes(page)));
+    cache.putPages("s2", [13], [bytes(99)]);
+    await cache.flushed();
+    expect(await cache.getPages("s1", [14, 11, 12, 13, 20, 21, 10])).toEqual([
+      bytes(14), bytes(11), bytes(12), undefined, bytes(20), undefined, bytes(10),
+    ]);
   });
 
   it("drops every record of splits that left the manifest, and only those", async () => {
