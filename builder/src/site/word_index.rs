@@ -5,7 +5,7 @@
 use rustc_hash::FxHashMap;
 
 use rangefind_engine::analysis::Analyzer;
-use rangefind_engine::site::bm25::{code_length, LONG_HEADINGS_PAST};
+use rangefind_engine::site::bm25::headings_may_be_long;
 use rangefind_engine::site::layout::{FieldScoring, SearchedField};
 use rangefind_engine::site::postings::{
     encode_positions, FieldCount, PageCounts, Postings, WordEntry, FULL_WEIGHT,
@@ -105,25 +105,12 @@ impl WordIndex {
             let mut list: Vec<(u32, PageCounts)> = Vec::new();
             for (page, field, count) in postings.postings.iter() {
                 if list.last().is_none_or(|(last, _)| *last != page) {
-                    let weight = pages[page as usize].text_weight;
-                    let mut counts = PageCounts::of(Vec::new());
-                    counts.text_weight = (weight * f32::from(FULL_WEIGHT)).round().max(1.0) as u8;
-                    list.push((page, counts));
+                    list.push((page, PageCounts::of(Vec::new())));
                 }
                 if field != u8::MAX {
-                    let len = pages[page as usize].lengths[usize::from(field)];
                     let counts = &mut list.last_mut().expect("a page").1;
-                    add_count(counts, field, count, len, &searched[usize::from(field)]);
-                }
-            }
-            for (_, counts) in &mut list {
-                let scored = |(field, _): &(u8, _)| searched[usize::from(*field)].scoring;
-                if !counts
-                    .fields
-                    .iter()
-                    .any(|f| scored(f) == FieldScoring::Text)
-                {
-                    counts.text_weight = FULL_WEIGHT;
+                    let stored = &pages[page as usize];
+                    add_count(counts, field, count, stored, &searched[usize::from(field)]);
                 }
             }
             let (list, word_positions) = renumber(list, &postings.positions, number_of);
@@ -140,20 +127,33 @@ impl WordIndex {
     }
 }
 
-/// Adds a word's `count` in `field` (of `len` words) of a page to its `counts`: its
-/// occurrences and, in headings that may be long, its best heading's when that is not the
-/// whole field.
-fn add_count(counts: &mut PageCounts, field: u8, count: u32, len: u32, searched: &SearchedField) {
-    if searched.scoring != FieldScoring::Headings {
-        counts.fields.push((field, FieldCount::new(count, len)));
-        return;
-    }
-    let (occurrences, in_best, best_len) = heading_scores::unpack(count);
-    let whole = FieldCount::new(occurrences, len);
-    counts.fields.push((field, whole));
-    let best = FieldCount::new(in_best, best_len);
-    if best != whole && code_length(whole.length) > LONG_HEADINGS_PAST {
-        counts.best_heading = Some(best);
+/// Adds a word's `count` in `field` of page `stored` to the page's `counts`: its occurrences;
+/// in text, the page's text weight; in headings that may be long, its best heading's count
+/// when that is not the whole field's.
+fn add_count(
+    counts: &mut PageCounts,
+    field: u8,
+    count: u32,
+    stored: &StoredPage,
+    searched: &SearchedField,
+) {
+    let len = stored.lengths[usize::from(field)];
+    match searched.scoring {
+        FieldScoring::Plain => counts.fields.push((field, FieldCount::new(count, len))),
+        FieldScoring::Text => {
+            counts.fields.push((field, FieldCount::new(count, len)));
+            let weight = (stored.text_weight * f32::from(FULL_WEIGHT)).round();
+            counts.text_weight = weight.max(1.0) as u8;
+        }
+        FieldScoring::Headings => {
+            let (occurrences, in_best, best_len) = heading_scores::unpack(count);
+            let whole = FieldCount::new(occurrences, len);
+            counts.fields.push((field, whole));
+            let best = FieldCount::new(in_best, best_len);
+            if best != whole && headings_may_be_long(whole.length) {
+                counts.best_heading = Some(best);
+            }
+        }
     }
 }
 

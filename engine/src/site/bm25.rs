@@ -21,11 +21,16 @@ pub const LONG_HEADINGS: f32 = 2.0;
 /// short pages a part they would not use (2 % of MDN's word chunks).
 pub const LONG_HEADINGS_PAST: u32 = 32;
 
+/// Whether a headings field of length code `length` can be long, whatever the averages: past
+/// [`LONG_HEADINGS_PAST`] words (the builder keeps a best heading apart only then).
+pub fn headings_may_be_long(length: u8) -> bool {
+    code_length(length) > LONG_HEADINGS_PAST
+}
+
 /// Whether a headings field of length code `length` is long against `average` (see
 /// [`LONG_HEADINGS`]).
 pub fn long_headings(length: u8, average: f32) -> bool {
-    let length = code_length(length);
-    length > LONG_HEADINGS_PAST && length as f32 > LONG_HEADINGS * average
+    headings_may_be_long(length) && code_length(length) as f32 > LONG_HEADINGS * average
 }
 
 /// Lengths below this are coded exactly.
