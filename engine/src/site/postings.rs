@@ -108,8 +108,8 @@ pub struct PageCounts {
     pub fields: Vec<(u8, FieldCount)>,
     /// The weight of the page's text ([`super::layout::FieldScoring::Text`] fields) in 255ths.
     pub text_weight: u8,
-    /// In a headings field of several headings: the word's count in its best heading, for when
-    /// the field is long ([`bm25::LONG_HEADINGS`]). `None`: the whole field is the best.
+    /// In a headings field that may be long ([`bm25::headings_may_be_long`]): the word's count
+    /// in its best heading, for when the field is long. `None`: the whole field's count stands.
     pub best_heading: Option<FieldCount>,
 }
 
