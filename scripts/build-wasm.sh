@@ -80,10 +80,13 @@ build() {
     mkdir -p "$out" "$bound"
     wasm-bindgen --target web --out-dir "$bound" --out-name rangefind_wasm "$module"
     say "wasm-opt $level (about a minute)"
-    # Browser engines get short import and export names (scripts/minify-wasm-names.mjs).
-    local minify=()
+    # Browser engines get short import and export names (scripts/minify-wasm-names.mjs),
+    # and the optimisation run twice: the second -Oz finds more after the first (0.1-0.7 KB
+    # brotli per engine, BENCHMARKS.md "Engine size").
+    local minify=() passes=("$level")
     [ "$small" != small ] || minify=(--minify-imports-and-exports-and-modules --strip-producers)
-    node_modules/.bin/wasm-opt "$level" --zero-filled-memory \
+    [ "$small" != small ] || passes=("$level" "$level")
+    node_modules/.bin/wasm-opt "${passes[@]}" --zero-filled-memory \
       --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
       "${minify[@]}" "$bound/rangefind_wasm_bg.wasm" -o "$out/rangefind_wasm_bg.wasm" >"$bound/names.json"
     cp "$bound/rangefind_wasm.js" "$bound/rangefind_wasm.d.ts" "$out/"

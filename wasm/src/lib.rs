@@ -192,9 +192,7 @@ where
             Either::Left((result, _)) => result.map_err(engine_error)?,
             Either::Right(_) => return Err(js_error("aborted", "the search was aborted")),
         };
-        Ok(serde_json::to_string(&response)
-            .expect("responses serialise")
-            .into())
+        Ok(response.to_json().into())
     })
 }
 
@@ -204,8 +202,6 @@ fn stats_promise(
 ) -> Promise {
     future_to_promise(async move {
         let stats = work.await.map_err(engine_error)?;
-        Ok(serde_json::to_string(&stats)
-            .expect("stats serialise")
-            .into())
+        Ok(stats.to_json().into())
     })
 }

@@ -62,7 +62,7 @@ impl SiteIndex {
         let stats = site::opened_together(&stats);
         Ok(SiteIndex {
             inner: Rc::new(indexes),
-            open_stats: serde_json::to_string(&stats).expect("stats serialise"),
+            open_stats: stats.to_json(),
         })
     }
 

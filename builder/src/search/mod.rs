@@ -6,7 +6,10 @@ use anyhow::Context;
 use rangefind_engine::io::{Fetcher, PageCache};
 use rangefind_engine::manifest::MANIFEST_FILE;
 use rangefind_engine::site::{opened_together, search_together, SiteIndex};
-use rangefind_engine::splits::{Filters, IndexOptions, SearchIndex, SearchRequest, SearchStats};
+use rangefind_engine::splits::{
+    Filters, IndexOptions, SearchIndex, SearchRequest, SearchResponse, SearchStats,
+};
+use serde_json::Value;
 
 mod index_kind;
 mod print;
@@ -89,9 +92,7 @@ pub async fn run(mut args: SearchArgs) -> anyhow::Result<()> {
         .with_context(|| format!("searching {}", quoted_query(&args.query)))?;
     if args.json {
         // What opening the index cost (manifest, split filters) beside the query's own cost.
-        let mut json = serde_json::to_value(&response)?;
-        json["index_open"] = serde_json::to_value(index.open_stats())?;
-        println!("{json}");
+        println!("{}", with_open_cost(&response, index.open_stats())?);
     } else {
         let title_field = index
             .manifest()
@@ -170,9 +171,7 @@ async fn search_site_files(args: SearchArgs, indexes: Vec<String>) -> anyhow::Re
         .await
         .with_context(|| format!("searching {}", quoted_query(&args.query)))?;
     if args.json {
-        let mut json = serde_json::to_value(&response)?;
-        json["index_open"] = serde_json::to_value(open_stats)?;
-        println!("{json}");
+        println!("{}", with_open_cost(&response, &open_stats)?);
     } else {
         print_human(
             Some("title"),
@@ -218,4 +217,12 @@ fn read_aggs(aggs: &AggsArg) -> anyhow::Result<serde_json::Value> {
                 .with_context(|| format!("--aggs @{}: not JSON", path.display()))
         }
     }
+}
+
+/// `response` in the JSON contract (the text every host writes, `SearchResponse::to_json`),
+/// with what opening the index cost beside it as `index_open`.
+fn with_open_cost(response: &SearchResponse, open: &SearchStats) -> anyhow::Result<Value> {
+    let mut json: Value = serde_json::from_str(&response.to_json())?;
+    json["index_open"] = serde_json::from_str(&open.to_json())?;
+    Ok(json)
 }

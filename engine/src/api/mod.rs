@@ -5,6 +5,7 @@
 mod request;
 mod request_json;
 mod response;
+mod response_json;
 
 #[cfg(feature = "splits")]
 pub(crate) use request::parse_datetime;
@@ -14,3 +15,4 @@ pub use request::parse_timestamp;
 pub(crate) use request::STORED_SECONDS;
 pub use request::{Filters, SearchRequest, SortBy, MAX_LIMIT, MAX_WINDOW};
 pub use response::{Hit, Replaced, SearchResponse, SearchStats};
+pub use response_json::json_text;

@@ -129,8 +129,8 @@ fn timestamp(value: Value) -> FieldResult<Option<i64>> {
         other => super::request::parse_datetime(other),
     };
     seconds.map(Some).ok_or_else(|| {
-        // JSON text through `to_string`, not `Display`: one copy of the serializer in wasm.
-        let value = serde_json::to_string(&value).unwrap_or_default();
+        // JSON text by the writer answers use: one JSON writer in wasm.
+        let value = super::json_text(&value);
         format!(
             "{value} is not a timestamp: give seconds since 1970 or RFC 3339 text such as 2024-05-01T00:00:00Z"
         )

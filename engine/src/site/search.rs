@@ -19,7 +19,7 @@ use super::query::Node;
 use super::record::Record;
 use super::title_match::{order_by_title, TitleMatch, TITLE_WINDOW};
 use super::typo_step::{stemmed_words, typo_replacements};
-use crate::api::{SearchRequest, SearchResponse};
+use crate::api::{json_text, SearchRequest, SearchResponse};
 use crate::error::{ErrorKind, Result};
 use crate::io::QueryStats;
 use crate::{all_at_once, sorted_unique, StepFuture};
@@ -316,9 +316,8 @@ fn filter_groups(request: &SearchRequest) -> Result<Vec<Vec<String>>> {
                 .iter()
                 .map(|value| match value {
                     serde_json::Value::String(text) => filter_word(key, text),
-                    // As JSON text (`7`, `true`); through the serializer responses use, not
-                    // `Display`, which is another copy of it.
-                    other => filter_word(key, &serde_json::to_string(other).unwrap_or_default()),
+                    // As JSON text (`7`, `true`), by the writer answers use.
+                    other => filter_word(key, &json_text(other)),
                 })
                 .collect())
         })
