@@ -21,7 +21,11 @@ pub type Record = serde_json::Map<String, Value>;
 pub fn encode(record: &Record) -> std::result::Result<Vec<u8>, String> {
     let mut out = Vec::new();
     put_varint(&mut out, record.len() as u64);
-    for (name, value) in record {
+    // By name, whatever order the fields were gathered in: a page's record is the same bytes
+    // for the same fields (JSON objects keep their members' order, `preserve_order`).
+    let mut fields: Vec<(&String, &Value)> = record.iter().collect();
+    fields.sort_unstable_by_key(|(name, _)| *name);
+    for (name, value) in fields {
         put_text(&mut out, name);
         let texts: Vec<&str> = match value {
             Value::String(text) => vec![text],
