@@ -3,7 +3,7 @@
 //! derived `Serialize` and serde_json's serializer left it, 1.1 KB of its brotli (issue 24).
 //! The text is what serde_json writes for the derived `Serialize`, member for member (tested).
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::{Hit, Replaced, SearchResponse, SearchStats};
 
@@ -65,11 +65,7 @@ impl Hit {
         if let Some(sort) = &self.sort {
             value(hit.member("sort"), sort);
         }
-        let mut doc = Object::new(hit.member("doc"));
-        for (name, field) in &self.doc {
-            value(doc.member(name), field);
-        }
-        doc.end();
+        object(hit.member("doc"), &self.doc);
         if let Some(snippet) = &self.snippet {
             text(hit.member("snippet"), snippet);
         }
@@ -148,14 +144,16 @@ fn value(out: &mut String, value: &Value) {
         Value::Number(number) => out.push_str(&number.to_string()),
         Value::String(string) => text(out, string),
         Value::Array(items) => list(out, items, self::value),
-        Value::Object(members) => {
-            let mut object = Object::new(out);
-            for (name, member) in members {
-                self::value(object.member(name), member);
-            }
-            object.end();
-        }
+        Value::Object(members) => object(out, members),
     }
+}
+
+fn object(out: &mut String, members: &Map<String, Value>) {
+    let mut object = Object::new(out);
+    for (name, member) in members {
+        value(object.member(name), member);
+    }
+    object.end();
 }
 
 fn whole(out: &mut String, number: u64) {
