@@ -144,6 +144,14 @@ pub struct BuildArgs {
     #[arg(long, default_value_t = DEFAULT_MAX_FIELD_BYTES, env = "RANGEFIND_MAX_FIELD_BYTES",
           value_parser = clap::value_parser!(u64).range(1024..))]
     pub max_field_bytes: u64,
+    /// With --site: words on more pages than this keep only their best postings (by BM25, an
+    /// eighth of this many) in the word chunks every query of them reads; the rest, their
+    /// tail, is read only when those do not settle a query's first hits (another word's pages
+    /// among them, a phrase, a count of every hit). A first search of a common word then
+    /// reads the same few kilobytes on a site of any size. 0: no tails.
+    #[arg(long, value_name = "PAGES", default_value_t = crate::site::DEFAULT_TAIL_PAST,
+          env = "RANGEFIND_TAIL_PAST", value_parser = clap::value_parser!(u64).range(..=u64::from(u32::MAX)))]
+    pub tail_past: u64,
     /// Build only shard I of N (I from 0 to N-1: a Kubernetes indexed Job's
     /// JOB_COMPLETION_INDEX): the input's lines in blocks of --split-docs, block b going to
     /// shard b mod N, so each shard writes whole splits of consecutive documents. Writes

@@ -84,7 +84,12 @@ export class RangefindSearchElement extends HTMLElement {
   /** Reads the words of the text being typed, between keys (a count alone: no records). */
   private readonly readAhead = new ReadAhead(async (text) => {
     const { index } = await this.start();
-    return index.search(text, { limit: 0, typeahead: true, filters: selectedFilters(this.filters) });
+    return index.search(text, {
+      limit: 0,
+      typeahead: true,
+      count_all: false,
+      filters: selectedFilters(this.filters),
+    });
   });
   /** Follows the page's colours while connected (see {@link followPageScheme}). */
   private schemeWatch: (() => void) | null = null;
@@ -265,6 +270,9 @@ export class RangefindSearchElement extends HTMLElement {
       fields: RESULT_FIELDS,
       filters: search.filters,
       typeahead: search.typeahead,
+      // The first hits, not every one: a common word's postings past its best stay unread,
+      // and the count may be a lower bound (shown as "N+").
+      count_all: false,
       signal,
     });
   }
@@ -290,6 +298,7 @@ export class RangefindSearchElement extends HTMLElement {
     }
     this.shown = search;
     const { count } = response;
+    const atLeast = response.count_is_lower_bound ?? false;
     for (const hit of response.hits) {
       const target = hitTarget(hit, sites[hit.index ?? 0].site.root);
       const position = this.targets.length;
@@ -302,11 +311,11 @@ export class RangefindSearchElement extends HTMLElement {
     this.status.textContent =
       count === 0
         ? `No results for “${typed}”`
-        : `${count} result${count === 1 ? "" : "s"} for “${typed}”` +
+        : `${count}${atLeast ? "+" : ""} result${count === 1 && !atLeast ? "" : "s"} for “${typed}”` +
           replacedNote(response.replaced) +
-          (this.targets.length < count ? `, showing ${this.targets.length}` : "");
+          (this.targets.length < count || atLeast ? `, showing ${this.targets.length}` : "");
     this.setOpen(this.targets.length > 0);
-    this.more.hidden = this.targets.length >= count;
+    this.more.hidden = this.targets.length >= count && !atLeast;
   }
 
   private showError(error: unknown): void {

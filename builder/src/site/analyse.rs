@@ -31,6 +31,9 @@ pub(super) struct AnalysedPage {
     pub(super) shards: Vec<PageShard>,
     /// The stored record (`rangefind_engine::site::record`).
     pub(super) record: Vec<u8>,
+    /// Its filter words, sorted, one per line: pages of one size are numbered in this order
+    /// (`rangefind_engine::site::record_slots::order_by_size`).
+    pub(super) filters: String,
     /// What is kept of it once its words joined the index.
     pub(super) stored: StoredPage,
 }
@@ -62,6 +65,9 @@ pub(super) struct StoredPage {
     pub(super) headings: u32,
     /// The weight of its text (not its title's or headings'): [`fields::TEXT_WEIGHT`].
     pub(super) text_weight: f32,
+    /// Its filter values, as one of the site's combinations of them ([`AnalysedPage::filters`]
+    /// interned by the word index).
+    pub(super) filter_group: u32,
 }
 
 /// Analyses one JSON line of `super::record`.
@@ -161,6 +167,8 @@ pub(super) fn analyse(
             .collect();
         shards[shard_of(&word)].words.push((word, postings));
     }
+    filters.sort();
+    let filters_key = filters.join("\n");
     for word in filters {
         shards[shard_of(&word)].filters.push(word);
     }
@@ -170,6 +178,7 @@ pub(super) fn analyse(
     Ok(AnalysedPage {
         shards,
         record: layout_record::encode(&record).map_err(anyhow::Error::msg)?,
+        filters: filters_key,
         stored: StoredPage {
             lengths,
             headings: headings.holding_words(),
@@ -177,6 +186,7 @@ pub(super) fn analyse(
                 .get(fields::TEXT_WEIGHT)
                 .and_then(Value::as_f64)
                 .map_or(1.0, |weight| weight.clamp(0.0, 1.0) as f32),
+            filter_group: 0,
         },
     })
 }

@@ -1,8 +1,11 @@
 //! The word chunks region of a site file: word entries cut into chunks of about
-//! [`CHUNK_BYTES`], each compressed with zstd, and where each starts and which words it holds:
+//! [`CHUNK_BYTES`], each compressed with zstd and followed by the tails of its long words
+//! (`rangefind_engine::site::postings::Tail`: a long word has a chunk of its own), and where
+//! each starts and which words it holds:
 //! the shortest beginning of its first word that sorts after the previous chunk's last word
 //! (what a reader needs to tell the chunk of a word; at a million pages, whole first words
-//! made the chunk index 56 KB of the head every first visit reads).
+//! made the chunk index 56 KB of the head every first visit reads). A query that needs whole
+//! lists reads a chunk and its tails in one request; one that does not, the chunk alone.
 
 use rangefind_engine::site::postings::{put_word_entry, WordEntry};
 use rayon::prelude::*;
@@ -19,13 +22,15 @@ const CHUNK_BATCH: usize = 256;
 /// Cuts word entries into chunks of about [`CHUNK_BYTES`], compressed [`CHUNK_BATCH`] at a time.
 #[derive(Default)]
 pub struct ChunkWriter {
-    /// Finished chunks, uncompressed, not yet compressed.
-    chunks: Vec<Vec<u8>>,
-    /// The chunks region so far, and where each chunk in it starts.
+    /// Finished chunks, uncompressed, not yet compressed, with their tails (compressed).
+    chunks: Vec<(Vec<u8>, Vec<u8>)>,
+    /// The chunks region so far, where each chunk in it starts, and the bytes of its tails.
     bytes: Vec<u8>,
     offsets: Vec<u64>,
+    tails: Vec<u64>,
     firsts: Vec<String>,
     current: Vec<u8>,
+    current_tails: Vec<u8>,
     first: Option<String>,
     previous: String,
     /// The last word of the chunk before the current one.
@@ -33,8 +38,14 @@ pub struct ChunkWriter {
 }
 
 impl ChunkWriter {
-    /// Adds the next word's entry (words in order).
-    pub fn add(&mut self, entry: WordEntry) {
+    /// Adds the next word's entry (words in order), with its tail compressed if it has one.
+    /// A word with a tail has a chunk of its own: the chunk and its tails are then that word's
+    /// whole list, which a query reads at once or not at all.
+    pub fn add(&mut self, mut entry: WordEntry, tail: Option<Vec<u8>>) {
+        if let (Some(entry), Some(tail)) = (entry.tail.as_mut(), &tail) {
+            self.flush();
+            entry.at = 0..tail.len() as u64;
+        }
         let mut encoded = Vec::new();
         put_word_entry(&mut encoded, &self.previous, &entry);
         // A word too large to share a chunk gets one of its own: it starts a chunk, where it
@@ -49,7 +60,10 @@ impl ChunkWriter {
         }
         self.current.extend_from_slice(&encoded);
         self.previous = entry.word;
-        if self.current.len() >= CHUNK_BYTES {
+        if let Some(tail) = tail {
+            self.current_tails = tail;
+            self.flush();
+        } else if self.current.len() >= CHUNK_BYTES {
             self.flush();
         }
     }
@@ -59,33 +73,51 @@ impl ChunkWriter {
             return;
         };
         self.firsts.push(first);
-        self.chunks.push(std::mem::take(&mut self.current));
+        let tails = std::mem::take(&mut self.current_tails);
+        self.chunks.push((std::mem::take(&mut self.current), tails));
         self.last_of_previous = std::mem::take(&mut self.previous);
         if self.chunks.len() >= CHUNK_BATCH {
             self.compress_batch();
         }
     }
 
-    /// Compresses the finished chunks into the region.
+    /// Compresses the finished chunks into the region, each followed by its tails.
     fn compress_batch(&mut self) {
-        let compressed: Vec<Vec<u8>> = std::mem::take(&mut self.chunks)
-            .par_iter()
-            .map(|raw| zstd::bulk::compress(raw, CHUNK_LEVEL).expect("zstd compresses to memory"))
+        let chunks = std::mem::take(&mut self.chunks);
+        let compressed: Vec<Vec<u8>> = (chunks.par_iter())
+            .map(|(raw, _)| {
+                zstd::bulk::compress(raw, CHUNK_LEVEL).expect("zstd compresses to memory")
+            })
             .collect();
-        for chunk in compressed {
+        for (chunk, (_, tails)) in compressed.into_iter().zip(chunks) {
             self.offsets.push(self.bytes.len() as u64);
             self.bytes.extend_from_slice(&chunk);
+            self.bytes.extend_from_slice(&tails);
+            self.tails.push(tails.len() as u64);
         }
     }
 
-    /// The chunks region, each chunk's separator (see the module), and the chunks' offsets
-    /// (one more).
-    pub fn finish(mut self) -> (Vec<u8>, Vec<String>, Vec<u64>) {
+    /// The chunks region, each chunk's separator (see the module), the chunks' offsets (one
+    /// more) and the bytes of each one's tails (at its end).
+    pub fn finish(mut self) -> WrittenChunks {
         self.flush();
         self.compress_batch();
         self.offsets.push(self.bytes.len() as u64);
-        (self.bytes, self.firsts, self.offsets)
+        WrittenChunks {
+            bytes: self.bytes,
+            firsts: self.firsts,
+            offsets: self.offsets,
+            tails: self.tails,
+        }
     }
+}
+
+/// The chunks region and what the head says of its chunks.
+pub struct WrittenChunks {
+    pub bytes: Vec<u8>,
+    pub firsts: Vec<String>,
+    pub offsets: Vec<u64>,
+    pub tails: Vec<u64>,
 }
 
 /// The shortest beginning of `word` that sorts after `before` (`word` sorts after it).

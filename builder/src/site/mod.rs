@@ -25,6 +25,8 @@ mod script_language;
 pub mod site_file;
 pub mod site_json;
 mod site_options;
+mod tails;
+pub use tails::DEFAULT_TAIL_PAST;
 pub mod widget;
 mod word_index;
 
@@ -118,6 +120,7 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
             &input.used,
             &out,
             &format!("{language}/"),
+            options.tail_past,
             &progress,
         )
         .with_context(|| format!("writing the site file of the pages in {language}"))?;

@@ -38,7 +38,8 @@ const ANALYSIS_BATCH: usize = 512;
 
 /// Writes the site file of the pages in `inputs` (JSON lines of `super::record`) and its
 /// lexicon into `dir`, named after their contents; other site files there are removed.
-/// `path_prefix` is `dir` relative to `site.json`. Returns its entry and its page count.
+/// `path_prefix` is `dir` relative to `site.json`; words on more than `tail_past` pages have
+/// a tail (0: none). Returns its entry and its page count.
 /// `progress` counts the pages analysed, then says what is being written.
 pub fn write_site_file(
     inputs: &[PathBuf],
@@ -46,6 +47,7 @@ pub fn write_site_file(
     used: &SiteFields,
     dir: &Path,
     path_prefix: &str,
+    tail_past: usize,
     progress: &ProgressBar,
 ) -> anyhow::Result<(SiteFileEntry, u64)> {
     let mut searched = searched_fields(used);
@@ -79,6 +81,15 @@ pub fn write_site_file(
     let spilled = spill.finish()?;
     let typed = words.typed_counts();
     let headings = count_words(&mut searched, &pages);
+    let meta = HeadMeta {
+        version: SITE_LAYOUT_VERSION,
+        pages: pages.len() as u32,
+        stemmer,
+        fields: searched,
+        headings,
+        snippet_field: fields::BODY.to_string(),
+        title_field: Some(fields::TITLE.to_string()),
+    };
     let work = work.unwrap_or(&std::env::temp_dir()).to_path_buf();
     // The words the analyser searches by their stem, which the site engine checks as typed:
     // one bucket a page, from the first page on.
@@ -95,12 +106,12 @@ pub fn write_site_file(
             let dictionary = train_dictionary(&spilled)?;
             let frames = compress_records(&spilled, &dictionary, &work)?;
             drop(spilled);
-            let order = order_by_size(&frames.units());
+            let order = order_by_size(&frames.units(), &words.filter_ranks(&pages));
             let records = frames.region(&order.page_of)?;
             let (number_of, sizes) = (order.number_of, order.sizes);
             let slots = RecordSlots::new(&sizes)?;
             Ok((
-                words.write(&pages, &searched, &number_of),
+                words.write(&pages, &meta, &number_of, tail_past),
                 records,
                 slots,
                 dictionary,
@@ -109,21 +120,13 @@ pub fn write_site_file(
         // In the splits' lexicon directory: the same words make the same file, written once.
         || crate::lexicon::write_file(dir, &typed).context("writing the lexicon"),
     );
-    let ((chunks, chunk_firsts, chunk_offsets, positions), records, record_slots, dictionary) =
-        written?;
+    let ((chunks, positions), records, record_slots, dictionary) = written?;
     let mut lexicon = lexicon?;
     let head = Head {
-        meta: HeadMeta {
-            version: SITE_LAYOUT_VERSION,
-            pages: pages.len() as u32,
-            stemmer,
-            fields: searched,
-            headings,
-            snippet_field: fields::BODY.to_string(),
-            title_field: Some(fields::TITLE.to_string()),
-        },
-        chunk_firsts,
-        chunk_offsets,
+        meta,
+        chunk_firsts: chunks.firsts,
+        chunk_offsets: chunks.offsets,
+        chunk_tails: chunks.tails,
         record_slots,
         dictionary,
     };
@@ -140,7 +143,7 @@ pub fn write_site_file(
             &[
                 (layout::STEMMED, &stemmed),
                 (layout::HEAD, &head),
-                (layout::CHUNKS, &chunks),
+                (layout::CHUNKS, &chunks.bytes),
                 (layout::POSITIONS, &positions),
                 (layout::RECORDS, &records),
             ],

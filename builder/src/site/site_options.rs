@@ -35,6 +35,8 @@ pub struct SiteOptions {
     pub splits: bool,
     /// Text indexed per page, in bytes (`--max-field-bytes`).
     pub max_text_bytes: usize,
+    /// Words on more pages than this have a tail (`--tail-past`; 0: none).
+    pub tail_past: usize,
 }
 
 impl SiteOptions {
@@ -69,6 +71,7 @@ impl SiteOptions {
             widget: !args.no_widget,
             splits: args.splits,
             max_text_bytes: usize::try_from(args.max_field_bytes).unwrap_or(usize::MAX),
+            tail_past: usize::try_from(args.tail_past).unwrap_or(usize::MAX),
         })
     }
 }

@@ -5,8 +5,8 @@
 use rustc_hash::FxHashMap;
 
 use rangefind_engine::analysis::Analyzer;
-use rangefind_engine::site::bm25::headings_may_be_long;
-use rangefind_engine::site::layout::{FieldScoring, SearchedField};
+use rangefind_engine::site::bm25::{headings_may_be_long, Averages};
+use rangefind_engine::site::layout::{FieldScoring, HeadMeta, SearchedField};
 use rangefind_engine::site::postings::{
     encode_positions, FieldCount, PageCounts, Postings, WordEntry, FULL_WEIGHT,
 };
@@ -14,11 +14,12 @@ use rangefind_engine::typos::WordCounts;
 use rayon::prelude::*;
 
 use super::analyse::{analyse, AnalysedPage, PageShard, StoredPage, SHARDS};
-use super::chunk_writer::ChunkWriter;
+use super::chunk_writer::{ChunkWriter, WrittenChunks, CHUNK_LEVEL};
 use super::heading_scores;
 use super::postings_buffer::PostingsBuffer;
 use super::record_spill::RecordSpill;
 use super::renumber::renumber;
+use super::tails;
 
 /// A word's pages so far: `(page, field, occurrences)` in page order, and its positions
 /// encoded as the positions region holds them.
@@ -31,6 +32,8 @@ pub(super) struct WordPostings {
 /// The words of the pages analysed so far, in [`SHARDS`] shards by word.
 pub(super) struct WordIndex {
     shards: Vec<WordShard>,
+    /// Each combination of filter values pages have, numbered as first seen.
+    filter_groups: FxHashMap<String, u32>,
 }
 
 /// The words of one shard.
@@ -46,6 +49,7 @@ impl WordIndex {
     pub(super) fn new() -> WordIndex {
         WordIndex {
             shards: (0..SHARDS).map(|_| WordShard::default()).collect(),
+            filter_groups: FxHashMap::default(),
         }
     }
 
@@ -66,6 +70,8 @@ impl WordIndex {
         let mut by_shard: Vec<Vec<(u32, PageShard)>> = (0..SHARDS).map(|_| Vec::new()).collect();
         for mut page in analysed {
             let number = pages.len() as u32;
+            let groups = self.filter_groups.len() as u32;
+            page.stored.filter_group = *self.filter_groups.entry(page.filters).or_insert(groups);
             for (shard, part) in by_shard.iter_mut().zip(page.shards.drain(..)) {
                 shard.push((number, part));
             }
@@ -79,6 +85,23 @@ impl WordIndex {
         Ok(())
     }
 
+    /// Each page's combination of filter values, ranked by the values (pages of one record
+    /// size are numbered in this order: a filter value's pages are then runs of consecutive
+    /// numbers, whose postings compress to little, however large the site).
+    pub(super) fn filter_ranks(&self, pages: &[StoredPage]) -> Vec<u32> {
+        let mut groups: Vec<(&String, u32)> = (self.filter_groups.iter())
+            .map(|(key, group)| (key, *group))
+            .collect();
+        groups.sort();
+        let mut rank_of = vec![0u32; groups.len()];
+        for (rank, (_, group)) in groups.into_iter().enumerate() {
+            rank_of[group as usize] = rank as u32;
+        }
+        (pages.iter())
+            .map(|page| rank_of[page.filter_group as usize])
+            .collect()
+    }
+
     /// Pages holding each word as typed.
     pub(super) fn typed_counts(&mut self) -> WordCounts {
         let shards = self.shards.iter_mut();
@@ -87,19 +110,25 @@ impl WordIndex {
             .collect()
     }
 
-    /// The chunks region, the first word and offset of each chunk, and the positions region;
-    /// pages numbered by `number_of` (by page in site order).
+    /// The regions of words: the chunks (with long words' tails) and the positions; pages
+    /// numbered by `number_of` (by page in site order), long
+    /// words' postings (on more than `tail_past` pages) cut as the engine scores them in the
+    /// index of `meta`.
     pub(super) fn write(
         self,
         pages: &[StoredPage],
-        searched: &[SearchedField],
+        meta: &HeadMeta,
         number_of: &[u32],
-    ) -> (Vec<u8>, Vec<String>, Vec<u64>, Vec<u8>) {
+        tail_past: usize,
+    ) -> (WrittenChunks, Vec<u8>) {
+        let searched = &meta.fields;
+        let averages = Averages::of(meta, &[meta]);
         let shards = self.shards.into_iter();
         let mut words: Vec<(String, WordPostings)> = shards.flat_map(|s| s.words).collect();
         words.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let mut chunks = ChunkWriter::default();
         let mut positions = Vec::new();
+        let mut tails = TailWriter::default();
         for (word, postings) in words {
             // A filter word's postings have no field.
             let mut list: Vec<(u32, PageCounts)> = Vec::new();
@@ -116,14 +145,76 @@ impl WordIndex {
             let (list, word_positions) = renumber(list, &postings.positions, number_of);
             let start = positions.len() as u64;
             positions.extend_from_slice(&word_positions);
-            chunks.add(WordEntry {
-                word,
-                postings: Postings::encode(&list),
-                positions: start..positions.len() as u64,
-            });
+            let at = start..positions.len() as u64;
+            let entry = match tails::cut(list, tail_past, meta, &averages) {
+                Ok(cut) => {
+                    let entry = WordEntry {
+                        word,
+                        postings: Postings::encode(&cut.kept),
+                        positions: at,
+                        tail: Some(cut.entry),
+                    };
+                    (entry, Some(Postings::encode(&cut.tail)))
+                }
+                Err(list) => {
+                    let entry = WordEntry {
+                        word,
+                        postings: Postings::encode(&list),
+                        positions: at,
+                        tail: None,
+                    };
+                    (entry, None)
+                }
+            };
+            tails.push(entry, &mut chunks);
         }
-        let (bytes, firsts, offsets) = chunks.finish();
-        (bytes, firsts, offsets, positions)
+        tails.flush(&mut chunks);
+        (chunks.finish(), positions)
+    }
+}
+
+/// Long words' tails, compressed on every core a batch at a time: their entries wait, and
+/// the entries after them with them (the chunks are in word order).
+#[derive(Default)]
+struct TailWriter {
+    /// Entries waiting, with their tails' postings (uncompressed) if they have one.
+    waiting: Vec<(WordEntry, Option<Vec<u8>>)>,
+    /// Uncompressed bytes waiting.
+    waiting_bytes: usize,
+}
+
+/// Uncompressed tail bytes compressed together.
+const TAIL_BATCH_BYTES: usize = 32 << 20;
+
+impl TailWriter {
+    /// Adds an entry to the chunks after those waiting, with its tail's postings
+    /// (uncompressed) if it has one.
+    fn push(&mut self, (entry, tail): (WordEntry, Option<Vec<u8>>), chunks: &mut ChunkWriter) {
+        if tail.is_none() && self.waiting.is_empty() {
+            chunks.add(entry, None);
+            return;
+        }
+        self.waiting_bytes += tail.as_ref().map_or(0, Vec::len);
+        self.waiting.push((entry, tail));
+        if self.waiting_bytes >= TAIL_BATCH_BYTES {
+            self.flush(chunks);
+        }
+    }
+
+    /// Compresses the waiting tails and adds their entries to the chunks.
+    fn flush(&mut self, chunks: &mut ChunkWriter) {
+        let waiting = std::mem::take(&mut self.waiting);
+        self.waiting_bytes = 0;
+        let compressed: Vec<Option<Vec<u8>>> = waiting
+            .par_iter()
+            .map(|(_, tail)| {
+                let raw = tail.as_deref()?;
+                Some(zstd::bulk::compress(raw, CHUNK_LEVEL).expect("zstd compresses to memory"))
+            })
+            .collect();
+        for ((entry, _), tail) in waiting.into_iter().zip(compressed) {
+            chunks.add(entry, tail);
+        }
     }
 }
 

@@ -9,11 +9,8 @@ use crate::common;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
-use rangefind_builder::search::open_site_file;
-use rangefind_engine::io::{Fetcher, PageCache};
-use rangefind_engine::site::{search_together, SiteIndex};
+use rangefind_engine::site::search_together;
 use rangefind_engine::splits::{SearchRequest, SearchResponse};
 
 /// How far a page's score in the indexes searched together may be from its score in the one
@@ -81,14 +78,6 @@ fn title_queries(titles: &[String]) -> Vec<String> {
     queries
 }
 
-async fn open(index: &Path) -> SiteIndex {
-    let fetcher = Fetcher::new(Arc::new(PageCache::new(64 << 20)), None);
-    open_site_file(index.to_str().unwrap(), None, fetcher)
-        .await
-        .unwrap()
-        .0
-}
-
 fn request(query: &str, limit: usize) -> SearchRequest {
     SearchRequest {
         snippet: false,
@@ -136,8 +125,11 @@ async fn two_indexes_rank_as_one_index_over_all_their_pages() {
     let mut departed = Vec::new();
     for query in &queries {
         // Cold, as a first visit: every index opened afresh.
-        let one = open(&all).await;
-        let (a, b) = (open(&first).await, open(&second).await);
+        let one = common::open_site(&all).await;
+        let (a, b) = (
+            common::open_site(&first).await,
+            common::open_site(&second).await,
+        );
         let whole = one.search(&request(query, 200)).await.unwrap();
         let together = search_together(&[&a, &b], &request(query, COMPARED))
             .await
@@ -199,7 +191,11 @@ async fn two_indexes_rank_as_one_index_over_all_their_pages() {
 async fn filters_typos_and_the_cli_work_across_indexes() {
     let dir = tempfile::tempdir().unwrap();
     let ([all, first, second], _, _) = built_sites(dir.path());
-    let (one, a, b) = (open(&all).await, open(&first).await, open(&second).await);
+    let (one, a, b) = (
+        common::open_site(&all).await,
+        common::open_site(&first).await,
+        common::open_site(&second).await,
+    );
 
     // A filter with a value from each index: pages holding either, from both.
     let mut filtered = request("", 300);

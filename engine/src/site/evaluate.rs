@@ -1,6 +1,11 @@
 //! Scoring a query tree over the postings a query read: BM25 per word and field, summed over
 //! fields with their boosts and over the words of the query, as tantivy scores a split's
 //! default fields.
+//!
+//! A long word's postings past its best are in a tail the query may not have read
+//! ([`super::postings::Tail`]): every page is then scored within bounds (a [`Score`]), and
+//! what the pages not read may score is bounded too ([`Scored::rest`]), so the search can tell
+//! whether its first hits are settled without them.
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -8,23 +13,91 @@ use tantivy_query_grammar::Occur;
 
 use super::bm25::{code_length, idf, long_headings, tf_factor, Averages};
 use super::layout::{FieldScoring, HeadMeta};
-use super::postings::{FieldCount, Posting, Postings, FULL_WEIGHT};
+use super::postings::{FieldCount, Posting, Postings, Tail, FULL_WEIGHT};
 use super::query::{Node, Slot};
 
-/// Pages and their scores, by page.
-pub type Scored = Vec<(u32, f32)>;
+/// A page's score as far as the postings read tell: if it matches, its score is between
+/// `low` and `high`; `sure`: it matches (else it may, on postings not read, and `low` means
+/// nothing).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Score {
+    /// The least it scores.
+    pub low: f32,
+    /// The most it scores.
+    pub high: f32,
+    /// Whether it matches.
+    pub sure: bool,
+}
+
+impl Score {
+    /// A page that matches with `score`.
+    pub fn exact(score: f32) -> Score {
+        Score {
+            low: score,
+            high: score,
+            sure: true,
+        }
+    }
+
+    /// A page that may match, scoring at most `high`.
+    fn maybe(high: f32) -> Score {
+        Score {
+            low: 0.0,
+            high,
+            sure: false,
+        }
+    }
+
+    /// Whether the page matches with a known score.
+    pub fn settled(&self) -> bool {
+        self.sure && self.low == self.high
+    }
+}
+
+/// The pages a query (or part of one) matches, as far as the postings read tell.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Scored {
+    /// The pages that match or may, in page order, each once.
+    pub pages: Vec<(u32, Score)>,
+    /// The most a page not listed may score, if one may match (on postings not read).
+    pub rest: Option<f32>,
+}
+
+impl Scored {
+    /// Pages that match with these scores, and no other.
+    pub fn exactly(pages: impl Iterator<Item = (u32, f32)>) -> Scored {
+        Scored {
+            pages: pages
+                .map(|(page, score)| (page, Score::exact(score)))
+                .collect(),
+            rest: None,
+        }
+    }
+}
 
 /// A word's postings and, when a phrase needs them, its positions (per posting, per field in
 /// the posting's mask).
 #[derive(Debug, Default)]
 pub struct WordData {
-    /// Its postings.
+    /// Its postings (of a long word whose tail is not read, the chunk's).
     pub postings: Postings,
     /// Its positions, when read.
     pub positions: Option<Vec<Vec<Vec<u32>>>>,
     /// Where its positions are in the positions region (empty: it has none), for a phrase to
     /// read them.
     pub positions_at: std::ops::Range<u64>,
+    /// Its tail, while it is not read.
+    pub tail: Option<Tail>,
+}
+
+impl WordData {
+    /// Pages holding the word in field `field`, whether its tail is read or not.
+    fn doc_freq(&self, field: usize) -> usize {
+        match &self.tail {
+            Some(tail) => tail.field(field).map_or(0, |f| f.pages as usize),
+            None => self.postings.doc_freq(field),
+        }
+    }
 }
 
 /// What the query's reads found.
@@ -57,6 +130,14 @@ impl Found {
         let found = self.expansions.iter().find(|(p, _)| p == prefix);
         found.map(|(_, words)| words)
     }
+
+    /// Whether a word of `slots` has a tail not read.
+    fn partly_read(&self, slots: &[Slot]) -> bool {
+        let words = slots.iter().flat_map(|slot| self.slot_words(slot));
+        words
+            .filter_map(|word| self.words.get(word))
+            .any(|data| data.tail.is_some())
+    }
 }
 
 /// Every index searched together (one, or several as one): a word's IDF is counted over all
@@ -76,11 +157,55 @@ impl Collection<'_> {
             pages += meta.pages;
             let field = meta.fields.iter().position(|f| f.name == field);
             if let (Some(data), Some(field)) = (found.words.get(word), field) {
-                doc_freq += data.postings.doc_freq(field);
+                doc_freq += data.doc_freq(field);
             }
         }
         idf(doc_freq, pages)
     }
+}
+
+/// BM25 of a word on each of `postings` in an index of `meta` whose fields are normalised by
+/// `averages`: per field, its weight (boost × IDF; fields weighted 0 are not searched) times
+/// the term-frequency factor. Pages holding the word in no searched field are left out. The
+/// builder orders a long word's postings by the same scores ([`Tail::best`]).
+pub fn word_scores<'a>(
+    meta: &'a HeadMeta,
+    averages: &'a Averages,
+    postings: &'a Postings,
+    weights: &'a [f32],
+) -> impl Iterator<Item = (u32, f32)> + 'a {
+    postings.postings.iter().filter_map(move |posting| {
+        let mut score = 0.0;
+        let mut matched = false;
+        for (f, count) in postings.field_counts(posting) {
+            if weights[f] != 0.0 {
+                score += weights[f] * field_factor(meta, averages, posting, f, count);
+                matched = true;
+            }
+        }
+        matched.then_some((posting.page, score))
+    })
+}
+
+/// BM25's term-frequency factor of a word in field `field` of `posting`, whose `count` it is
+/// there.
+fn field_factor(
+    meta: &HeadMeta,
+    averages: &Averages,
+    posting: &Posting,
+    field: usize,
+    count: FieldCount,
+) -> f32 {
+    let (mut count, mut average, mut weight) = (count, averages.fields[field], 1.0);
+    match meta.fields[field].scoring {
+        FieldScoring::Headings if long_headings(count.length, average) => {
+            count = posting.best_heading.unwrap_or(count);
+            average = averages.heading;
+        }
+        FieldScoring::Text => weight = f32::from(posting.text_weight) / f32::from(FULL_WEIGHT),
+        _ => {}
+    }
+    tf_factor(count.occurrences, code_length(count.length), average) * weight
 }
 
 /// Scores queries of one index.
@@ -108,40 +233,47 @@ impl<'a> Scorer<'a> {
         }
     }
 
-    /// BM25's term-frequency factor of a word in field `field` of `posting`, whose `count`
-    /// it is there.
-    fn tf_factor(&self, posting: &Posting, field: usize, count: FieldCount) -> f32 {
-        let (mut count, mut average, mut weight) = (count, self.averages.fields[field], 1.0);
-        match self.meta.fields[field].scoring {
-            FieldScoring::Headings if long_headings(count.length, average) => {
-                count = posting.best_heading.unwrap_or(count);
-                average = self.averages.heading;
-            }
-            FieldScoring::Text => weight = f32::from(posting.text_weight) / f32::from(FULL_WEIGHT),
-            _ => {}
-        }
-        tf_factor(count.occurrences, code_length(count.length), average) * weight
-    }
-
     /// The pages `node` matches, with their scores.
     pub fn evaluate(&self, node: &Node) -> Scored {
         match node {
             Node::Phrase { field, slots, slop } => self.phrase(*field, slots, *slop),
-            Node::Filter(word) => self.found.words.get(word).map_or_else(Vec::new, |data| {
-                data.postings
-                    .postings
-                    .iter()
-                    .map(|p| (p.page, 0.0))
-                    .collect()
-            }),
-            Node::All => (0..self.meta.pages).map(|page| (page, 1.0)).collect(),
-            Node::Nothing => Vec::new(),
+            Node::Filter(word) => self.filter(word),
+            Node::All => Scored::exactly((0..self.meta.pages).map(|page| (page, 1.0))),
+            Node::Nothing => Scored::default(),
             Node::Boost(node, boost) => {
                 let mut scored = self.evaluate(node);
-                scored.iter_mut().for_each(|(_, score)| *score *= boost);
+                for (_, score) in &mut scored.pages {
+                    let (low, high) = (score.low * boost, score.high * boost);
+                    (score.low, score.high) = (low.min(high), low.max(high));
+                }
+                scored.rest = scored.rest.map(|rest| (rest * boost).max(0.0));
                 scored
             }
             Node::Clauses(clauses) => self.clauses(clauses),
+        }
+    }
+
+    /// The pages holding one word of each of `groups` (filter words) among `matched`.
+    pub fn filtered(&self, matched: Scored, groups: &[Vec<String>]) -> Scored {
+        groups.iter().fold(matched, |matched, group| {
+            let allowed = group
+                .iter()
+                .map(|word| self.filter(word))
+                .fold(Scored::default(), |all, next| union(&all, &next));
+            intersect(&matched, &allowed)
+        })
+    }
+
+    /// The pages with the filter word `word`, scoring nothing.
+    fn filter(&self, word: &str) -> Scored {
+        let Some(data) = self.found.words.get(word) else {
+            return Scored::default();
+        };
+        Scored {
+            pages: (data.postings.postings.iter())
+                .map(|p| (p.page, Score::exact(0.0)))
+                .collect(),
+            rest: data.tail.as_ref().map(|_| 0.0),
         }
     }
 
@@ -163,7 +295,7 @@ impl<'a> Scorer<'a> {
             }
             None => shoulds
                 .iter()
-                .fold(Vec::new(), |all, should| union(&all, should)),
+                .fold(Scored::default(), |all, should| union(&all, should)),
         };
         for excluded in of(Occur::MustNot) {
             matched = subtract(&matched, &excluded);
@@ -174,9 +306,8 @@ impl<'a> Scorer<'a> {
     /// A word's score on each page holding it in `field` (any searched field when `None`).
     fn word(&self, word: &str, field: Option<usize>) -> Scored {
         let Some(data) = self.found.words.get(word) else {
-            return Vec::new();
+            return Scored::default();
         };
-        let postings = &data.postings;
         let weights: Vec<f32> = (0..self.meta.fields.len())
             .map(|f| {
                 let searched = field.is_none_or(|only| only == f);
@@ -187,21 +318,26 @@ impl<'a> Scorer<'a> {
                 searched.boost * self.collection.idf(word, &searched.name)
             })
             .collect();
-        postings
-            .postings
-            .iter()
-            .filter_map(|posting| {
-                let mut score = 0.0;
-                let mut matched = false;
-                for (f, count) in postings.field_counts(posting) {
-                    if field.is_none_or(|only| only == f) {
-                        score += weights[f] * self.tf_factor(posting, f, count);
-                        matched = true;
-                    }
-                }
-                matched.then_some((posting.page, score))
-            })
-            .collect()
+        let scores = word_scores(self.meta, &self.averages, &data.postings, &weights);
+        let mut scored = Scored::exactly(scores);
+        scored.rest = data.tail.as_ref().map(|tail| self.tail_bound(tail, field));
+        scored
+    }
+
+    /// The most a page of `tail` scores, searched in `field` (every field: `None`). The
+    /// builder's bests are those of its index searched alone; a search of several indexes
+    /// (other averages, other IDFs) can bound it by nothing less than infinity, so it reads
+    /// the tail.
+    fn tail_bound(&self, tail: &Tail, field: Option<usize>) -> f32 {
+        if self.collection.parts.len() > 1 {
+            return f32::INFINITY;
+        }
+        let best = match field {
+            None => tail.best,
+            Some(field) => tail.field(field).map_or(0.0, |f| f.best),
+        };
+        // A margin for the rounding of another platform's logarithm.
+        best * (1.0 + 1e-4)
     }
 
     /// A slot's score on each page: a word's, or the best of the words it stands for.
@@ -210,26 +346,32 @@ impl<'a> Scorer<'a> {
             .slot_words(slot)
             .into_iter()
             .map(|word| self.word(word, field))
-            .fold(Vec::new(), |best, next| merge(&best, &next, f32::max))
+            .fold(Scored::default(), |best, next| best_of(&best, &next))
     }
 
     fn phrase(&self, field: Option<usize>, slots: &[Slot], slop: u32) -> Scored {
         let per_slot: Vec<Scored> = slots.iter().map(|slot| self.slot(slot, field)).collect();
         let Some((first, rest)) = per_slot.split_first() else {
-            return Vec::new();
+            return Scored::default();
         };
-        let candidates = rest
+        let mut candidates = rest
             .iter()
             .fold(first.clone(), |all, next| intersect(&all, next));
         if slots.len() == 1 {
             return candidates;
         }
+        // Positions of postings in tails not read are not known either: a page whose words
+        // do not follow each other in the postings read may on others.
+        let partly_read = self.found.partly_read(slots);
+        candidates.pages.retain_mut(|(page, score)| {
+            if !score.sure || self.in_order(*page, field, slots, slop) {
+                return true;
+            }
+            score.sure = false;
+            partly_read
+        });
         candidates
-            .into_iter()
-            .filter(|(page, _)| self.in_order(*page, field, slots, slop))
-            .collect()
     }
-
     /// Whether the slots' words follow each other on `page` in one field.
     fn in_order(&self, page: u32, field: Option<usize>, slots: &[Slot], slop: u32) -> bool {
         let fields = self.meta.fields.len();
@@ -290,57 +432,112 @@ fn follows(positions: &[Vec<u32>], slop: u32) -> bool {
     })
 }
 
-/// `b`'s score of `page`. Every `Scored` is in page order, each page once (postings are, and
-/// every operation here keeps it): a binary search, where a hash map per operation cost the
-/// site engine more code.
-fn score_in(b: &Scored, page: u32) -> Option<f32> {
-    debug_assert!(b.windows(2).all(|w| w[0].0 < w[1].0), "pages in order");
-    b.binary_search_by_key(&page, |(p, _)| *p)
-        .ok()
-        .map(|at| b[at].1)
+/// Each page of `a` or `b` with its score on either side, combined by `combine`: the score
+/// listed, or where a side does not list the page, what it may score there on postings not
+/// read (its `rest`), or nothing. Both lists are in page order, and so is the result.
+fn walk(
+    a: &Scored,
+    b: &Scored,
+    combine: impl Fn(Option<Score>, Option<Score>) -> Option<Score>,
+) -> Vec<(u32, Score)> {
+    let unlisted = |rest: Option<f32>| rest.map(Score::maybe);
+    let (mut i, mut j) = (0, 0);
+    let mut out = Vec::with_capacity(a.pages.len().max(b.pages.len()));
+    loop {
+        let (page, x, y) = match (a.pages.get(i), b.pages.get(j)) {
+            (Some(&(p, x)), Some(&(q, y))) if p == q => {
+                (i, j) = (i + 1, j + 1);
+                (p, Some(x), Some(y))
+            }
+            (Some(&(p, x)), next) if next.is_none_or(|&(q, _)| p < q) => {
+                i += 1;
+                (p, Some(x), unlisted(b.rest))
+            }
+            (_, Some(&(q, y))) => {
+                j += 1;
+                (q, unlisted(a.rest), Some(y))
+            }
+            _ => break,
+        };
+        out.extend(combine(x, y).map(|score| (page, score)));
+    }
+    out
+}
+
+/// Either of two scores, the sure ones' lows and both highs combined by `combine`.
+fn either(x: Option<Score>, y: Option<Score>, combine: impl Fn(f32, f32) -> f32) -> Score {
+    let [x, y] = [x, y].map(|score| score.unwrap_or(Score::maybe(0.0)));
+    let low = |score: Score| if score.sure { score.low } else { 0.0 };
+    Score {
+        low: combine(low(x), low(y)),
+        high: combine(x.high, y.high),
+        sure: x.sure || y.sure,
+    }
+}
+
+/// The rest of two lists that either matches, combined by `combine`.
+fn either_rest(a: &Scored, b: &Scored, combine: impl Fn(f32, f32) -> f32) -> Option<f32> {
+    match (a.rest, b.rest) {
+        (Some(x), Some(y)) => Some(combine(x, y)),
+        (x, y) => x.or(y),
+    }
 }
 
 /// Pages in both, scores summed.
 fn intersect(a: &Scored, b: &Scored) -> Scored {
-    a.iter()
-        .filter_map(|(page, score)| score_in(b, *page).map(|other| (*page, score + other)))
-        .collect()
+    let pages = walk(a, b, |x, y| {
+        let (x, y) = (x?, y?);
+        Some(Score {
+            low: x.low + y.low,
+            high: x.high + y.high,
+            sure: x.sure && y.sure,
+        })
+    });
+    let rest = a.rest.zip(b.rest).map(|(x, y)| x + y);
+    Scored { pages, rest }
 }
 
 /// Pages of `a`, plus `b`'s score where `b` has them.
 fn add_where_present(a: &Scored, b: &Scored) -> Scored {
-    a.iter()
-        .map(|(page, score)| (*page, score + score_in(b, *page).unwrap_or(0.0)))
-        .collect()
+    let pages = walk(a, b, |x, y| {
+        let x = x?;
+        let y = y.unwrap_or(Score::maybe(0.0));
+        Some(Score {
+            low: x.low + if y.sure { y.low } else { 0.0 },
+            high: x.high + y.high,
+            sure: x.sure,
+        })
+    });
+    let rest = a.rest.map(|x| x + b.rest.unwrap_or(0.0));
+    Scored { pages, rest }
 }
 
 /// Pages in either, scores summed.
 fn union(a: &Scored, b: &Scored) -> Scored {
-    merge(a, b, |x, y| x + y)
+    let add = |x: f32, y: f32| x + y;
+    let pages = walk(a, b, |x, y| Some(either(x, y, add)));
+    let rest = either_rest(a, b, add);
+    Scored { pages, rest }
 }
 
-/// Pages in either, scores of pages in both combined with `combine`.
-fn merge(a: &Scored, b: &Scored, combine: impl Fn(f32, f32) -> f32) -> Scored {
-    // Sorted and folded rather than through a map: a B-tree of pages cost the site engine
-    // 3 KB of code. The sort is stable, so a page's score in `a` is combined with `b`'s.
-    let mut all: Scored = a.iter().chain(b).copied().collect();
-    all.sort_by_key(|(page, _)| *page);
-    let mut merged = Scored::with_capacity(all.len());
-    for (page, score) in all {
-        match merged.last_mut() {
-            Some((last, total)) if *last == page => *total = combine(*total, score),
-            _ => merged.push((page, score)),
-        }
-    }
-    merged
+/// Pages in either, with the better of their scores.
+fn best_of(a: &Scored, b: &Scored) -> Scored {
+    let pages = walk(a, b, |x, y| Some(either(x, y, f32::max)));
+    let rest = either_rest(a, b, f32::max);
+    Scored { pages, rest }
 }
 
 /// Pages of `a` not in `b`.
 fn subtract(a: &Scored, b: &Scored) -> Scored {
-    a.iter()
-        .filter(|(page, _)| score_in(b, *page).is_none())
-        .copied()
-        .collect()
+    let pages = walk(a, b, |x, y| match (x?, y) {
+        (_, Some(y)) if y.sure => None,
+        (x, Some(_)) => Some(Score { sure: false, ..x }),
+        (x, None) => Some(x),
+    });
+    Scored {
+        pages,
+        rest: a.rest,
+    }
 }
 
 #[cfg(test)]
@@ -355,13 +552,62 @@ mod tests {
         assert!(!follows(&[vec![5], vec![4]], 3), "order matters");
     }
 
+    fn pages(pages: &[(u32, f32)], rest: Option<f32>) -> Scored {
+        let mut scored = Scored::exactly(pages.iter().copied());
+        scored.rest = rest;
+        scored
+    }
+
     #[test]
     fn sets_combine_by_page() {
-        let a = vec![(1, 1.0), (2, 1.0), (5, 1.0)];
-        let b = vec![(2, 2.0), (7, 2.0)];
-        assert_eq!(intersect(&a, &b), [(2, 3.0)]);
-        assert_eq!(union(&a, &b), [(1, 1.0), (2, 3.0), (5, 1.0), (7, 2.0)]);
-        assert_eq!(subtract(&a, &b), [(1, 1.0), (5, 1.0)]);
-        assert_eq!(add_where_present(&a, &b), [(1, 1.0), (2, 3.0), (5, 1.0)]);
+        let a = pages(&[(1, 1.0), (2, 1.0), (5, 1.0)], None);
+        let b = pages(&[(2, 2.0), (7, 2.0)], None);
+        assert_eq!(intersect(&a, &b), pages(&[(2, 3.0)], None));
+        let all = [(1, 1.0), (2, 3.0), (5, 1.0), (7, 2.0)];
+        assert_eq!(union(&a, &b), pages(&all, None));
+        assert_eq!(subtract(&a, &b), pages(&[(1, 1.0), (5, 1.0)], None));
+        let present = [(1, 1.0), (2, 3.0), (5, 1.0)];
+        assert_eq!(add_where_present(&a, &b), pages(&present, None));
+        let best = [(1, 1.0), (2, 2.0), (5, 1.0), (7, 2.0)];
+        assert_eq!(best_of(&a, &b), pages(&best, None));
+    }
+
+    #[test]
+    fn postings_not_read_bound_what_pages_may_score() {
+        let maybe = |low, high| Score {
+            low,
+            high,
+            sure: false,
+        };
+        let sure = |low, high| Score {
+            low,
+            high,
+            sure: true,
+        };
+        // `b`'s tail may hold page 1 (at most 0.5) and page 5.
+        let a = pages(&[(1, 1.0), (2, 1.0), (5, 1.0)], None);
+        let b = pages(&[(2, 2.0), (7, 2.0)], Some(0.5));
+        let both = intersect(&a, &b);
+        assert_eq!(both.rest, None, "a page a lacks matches neither");
+        let expected = [
+            (1, maybe(1.0, 1.5)),
+            (2, Score::exact(3.0)),
+            (5, maybe(1.0, 1.5)),
+        ];
+        assert_eq!(both.pages, expected);
+        assert!(!both.pages[0].1.settled() && both.pages[1].1.settled());
+        let either = union(&a, &b);
+        assert_eq!(either.rest, Some(0.5));
+        assert_eq!(either.pages[0], (1, sure(1.0, 1.5)));
+        assert_eq!(either.pages[3], (7, Score::exact(2.0)));
+        let present = add_where_present(&a, &b);
+        assert_eq!(present.pages[0], (1, sure(1.0, 1.5)));
+        assert_eq!(present.rest, None);
+        let without = subtract(&a, &b);
+        let unsure = [(1, maybe(1.0, 1.0)), (5, maybe(1.0, 1.0))];
+        assert_eq!(without.pages, unsure, "b's tail may hold them");
+        let best = best_of(&b, &a);
+        assert_eq!(best.pages[1], (2, sure(2.0, 2.0)));
+        assert_eq!(best.rest, Some(0.5));
     }
 }

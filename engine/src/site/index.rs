@@ -316,7 +316,8 @@ impl SiteIndex {
 
 /// `range` of a region starting at `region.start`.
 pub(super) fn offset(region: &Range<u64>, range: Range<u64>) -> Range<u64> {
-    region.start + range.start..region.start + range.end
+    // Saturating: a damaged entry's range past the file is refused by the read, not a panic.
+    region.start.saturating_add(range.start)..region.start.saturating_add(range.end)
 }
 
 /// What `stats` counted since `started`, as an answer says it.

@@ -5,16 +5,24 @@
 //!            page from the first page on (`super::stemmed_filter`; optional, site files
 //!            written before it have none)
 //! head       zstd( u32 LE meta length · meta · chunk index · record sizes · dictionary )
+//!              chunk index: per chunk, the beginning that tells it, its length with its
+//!              tails and whether it has tails, then their length if it has
 //!              meta: version · pages · stemmer · fields (name, f32 boost) · snippet field ·
 //!              title field (texts as length · UTF-8; "" for none)
 //!            also copied into the open region: opening the file reads it
-//! chunks     word chunks, each zstd-compressed, words in byte order:
+//! chunks     word chunks, each zstd-compressed and followed by the tails of its long words,
+//!            words in byte order:
 //!              word (shared prefix, rest) · postings length · postings · positions offset, length
 //!            postings: count, then per page: page delta · field mask and flags · per field in
 //!            the mask a count (its length code and whether the word occurs more than once
 //!            in one byte, then its occurrences if so) · [text weight] · [the count in its
-//!            best heading] (`super::postings`)
-//! positions  per word, per posting, per field in its mask: count · position deltas
+//!            best heading] (`super::postings`) · positions offset, length (and whether a
+//!            tail follows) · [tail: where among the chunk's tails, its positions' length,
+//!            pages, per field its pages and best score, the best score in every field]
+//!            a tail: a long word's postings past the best its entry keeps, as an entry's
+//!            postings, one zstd frame (`super::postings::Tail`)
+//! positions  per word, per posting, per field in its mask: count · position deltas (a long
+//!            word's tail's after its entry's)
 //! records    one zstd frame per page, compressed with the head's dictionary: the page's
 //!            stored fields (`super::record`); pages are numbered by their record's size, so
 //!            the record sizes (`super::record_slots`) place every record
@@ -40,6 +48,7 @@ pub const HEAD: &str = "head";
 pub const CHUNKS: &str = "chunks";
 /// Word positions, read for phrases only.
 pub const POSITIONS: &str = "positions";
+
 /// The page records.
 pub const RECORDS: &str = "records";
 /// The filter of the words searched by their stem ([`super::stemmed_filter`]), from the first
@@ -48,13 +57,14 @@ pub const RECORDS: &str = "records";
 pub const STEMMED: &str = "stemmed";
 
 /// The version of this layout, in the head; a reader refuses another.
-/// 7: postings keep occurrences and length codes instead of score bytes normalised by the
+/// 8: a long word's postings past its best in a tail, read only when needed
+/// ([`super::postings::Tail`]); 7: postings keep occurrences and length codes instead of score bytes normalised by the
 /// index's own averages, and the head each field's words ([`super::bm25`]); 6: pages numbered by the size of their record, the head keeping the sizes instead of a
 /// length per page ([`super::record_slots`]); 5: Chinese, Japanese
 /// and Korean text indexed as character bigrams (`crate::analysis`); 4: head meta and
 /// records in binary, not JSON (the site engine has no JSON parser); 3: words folded as
 /// tantivy folds them (the one analyser of `crate::analysis`); 2 folded Latin letters only.
-pub const SITE_LAYOUT_VERSION: u32 = 7;
+pub const SITE_LAYOUT_VERSION: u32 = 8;
 pub use super::record_slots::RECORD_ALIGN;
 
 /// Filter values are words of their own, `FILTER_MARK key = value`: no analysed word holds
@@ -223,6 +233,8 @@ pub struct Head {
     pub chunk_firsts: Vec<String>,
     /// Where each chunk starts in the chunks region, and where the last ends.
     pub chunk_offsets: Vec<u64>,
+    /// The bytes of each chunk's tails, at its end.
+    pub chunk_tails: Vec<u64>,
     /// Where each page's record lies in the records region.
     pub record_slots: RecordSlots,
     /// The zstd dictionary the records are compressed with (empty: none).
@@ -243,9 +255,17 @@ impl Head {
         out.extend_from_slice(&meta);
         put_varint(&mut out, self.chunk_firsts.len() as u64);
         let mut previous = "";
-        for (first, bounds) in self.chunk_firsts.iter().zip(self.chunk_offsets.windows(2)) {
+        let chunks = self.chunk_firsts.iter().zip(self.chunk_offsets.windows(2));
+        for ((first, bounds), tails) in chunks.zip(&self.chunk_tails) {
             put_shared(&mut out, previous, first);
-            put_varint(&mut out, bounds[1] - bounds[0]);
+            // Most chunks have no tails: a bit says whether a length of them follows.
+            put_varint(
+                &mut out,
+                (bounds[1] - bounds[0]) << 1 | u64::from(*tails > 0),
+            );
+            if *tails > 0 {
+                put_varint(&mut out, *tails);
+            }
             previous = first;
         }
         self.record_slots.encode(&mut out);
@@ -262,15 +282,26 @@ impl Head {
         let chunks = reader.varint()? as usize;
         let mut chunk_firsts = Vec::with_capacity(chunks.min(bytes.len()));
         let mut chunk_offsets = Vec::with_capacity(chunks.min(bytes.len()) + 1);
-        chunk_offsets.push(0);
+        let mut chunk_tails = Vec::with_capacity(chunks.min(bytes.len()));
+        chunk_offsets.push(0u64);
         let mut previous = String::new();
         for _ in 0..chunks {
             let first = reader.shared(&previous)?;
             if !chunk_firsts.is_empty() && first <= previous {
                 return Err(corrupt("chunks are out of order".into()));
             }
-            let len = reader.varint()?;
-            chunk_offsets.push(chunk_offsets.last().expect("an offset") + len);
+            let len_and_tails = reader.varint()?;
+            let len = len_and_tails >> 1;
+            let tails = match len_and_tails & 1 {
+                0 => 0,
+                _ => reader.varint()?,
+            };
+            let end = chunk_offsets.last().expect("an offset").checked_add(len);
+            match end {
+                Some(end) if tails < len => chunk_offsets.push(end),
+                _ => return Err(corrupt("a chunk's length".into())),
+            }
+            chunk_tails.push(tails);
             chunk_firsts.push(first.clone());
             previous = first;
         }
@@ -286,6 +317,7 @@ impl Head {
             meta,
             chunk_firsts,
             chunk_offsets,
+            chunk_tails,
             record_slots,
             dictionary,
         })
@@ -319,8 +351,14 @@ impl Head {
         start..end.max(start + 1).min(self.chunk_firsts.len())
     }
 
-    /// Where chunk `chunk` lies in the chunks region.
+    /// Where chunk `chunk` lies in the chunks region, without its tails.
     pub fn chunk_range(&self, chunk: usize) -> Range<u64> {
+        let span = self.chunk_span(chunk);
+        span.start..span.end - self.chunk_tails[chunk]
+    }
+
+    /// Where chunk `chunk` lies in the chunks region, with its tails.
+    pub fn chunk_span(&self, chunk: usize) -> Range<u64> {
         self.chunk_offsets[chunk]..self.chunk_offsets[chunk + 1]
     }
 
@@ -358,6 +396,7 @@ mod tests {
                 "mapping".into(),
             ],
             chunk_offsets: vec![0, 10, 25, 40, 41],
+            chunk_tails: vec![0, 5, 0, 0],
             // Pages 0 and 1 of one unit, page 2 of two.
             record_slots: RecordSlots::new(&[(1, 2), (2, 1)]).unwrap(),
             dictionary: vec![1, 2, 3],
@@ -378,6 +417,8 @@ mod tests {
         assert_eq!(head.chunks_of_prefix("b"), 1..2);
         assert_eq!(head.chunks_of_prefix("zz"), 3..4);
         assert_eq!(head.record_range(2), 64..128);
+        assert_eq!(head.chunk_range(1), 10..20);
+        assert_eq!(head.chunk_span(1), 10..25);
         head.check_regions(41, 128).unwrap();
         assert!(head.check_regions(40, 128).is_err());
     }

@@ -1,7 +1,7 @@
 //! The word chunks' entries and what they point to: a word's postings (page deltas, field
 //! masks, per field the word's occurrences and the field's length, as [`super::layout`]
-//! describes them) and its
-//! positions. Written by the builder, read by the site engine.
+//! describes them) and its positions; a long word's postings past its best in a [`Tail`].
+//! Written by the builder, read by the site engine.
 
 use std::ops::Range;
 
@@ -17,8 +17,88 @@ pub struct WordEntry {
     pub word: String,
     /// Its encoded postings (see [`Postings`]).
     pub postings: Vec<u8>,
-    /// Its positions in the positions region (empty: none kept).
+    /// Its positions in the positions region (empty: none kept); of a long word, those of
+    /// its whole list, by page (a query that reads positions reads whole lists).
     pub positions: Range<u64>,
+    /// A long word's postings past its best, kept apart.
+    pub tail: Option<Tail>,
+}
+
+/// A long word's postings past the best its entry keeps: after its chunk, read with it by a
+/// query that needs whole lists, else only when the best cannot settle a query's first hits
+/// (`super::evaluate` bounds what they can add). A first search of a common word then reads
+/// the same few kilobytes at any size of site.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tail {
+    /// Where it is among its chunk's tails: one zstd frame of [`Postings`].
+    pub at: Range<u64>,
+    /// Pages holding the word, in the entry and the tail.
+    pub pages: u64,
+    /// Per field holding the word (ascending): the pages holding it there, in the entry and
+    /// the tail (its IDF), and the best score of a tail posting searched in that field alone.
+    pub fields: Vec<TailField>,
+    /// The best score of a tail posting searched in every field. Scores are those of the
+    /// index searched alone (its own averages and IDFs): no page of the tail scores more.
+    pub best: f32,
+}
+
+/// What a [`Tail`] says of one field.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TailField {
+    /// The field.
+    pub field: u8,
+    /// Pages holding the word there, in the entry and the tail.
+    pub pages: u64,
+    /// The best score of a tail posting searched in this field alone.
+    pub best: f32,
+}
+
+impl Tail {
+    fn put(&self, out: &mut Vec<u8>) {
+        put_varint(out, self.at.start);
+        put_varint(out, self.at.end - self.at.start);
+        put_varint(out, self.pages);
+        put_varint(out, self.fields.len() as u64);
+        for field in &self.fields {
+            out.push(field.field);
+            put_varint(out, field.pages);
+            out.extend_from_slice(&field.best.to_le_bytes());
+        }
+        out.extend_from_slice(&self.best.to_le_bytes());
+    }
+
+    fn read(reader: &mut ByteReader) -> Result<Tail> {
+        let f32 = |reader: &mut ByteReader| -> Result<f32> {
+            Ok(f32::from_le_bytes(
+                reader.take(4)?.try_into().expect("4 bytes"),
+            ))
+        };
+        let start = reader.varint()?;
+        let end = start
+            .checked_add(reader.varint()?)
+            .ok_or_else(|| corrupt("a tail past the end".into()))?;
+        let pages = reader.varint()?;
+        let count = reader.varint()?.min(32);
+        let mut fields = Vec::with_capacity(count as usize);
+        for _ in 0..count {
+            fields.push(TailField {
+                field: reader.take(1)?[0],
+                pages: reader.varint()?,
+                best: f32(reader)?,
+            });
+        }
+        Ok(Tail {
+            at: start..end,
+            pages,
+            fields,
+            best: f32(reader)?,
+        })
+    }
+
+    /// What it says of field `field`, if the word is there.
+    pub fn field(&self, field: usize) -> Option<&TailField> {
+        self.fields.iter().find(|f| usize::from(f.field) == field)
+    }
 }
 
 /// Appends `entry` to a chunk whose previous word is `previous` (empty at a chunk's start).
@@ -27,7 +107,11 @@ pub fn put_word_entry(out: &mut Vec<u8>, previous: &str, entry: &WordEntry) {
     put_varint(out, entry.postings.len() as u64);
     out.extend_from_slice(&entry.postings);
     put_varint(out, entry.positions.start);
-    put_varint(out, entry.positions.end - entry.positions.start);
+    let len = entry.positions.end - entry.positions.start;
+    put_varint(out, len << 1 | u64::from(entry.tail.is_some()));
+    if let Some(tail) = &entry.tail {
+        tail.put(out);
+    }
 }
 
 /// The entries of a decompressed chunk, in order.
@@ -43,15 +127,20 @@ pub fn word_entries(chunk: &[u8]) -> Result<Vec<WordEntry>> {
         let len = reader.varint()? as usize;
         let postings = reader.take(len)?.to_vec();
         let start = reader.varint()?;
-        let len = reader.varint()?;
+        let len_and_tail = reader.varint()?;
         let end = start
-            .checked_add(len)
+            .checked_add(len_and_tail >> 1)
             .ok_or_else(|| corrupt("positions past the end".into()))?;
+        let tail = match len_and_tail & 1 {
+            0 => None,
+            _ => Some(Tail::read(&mut reader)?),
+        };
         previous.clone_from(&word);
         entries.push(WordEntry {
             word,
             postings,
             positions: start..end,
+            tail,
         });
     }
     Ok(entries)
@@ -253,6 +342,32 @@ impl Postings {
             .map(move |(i, field)| (field, self.counts[at + i]))
     }
 
+    /// These postings and a tail's (no page in both), by page: a long word's whole list.
+    pub fn merge(mut self, tail: Postings) -> Result<Postings> {
+        let (kept, shift) = (self.postings.len(), self.counts.len() as u32);
+        let moved = tail.postings.into_iter().map(|p| Posting {
+            counts_at: p.counts_at + shift,
+            ..p
+        });
+        self.postings.extend(moved);
+        self.counts.extend(tail.counts);
+        // Both in page order: merged by walking them side by side.
+        let all = &self.postings;
+        let (mut a, mut b) = (0, kept);
+        let mut merged = Vec::with_capacity(all.len());
+        while a < kept || b < all.len() {
+            let from_kept = b == all.len() || a < kept && all[a].page < all[b].page;
+            if a < kept && b < all.len() && all[a].page == all[b].page {
+                return Err(corrupt("a page is in a word's chunk and its tail".into()));
+            }
+            let next = if from_kept { &mut a } else { &mut b };
+            merged.push(all[*next]);
+            *next += 1;
+        }
+        self.postings = merged;
+        Ok(self)
+    }
+
     /// Pages holding the word in field `field`.
     pub fn doc_freq(&self, field: usize) -> usize {
         self.postings
@@ -345,15 +460,56 @@ mod tests {
             word: "map".into(),
             postings: bytes.clone(),
             positions: 0..positions.len() as u64,
+            tail: None,
         };
         let b = WordEntry {
             word: "mapping".into(),
             postings: bytes,
             positions: 9..9,
+            tail: Some(Tail {
+                at: 300..420,
+                pages: 5000,
+                fields: vec![
+                    TailField {
+                        field: 0,
+                        pages: 12,
+                        best: 0.5,
+                    },
+                    TailField {
+                        field: 2,
+                        pages: 4990,
+                        best: 1.0,
+                    },
+                ],
+                best: 1.25,
+            }),
         };
         put_word_entry(&mut chunk, "", &a);
         put_word_entry(&mut chunk, &a.word, &b);
         assert_eq!(word_entries(&chunk).unwrap(), [a, b]);
         assert!(word_entries(&chunk[..chunk.len() - 2]).is_err());
+    }
+
+    #[test]
+    fn a_tail_joins_its_postings_by_page() {
+        let count = FieldCount::new;
+        let encode = |pages: &[(u32, u32)]| {
+            let list: Vec<_> = (pages.iter())
+                .map(|&(page, n)| (page, PageCounts::of(vec![(0, count(n, 9))])))
+                .collect();
+            Postings::decode(&Postings::encode(&list), 1).unwrap()
+        };
+        let head = encode(&[(4, 3), (9, 2)]);
+        let all = (head.clone())
+            .merge(encode(&[(1, 1), (7, 1), (12, 1)]))
+            .unwrap();
+        let pages: Vec<u32> = all.postings.iter().map(|p| p.page).collect();
+        assert_eq!(pages, [1, 4, 7, 9, 12]);
+        let occurrences: Vec<u32> = (all.postings.iter())
+            .map(|p| all.field_counts(p).next().unwrap().1.occurrences)
+            .collect();
+        assert_eq!(occurrences, [1, 3, 1, 2, 1], "each page keeps its counts");
+        let twice = head.merge(encode(&[(9, 1)]));
+        assert!(twice.is_err(), "a page in both is a damaged file");
     }
 }

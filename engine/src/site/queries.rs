@@ -22,6 +22,18 @@ impl Queries {
         }
         Node::Clauses(nodes)
     }
+
+    /// Whether the query likely needs long words' whole lists, not only their best postings:
+    /// a count of every hit, or more than one word (their pages in common, a phrase's
+    /// positions, pages without a word), which the best of each seldom settle. Their chunks
+    /// are then read with their tails, in the same wave.
+    pub(super) fn need_whole_lists(&self, count_all: bool) -> bool {
+        let parsed = std::iter::once(&self.exact).chain(&self.completed);
+        count_all
+            || parsed
+                .map(|parsed| parsed.node.slots())
+                .any(|slots| slots > 1)
+    }
 }
 
 /// The words searched instead of the query's unknown words, and of its completed last word.

@@ -298,6 +298,17 @@ impl<'a> Parser<'a> {
 }
 
 impl Node {
+    /// The words (and prefixes) of its phrases, each phrase's counted.
+    pub fn slots(&self) -> usize {
+        let mut slots = 0;
+        self.visit(&mut |node| {
+            if let Node::Phrase { slots: words, .. } = node {
+                slots += words.len();
+            }
+        });
+        slots
+    }
+
     /// Every slot of the query's phrases and words, and every filter word, to look up.
     pub fn visit(&self, each: &mut impl FnMut(&Node)) {
         each(self);

@@ -123,11 +123,14 @@ pub struct SizeOrder {
     pub sizes: Vec<(u64, u64)>,
 }
 
-/// Page numbers ordered by record size (see [`SizeOrder`]).
-pub fn order_by_size(units: &[u64]) -> SizeOrder {
+/// Page numbers ordered by record size (see [`SizeOrder`]), pages of one size by `groups`
+/// (each page's rank by its filter values: a value's pages are then a few runs of numbers, a
+/// run per size, whose postings compress to little at any size of site).
+pub fn order_by_size(units: &[u64], groups: &[u32]) -> SizeOrder {
     let mut order: Vec<u32> = (0..units.len() as u32).collect();
-    // Stable: pages of one size keep their site order, and so their words' locality.
-    order.sort_by_key(|&page| units[page as usize]);
+    // Stable: pages of one size and filter values keep their site order, and so their words'
+    // locality.
+    order.sort_by_key(|&page| (units[page as usize], groups[page as usize]));
     let mut number_of = vec![0u32; units.len()];
     let mut sizes: Vec<(u64, u64)> = Vec::new();
     for (number, &page) in order.iter().enumerate() {
@@ -156,10 +159,13 @@ mod tests {
             number_of,
             page_of,
             sizes,
-        } = order_by_size(&[2, 1, 2, 3, 1]);
+        } = order_by_size(&[2, 1, 2, 3, 1], &[0; 5]);
         assert_eq!(number_of, [2, 0, 3, 4, 1]);
         assert_eq!(page_of, [1, 4, 0, 2, 3]);
         assert_eq!(sizes, [(1, 2), (2, 2), (3, 1)]);
+        // Pages of one size by their filter values' rank, then in site order.
+        let by_filters = order_by_size(&[1, 1, 1, 2], &[1, 0, 1, 0]);
+        assert_eq!(by_filters.page_of, [1, 0, 2, 3]);
         let slots = RecordSlots::new(&sizes).unwrap();
         let ranges: Vec<Range<u64>> = (0..5).map(|page| slots.range(page)).collect();
         assert_eq!(ranges, [0..32, 32..64, 64..128, 128..192, 192..288]);

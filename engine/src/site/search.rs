@@ -10,7 +10,7 @@
 
 use tantivy_query_grammar::Occur;
 
-use super::evaluate::{Collection, Found, Scored, Scorer};
+use super::evaluate::{Collection, Found, Score, Scored, Scorer};
 use super::index::SiteIndex;
 use super::joint_cost::JointCost;
 use super::layout::filter_word;
@@ -65,7 +65,8 @@ pub async fn search_together(
     // The first read of the words also reads, for the words each index searches by their
     // stem, its filter of the words held as typed (the same wave); a second (the
     // replacements') checks none.
-    let read_words = |queries: &[Queries], check: bool| {
+    // `whole`: long words' whole lists, whatever the query.
+    let read_words = |queries: &[Queries], check: bool, whole: bool| {
         let reads = indexes.iter().zip(queries).zip(&stats);
         all_at_once(
             reads
@@ -76,20 +77,22 @@ pub async fn search_together(
                         true => stemmed_words(index, request, queries),
                         false => Vec::new(),
                     };
+                    let whole = whole || queries.need_whole_lists(request.count_all);
                     Box::pin(async move {
-                        (index.read_words(&node, filter_groups, &stemmed, stats)).await
+                        let read = index.read_words(&node, filter_groups, &stemmed, whole, stats);
+                        read.await
                     })
                 })
                 .collect(),
         )
     };
-    let mut found = read_words(&queries, true).await?;
+    let mut found = read_words(&queries, true, false).await?;
     cost.step_done();
     let replacing = typo_replacements(indexes, request, &queries, &found, &mut cost).await?;
     if !replacing.is_empty() {
         queries = parse(&replacing);
         // Chunks read already come from the cache: only the replacements' are read.
-        found = read_words(&queries, false).await?;
+        found = read_words(&queries, false, false).await?;
         cost.step_done();
     }
     // Positions, for phrases only.
@@ -108,7 +111,21 @@ pub async fn search_together(
     )
     .await?;
     cost.step_done();
-    let (exact, completed) = score(indexes, &queries, &found, &filter_groups);
+    // The hits shown, and the first pages ordered by their titles (a count alone: none).
+    let wanted = match request.limit {
+        0 => 0,
+        limit => (request.offset + limit).max(TITLE_WINDOW),
+    };
+    let mut matched = score(indexes, &queries, &found, &filter_groups);
+    if !matched.settled(wanted, request.count_all) {
+        // The long words' tails: one wave more, for the queries their best postings do not
+        // settle (the chunks come from the cache, their tails from the network).
+        found = read_words(&queries, false, true).await?;
+        cost.step_done();
+        matched = score(indexes, &queries, &found, &filter_groups);
+    }
+    let count_is_lower_bound = !matched.complete();
+    let (exact, completed) = (matched.exact.sure(), matched.completed.map(|c| c.sure()));
     let exact_count = exact.len();
     let mut ranked = rank(exact, completed);
     let count = ranked.len() as u64;
@@ -164,13 +181,115 @@ pub async fn search_together(
         .collect();
     Ok(SearchResponse {
         count,
-        count_is_lower_bound: false,
+        count_is_lower_bound,
         hits,
         aggregations: None,
         replaced: replacing.named(),
         stats: cost.stats(started),
         requests: cost.requests(),
     })
+}
+
+/// The pages of every index a query matches, as far as the postings read tell
+/// ([`Score`]).
+struct Matches {
+    /// The pages, by index and page.
+    pages: Vec<(At, Score)>,
+    /// The most a page not listed may score, if one may match.
+    rest: Option<f32>,
+}
+
+impl Matches {
+    fn of(scored: Vec<Scored>) -> Matches {
+        let mut rest: Option<f32> = None;
+        let mut pages = Vec::new();
+        for (i, scored) in scored.into_iter().enumerate() {
+            rest = match (rest, scored.rest) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                (a, b) => a.or(b),
+            };
+            pages.extend(
+                scored
+                    .pages
+                    .into_iter()
+                    .map(|(page, score)| ((i, page), score)),
+            );
+        }
+        Matches { pages, rest }
+    }
+
+    /// Whether every page it matches is known, with its score.
+    fn complete(&self) -> bool {
+        self.rest.is_none() && self.pages.iter().all(|(_, score)| score.settled())
+    }
+
+    /// The pages sure to match, with the least they score.
+    fn sure(self) -> Ranked {
+        let sure = self.pages.into_iter().filter(|(_, score)| score.sure);
+        sure.map(|(at, score)| (at, score.low)).collect()
+    }
+
+    /// Whether its first `wanted` pages by score are known, in order, with their scores:
+    /// each sure to match with a known score, and no other page scoring as much.
+    fn first_settled(&self, wanted: usize) -> bool {
+        if wanted == 0 || self.complete() {
+            return true;
+        }
+        let mut sure: Vec<&(At, Score)> = self.pages.iter().filter(|(_, s)| s.sure).collect();
+        if sure.len() < wanted {
+            return false;
+        }
+        sure.sort_by(|a, b| b.1.low.total_cmp(&a.1.low).then(a.0.cmp(&b.0)));
+        let first = &sure[..wanted];
+        if !first.iter().all(|(_, score)| score.settled()) {
+            return false;
+        }
+        let (last, least) = (first[wanted - 1].0, first[wanted - 1].1.low);
+        // Any other page scores less than the last of them, or as much with a known score and
+        // ranked after it by page (a bound cannot rank a tie).
+        let after = |(at, score): &(At, Score)| {
+            first.iter().any(|f| f.0 == *at)
+                || score.high < least
+                || score.settled() && score.low == least && *at > last
+        };
+        self.rest.is_none_or(|rest| rest < least) && self.pages.iter().all(after)
+    }
+}
+
+/// What the query as typed and, while it is typed, with its last word completed match.
+struct Matched {
+    exact: Matches,
+    completed: Option<Matches>,
+}
+
+impl Matched {
+    /// Whether every page either matches is known.
+    fn complete(&self) -> bool {
+        self.exact.complete() && self.completed.as_ref().is_none_or(Matches::complete)
+    }
+
+    /// Whether the first `wanted` hits are known (and with `count_all`, every hit): those of
+    /// the text as typed, then, past them all, those only the completed text finds.
+    fn settled(&self, wanted: usize, count_all: bool) -> bool {
+        if count_all {
+            return self.complete();
+        }
+        if !self.exact.complete() {
+            return self.exact.first_settled(wanted);
+        }
+        let Some(completed) = &self.completed else {
+            return true;
+        };
+        let exact: Vec<At> = sorted_unique(self.exact.pages.iter().map(|(at, _)| *at).collect());
+        let more = Matches {
+            pages: (completed.pages.iter())
+                .filter(|(at, _)| exact.binary_search(at).is_err())
+                .copied()
+                .collect(),
+            rest: completed.rest,
+        };
+        more.first_settled(wanted.saturating_sub(exact.len()))
+    }
 }
 
 /// The pages each index matches for the query as typed and, while it is typed, with its last
@@ -180,7 +299,7 @@ fn score(
     queries: &[Queries],
     found: &[Found],
     filter_groups: &[Vec<String>],
-) -> (Ranked, Option<Ranked>) {
+) -> Matched {
     let collection = Collection {
         parts: indexes
             .iter()
@@ -189,24 +308,21 @@ fn score(
             .collect(),
     };
     let mut exact = Vec::new();
-    let mut completed: Option<Ranked> = None;
-    for (i, (index, found)) in indexes.iter().zip(found).enumerate() {
+    let mut completed: Option<Vec<Scored>> = None;
+    for ((index, found), queries) in indexes.iter().zip(found).zip(queries) {
         let scorer = Scorer::new(index.meta(), found, &collection);
-        let matched = |node: &Node| {
-            let mut matched = scorer.evaluate(node);
-            keep_filtered(&mut matched, filter_groups, found);
-            matched
-                .into_iter()
-                .map(move |(page, score)| ((i, page), score))
-        };
-        exact.extend(matched(&queries[i].exact.node));
-        if let Some(parsed) = &queries[i].completed {
+        let matched = |node: &Node| scorer.filtered(scorer.evaluate(node), filter_groups);
+        exact.push(matched(&queries.exact.node));
+        if let Some(parsed) = &queries.completed {
             completed
                 .get_or_insert_with(Vec::new)
-                .extend(matched(&parsed.node));
+                .push(matched(&parsed.node));
         }
     }
-    (exact, completed)
+    Matched {
+        exact: Matches::of(exact),
+        completed: completed.map(Matches::of),
+    }
 }
 
 /// The records of `read` (pages of the indexes, sorted), each index's read at once.
@@ -257,19 +373,6 @@ fn rank(exact: Ranked, completed: Option<Ranked>) -> Ranked {
         ranked.extend(more);
     }
     ranked
-}
-
-/// Keeps the pages that hold one word of every filter group.
-fn keep_filtered(matched: &mut Scored, filter_groups: &[Vec<String>], found: &Found) {
-    for group in filter_groups {
-        let allowed: Vec<u32> = group
-            .iter()
-            .filter_map(|word| found.words.get(word))
-            .flat_map(|data| data.postings.postings.iter().map(|p| p.page))
-            .collect();
-        let allowed = sorted_unique(allowed);
-        matched.retain(|(page, _)| allowed.binary_search(page).is_ok());
-    }
 }
 
 /// The words a hit's snippet marks: those of the query's clauses that are not excluded.

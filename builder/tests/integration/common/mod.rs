@@ -107,6 +107,17 @@ pub async fn serve(root: &Path) -> String {
     format!("http://{address}/")
 }
 
+/// The site index of `index` (a `build --site` output directory) opened cold, on a cache of
+/// its own.
+pub async fn open_site(index: &Path) -> rangefind_engine::site::SiteIndex {
+    let cache = Arc::new(rangefind_engine::io::PageCache::new(64 << 20));
+    let fetcher = rangefind_engine::io::Fetcher::new(cache, None);
+    rangefind_builder::search::open_site_file(index.to_str().unwrap(), None, fetcher)
+        .await
+        .unwrap()
+        .0
+}
+
 /// Opens the index behind `url`.
 pub async fn open_http(url: &str, cache_bytes: usize) -> SearchIndex {
     SearchIndex::open(

@@ -13,10 +13,12 @@ use crate::site::postings::{decode_positions, word_entries, Postings, WordEntry}
 use crate::site::query::{Node, Slot};
 use crate::site::stemmed_filter;
 use crate::sorted_unique;
+use ownedbytes::OwnedBytes;
 
 impl SiteIndex {
     /// Reads, in one wave, the chunks holding the query's words, prefixes and filter words,
-    /// and decodes their postings.
+    /// and decodes their postings: with `whole`, long words' whole lists (each chunk with its
+    /// tails, in the same request), else the best their entries keep.
     ///
     /// In the same wave, the bucket of the site file's stemmed-word filter that files each of
     /// `stemmed` (words it searches by their stem, [`crate::site::stemmed_filter`]): those no
@@ -26,6 +28,7 @@ impl SiteIndex {
         node: &Node,
         filter_groups: &[Vec<String>],
         stemmed: &[String],
+        whole: bool,
         stats: &QueryStats,
     ) -> Result<Found> {
         let mut words = Vec::new();
@@ -51,12 +54,23 @@ impl SiteIndex {
             .filter_map(|word| self.head.chunk_of(word))
             .collect();
         for prefix in &prefixes {
-            chunks.extend(self.head.chunks_of_prefix(prefix).take(MAX_PREFIX_CHUNKS));
+            // A long word's chunk (its own) does not count: the words a prefix is searched
+            // as are the same with tails or without.
+            let mut counted = 0;
+            let chunks_of = self.head.chunks_of_prefix(prefix).take_while(|&chunk| {
+                counted += usize::from(self.head.chunk_tails[chunk] == 0);
+                counted <= MAX_PREFIX_CHUNKS
+            });
+            chunks.extend(chunks_of);
         }
         let chunks = sorted_unique(chunks);
+        let span = |chunk| match whole {
+            true => self.head.chunk_span(chunk),
+            false => self.head.chunk_range(chunk),
+        };
         let mut ranges: Vec<Range<u64>> = chunks
             .iter()
-            .map(|&chunk| offset(&self.regions.chunks, self.head.chunk_range(chunk)))
+            .map(|&chunk| offset(&self.regions.chunks, span(chunk)))
             .collect();
         // Each stemmed word's bucket of the filter, read with the chunks (a page each).
         let of_each = self.stemmed_buckets(stemmed);
@@ -75,24 +89,33 @@ impl SiteIndex {
             .map(|(word, _)| word.clone())
             .collect();
         // Each prefix's candidate words, in the order of `prefixes`.
-        let mut candidates: Vec<Vec<(u64, WordEntry)>> = vec![Vec::new(); prefixes.len()];
-        for (chunk, frame) in chunks.iter().zip(bytes) {
-            let raw = self.named(self.frames.decode(&frame, &format!("chunk {chunk}")))?;
+        let mut candidates: Vec<Vec<(u64, usize, WordEntry)>> = vec![Vec::new(); prefixes.len()];
+        // Each chunk's tails, as read (empty unless `whole`).
+        let mut tails_read = Vec::with_capacity(chunks.len());
+        for (&chunk, read) in chunks.iter().zip(bytes) {
+            let frame = self.head.chunk_range(chunk);
+            let frame_len = ((frame.end - frame.start) as usize).min(read.len());
+            let raw = self.named(
+                self.frames
+                    .decode(&read[..frame_len], &format!("chunk {chunk}")),
+            )?;
+            tails_read.push(read.slice(frame_len..read.len()));
+            let tails = tails_read.last().filter(|_| whole);
             for entry in self.named(word_entries(&raw))? {
-                if words.binary_search(&entry.word).is_ok() {
-                    let postings = self.named(Postings::decode(&entry.postings, fields))?;
-                    let data = WordData {
-                        postings,
-                        positions: None,
-                        positions_at: entry.positions.clone(),
-                    };
-                    found.words.insert(entry.word.clone(), data);
-                }
                 for (prefix, candidates) in prefixes.iter().zip(&mut candidates) {
                     if entry.word.starts_with(prefix.as_str()) {
-                        let pages = leading_count(&entry.postings);
-                        candidates.push((pages, entry.clone()));
+                        let pages = match &entry.tail {
+                            Some(tail) => tail.pages,
+                            None => leading_count(&entry.postings),
+                        };
+                        candidates.push((pages, tails_read.len() - 1, entry.clone()));
                     }
+                }
+                if words.binary_search(&entry.word).is_ok() {
+                    let word = entry.word.clone();
+                    found
+                        .words
+                        .insert(word, self.word_data(entry, tails, fields)?);
                 }
             }
         }
@@ -101,24 +124,62 @@ impl SiteIndex {
                 continue;
             }
             // The words on the most pages, as typing heads for common words.
-            words.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.word.cmp(&b.1.word)));
+            words.sort_by(|a, b| b.0.cmp(&a.0).then(a.2.word.cmp(&b.2.word)));
             words.truncate(MAX_PREFIX_EXPANSIONS);
             let mut expansions = Vec::with_capacity(words.len());
-            for (_, entry) in words {
-                if !found.words.contains_key(&entry.word) {
-                    let postings = self.named(Postings::decode(&entry.postings, fields))?;
-                    let data = WordData {
-                        postings,
-                        positions: None,
-                        positions_at: entry.positions,
-                    };
-                    found.words.insert(entry.word.clone(), data);
+            for (_, chunk, entry) in words {
+                let word = entry.word.clone();
+                if !found.words.contains_key(&word) {
+                    let tails = Some(&tails_read[chunk]).filter(|_| whole);
+                    let data = self.word_data(entry, tails, fields)?;
+                    found.words.insert(word.clone(), data);
                 }
-                expansions.push(entry.word);
+                expansions.push(word);
             }
             found.expansions.push((prefix, expansions));
         }
         Ok(found)
+    }
+
+    /// A word's entry decoded, for an index of `fields` searched fields, with its whole list
+    /// if it has a tail and `tails` are its chunk's tails, read.
+    fn word_data(
+        &self,
+        entry: WordEntry,
+        tails: Option<&OwnedBytes>,
+        fields: usize,
+    ) -> Result<WordData> {
+        let postings = self.named(Postings::decode(&entry.postings, fields))?;
+        let mut data = WordData {
+            postings,
+            positions: None,
+            positions_at: entry.positions.clone(),
+            tail: None,
+        };
+        let Some(tail) = &entry.tail else {
+            return Ok(data);
+        };
+        let named = |field: usize| field >= self.head.meta.fields.len();
+        if tail.fields.iter().any(|f| named(usize::from(f.field))) {
+            return Err(self.corrupt_tail(&entry, "names a field the index lacks"));
+        }
+        match tails {
+            Some(tails) => {
+                let frame = (tails.as_slice())
+                    .get(tail.at.start as usize..tail.at.end as usize)
+                    .ok_or_else(|| self.corrupt_tail(&entry, "is past its chunk's"))?;
+                let raw = self.named(self.frames.decode(frame, "a word's tail"))?;
+                let tail = self.named(Postings::decode(&raw, fields))?;
+                data.postings = self.named(data.postings.merge(tail))?;
+            }
+            None => data.tail = entry.tail,
+        }
+        Ok(data)
+    }
+
+    fn corrupt_tail(&self, entry: &WordEntry, what: &str) -> crate::error::Error {
+        let message = format!("the tail of `{}` {what}", entry.word);
+        self.named_error(crate::site::layout::corrupt(message))
     }
 
     /// The bucket of the stemmed-word filter that files each of `stemmed` (none without the
