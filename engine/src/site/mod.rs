@@ -22,9 +22,11 @@ mod queries;
 pub mod query;
 pub mod record;
 pub mod record_slots;
+mod scored;
 mod search;
 pub mod site_json;
 pub mod stemmed_filter;
+mod tail;
 mod title_match;
 mod typo_step;
 

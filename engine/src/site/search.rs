@@ -10,13 +10,14 @@
 
 use tantivy_query_grammar::Occur;
 
-use super::evaluate::{Collection, Found, Score, Scored, Scorer};
+use super::evaluate::{Collection, Found, Scorer};
 use super::index::SiteIndex;
 use super::joint_cost::JointCost;
 use super::layout::filter_word;
 use super::queries::{Queries, Replacing};
 use super::query::Node;
 use super::record::Record;
+use super::scored::{either_bound, Score, Scored};
 use super::title_match::{order_by_title, TitleMatch, TITLE_WINDOW};
 use super::typo_step::{stemmed_words, typo_replacements};
 use crate::api::{json_text, SearchRequest, SearchResponse};
@@ -204,10 +205,7 @@ impl Matches {
         let mut rest: Option<f32> = None;
         let mut pages = Vec::new();
         for (i, scored) in scored.into_iter().enumerate() {
-            rest = match (rest, scored.rest) {
-                (Some(a), Some(b)) => Some(a.max(b)),
-                (a, b) => a.or(b),
-            };
+            rest = either_bound(rest, scored.rest, f32::max);
             pages.extend(
                 scored
                     .pages
