@@ -14,6 +14,7 @@
 
 pub mod bm25;
 mod evaluate;
+mod head_meta;
 mod index;
 mod joint_cost;
 pub mod layout;
