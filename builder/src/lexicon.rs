@@ -8,7 +8,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context};
 use rangefind_engine::manifest::{LexiconEntry, Manifest};
-use rangefind_engine::typos::{decode_words, encode_lexicon, WordCounts, LEXICON_FORMAT};
+use rangefind_engine::typos::{decode_words, encode_lexicon_within, WordCounts, LEXICON_FORMAT};
 
 /// Where the lexicon goes, relative to the index root.
 pub const LEXICON_DIR: &str = "lexicon";
@@ -22,9 +22,19 @@ const FILE_ID_LEN: usize = 32;
 /// Writes the lexicon of `words` under `out` unless the same file is there; returns the
 /// manifest's entry.
 pub fn write_file(out: &Path, words: &WordCounts) -> anyhow::Result<LexiconEntry> {
+    write_file_within(out, words, usize::MAX)
+}
+
+/// [`write_file`], holding about `memory` bytes at most while it encodes (less than 250 MB
+/// in any case): the same file.
+pub fn write_file_within(
+    out: &Path,
+    words: &WordCounts,
+    memory: usize,
+) -> anyhow::Result<LexiconEntry> {
     let compress = |raw: &[u8]| zstd::bulk::compress(raw, LEXICON_LEVEL);
     let (bytes, layout) =
-        encode_lexicon(words, &compress).context("cannot compress the lexicon")?;
+        encode_lexicon_within(words, &compress, memory).context("cannot compress the lexicon")?;
     let id = blake3::hash(&bytes).to_hex()[..FILE_ID_LEN].to_string();
     let name = format!("words.{id}.lex");
     let dir = out.join(LEXICON_DIR);

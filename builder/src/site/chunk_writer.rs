@@ -7,8 +7,12 @@
 //! made the chunk index 56 KB of the head every first visit reads). A query that needs whole
 //! lists reads a chunk and its tails in one request; one that does not, the chunk alone.
 
+use std::path::Path;
+
 use rangefind_engine::site::postings::{put_word_entry, WordEntry};
 use rayon::prelude::*;
+
+use super::region_file::RegionFile;
 
 /// Uncompressed bytes a word chunk holds before the next starts (about 2–3 KB compressed).
 const CHUNK_BYTES: usize = 6 * 1024;
@@ -20,12 +24,11 @@ pub const CHUNK_LEVEL: i32 = 16;
 const CHUNK_BATCH: usize = 256;
 
 /// Cuts word entries into chunks of about [`CHUNK_BYTES`], compressed [`CHUNK_BATCH`] at a time.
-#[derive(Default)]
 pub struct ChunkWriter {
     /// Finished chunks, uncompressed, not yet compressed, with their tails (compressed).
     chunks: Vec<(Vec<u8>, Vec<u8>)>,
     /// The chunks region so far, where each chunk in it starts, and the bytes of its tails.
-    bytes: Vec<u8>,
+    region: RegionFile,
     offsets: Vec<u64>,
     tails: Vec<u64>,
     firsts: Vec<String>,
@@ -38,12 +41,28 @@ pub struct ChunkWriter {
 }
 
 impl ChunkWriter {
+    /// A writer of no chunks yet, its region in a temporary file in `dir`.
+    pub fn new(dir: &Path) -> anyhow::Result<ChunkWriter> {
+        Ok(ChunkWriter {
+            chunks: Vec::new(),
+            region: RegionFile::new(dir)?,
+            offsets: Vec::new(),
+            tails: Vec::new(),
+            firsts: Vec::new(),
+            current: Vec::new(),
+            current_tails: Vec::new(),
+            first: None,
+            previous: String::new(),
+            last_of_previous: String::new(),
+        })
+    }
+
     /// Adds the next word's entry (words in order), with its tail compressed if it has one.
     /// A word with a tail has a chunk of its own: the chunk and its tails are then that word's
     /// whole list, which a query reads at once or not at all.
-    pub fn add(&mut self, mut entry: WordEntry, tail: Option<Vec<u8>>) {
+    pub fn add(&mut self, mut entry: WordEntry, tail: Option<Vec<u8>>) -> anyhow::Result<()> {
         if let (Some(entry), Some(tail)) = (entry.tail.as_mut(), &tail) {
-            self.flush();
+            self.flush()?;
             entry.at = 0..tail.len() as u64;
         }
         let mut encoded = Vec::new();
@@ -51,7 +70,7 @@ impl ChunkWriter {
         // A word too large to share a chunk gets one of its own: it starts a chunk, where it
         // shares no prefix.
         if !self.current.is_empty() && self.current.len() + encoded.len() > CHUNK_BYTES {
-            self.flush();
+            self.flush()?;
             encoded.clear();
             put_word_entry(&mut encoded, "", &entry);
         }
@@ -62,27 +81,29 @@ impl ChunkWriter {
         self.previous = entry.word;
         if let Some(tail) = tail {
             self.current_tails = tail;
-            self.flush();
+            self.flush()?;
         } else if self.current.len() >= CHUNK_BYTES {
-            self.flush();
+            self.flush()?;
         }
+        Ok(())
     }
 
-    fn flush(&mut self) {
+    fn flush(&mut self) -> anyhow::Result<()> {
         let Some(first) = self.first.take() else {
-            return;
+            return Ok(());
         };
         self.firsts.push(first);
         let tails = std::mem::take(&mut self.current_tails);
         self.chunks.push((std::mem::take(&mut self.current), tails));
         self.last_of_previous = std::mem::take(&mut self.previous);
         if self.chunks.len() >= CHUNK_BATCH {
-            self.compress_batch();
+            self.compress_batch()?;
         }
+        Ok(())
     }
 
     /// Compresses the finished chunks into the region, each followed by its tails.
-    fn compress_batch(&mut self) {
+    fn compress_batch(&mut self) -> anyhow::Result<()> {
         let chunks = std::mem::take(&mut self.chunks);
         let compressed: Vec<Vec<u8>> = (chunks.par_iter())
             .map(|(raw, _)| {
@@ -90,31 +111,32 @@ impl ChunkWriter {
             })
             .collect();
         for (chunk, (_, tails)) in compressed.into_iter().zip(chunks) {
-            self.offsets.push(self.bytes.len() as u64);
-            self.bytes.extend_from_slice(&chunk);
-            self.bytes.extend_from_slice(&tails);
+            self.offsets.push(self.region.len());
+            self.region.write(&chunk)?;
+            self.region.write(&tails)?;
             self.tails.push(tails.len() as u64);
         }
+        Ok(())
     }
 
     /// The chunks region, each chunk's separator (see the module), the chunks' offsets (one
     /// more) and the bytes of each one's tails (at its end).
-    pub fn finish(mut self) -> WrittenChunks {
-        self.flush();
-        self.compress_batch();
-        self.offsets.push(self.bytes.len() as u64);
-        WrittenChunks {
-            bytes: self.bytes,
+    pub fn finish(mut self) -> anyhow::Result<WrittenChunks> {
+        self.flush()?;
+        self.compress_batch()?;
+        self.offsets.push(self.region.len());
+        Ok(WrittenChunks {
+            region: self.region,
             firsts: self.firsts,
             offsets: self.offsets,
             tails: self.tails,
-        }
+        })
     }
 }
 
 /// The chunks region and what the head says of its chunks.
 pub struct WrittenChunks {
-    pub bytes: Vec<u8>,
+    pub region: RegionFile,
     pub firsts: Vec<String>,
     pub offsets: Vec<u64>,
     pub tails: Vec<u64>,

@@ -20,6 +20,21 @@ impl PostingsBuffer {
         self.last_page = page;
     }
 
+    /// Bytes allocated for it.
+    pub fn allocated(&self) -> usize {
+        self.bytes.capacity()
+    }
+
+    /// Its encoded postings and last page, to set aside.
+    pub fn into_parts(self) -> (Vec<u8>, u32) {
+        (self.bytes, self.last_page)
+    }
+
+    /// Postings set aside by [`PostingsBuffer::into_parts`].
+    pub fn from_parts(bytes: Vec<u8>, last_page: u32) -> PostingsBuffer {
+        PostingsBuffer { bytes, last_page }
+    }
+
     /// The postings, in the order they were pushed.
     pub fn iter(&self) -> impl Iterator<Item = (u32, u8, u32)> + '_ {
         let mut at = 0;

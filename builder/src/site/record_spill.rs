@@ -4,13 +4,15 @@
 //! half a gigabyte, at the build's peak.
 
 use std::fs::File;
-use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::{Read, Seek, SeekFrom};
 use std::ops::Range;
 use std::path::Path;
 
 use anyhow::Context;
 use rangefind_engine::site::layout::RECORD_ALIGN;
 use rayon::prelude::*;
+
+use super::region_file::RegionFile;
 
 /// zstd level of records.
 const RECORD_LEVEL: i32 = 9;
@@ -27,7 +29,7 @@ const TRAINING_BYTES: usize = 4 << 20;
 
 /// Records written in page order.
 pub struct RecordSpill {
-    file: BufWriter<File>,
+    file: RegionFile,
     /// Where each page's record starts in the file, one more at the end.
     starts: Vec<u64>,
 }
@@ -35,33 +37,23 @@ pub struct RecordSpill {
 impl RecordSpill {
     /// A spill in an anonymous file in `dir` (removed however the build ends).
     pub fn new(dir: &Path) -> anyhow::Result<RecordSpill> {
-        let file = tempfile::tempfile_in(dir)
-            .with_context(|| format!("creating a temporary file in {}", dir.display()))?;
         Ok(RecordSpill {
-            file: BufWriter::new(file),
+            file: RegionFile::new(dir)?,
             starts: vec![0],
         })
     }
 
     /// Appends the next page's record.
     pub fn push(&mut self, record: &[u8]) -> anyhow::Result<()> {
-        self.file
-            .write_all(record)
-            .context("writing page records to a temporary file")?;
-        let end = self.starts.last().copied().unwrap_or(0) + record.len() as u64;
-        self.starts.push(end);
+        self.file.write(record)?;
+        self.starts.push(self.file.len());
         Ok(())
     }
 
     /// The records written, to read back.
     pub fn finish(self) -> anyhow::Result<SpilledRecords> {
-        let file = self
-            .file
-            .into_inner()
-            .map_err(|e| e.into_error())
-            .context("writing page records to a temporary file")?;
         Ok(SpilledRecords {
-            file: std::sync::Mutex::new(file),
+            file: std::sync::Mutex::new(self.file.into_file()?),
             starts: self.starts,
         })
     }
@@ -153,17 +145,17 @@ impl SpilledRecords {
         lengths.map(|len| len.div_ceil(RECORD_ALIGN)).collect()
     }
 
-    /// The records region: the records of `pages` (by page number, the page each is in site
-    /// order), each padded to a multiple of [`RECORD_ALIGN`].
-    pub fn region(&self, pages: &[u32]) -> anyhow::Result<Vec<u8>> {
-        // At most one alignment's padding per record.
-        let most = self.total_bytes() + RECORD_ALIGN * pages.len() as u64;
-        let mut region = Vec::with_capacity(most as usize);
+    /// The records region, in a temporary file in `dir`: the records of `pages` (by page
+    /// number, the page each is in site order), each padded to a multiple of [`RECORD_ALIGN`].
+    pub fn region(&self, pages: &[u32], dir: &Path) -> anyhow::Result<RegionFile> {
+        let mut region = RegionFile::new(dir)?;
+        let padding = [0u8; RECORD_ALIGN as usize];
         for &page in pages {
             let page = page as usize;
-            region.extend(self.read(page..page + 1)?.concat());
-            let padded = (region.len() as u64).div_ceil(RECORD_ALIGN) * RECORD_ALIGN;
-            region.resize(padded as usize, 0);
+            let record = self.read(page..page + 1)?.concat();
+            region.write(&record)?;
+            let padded = (record.len() as u64).div_ceil(RECORD_ALIGN) * RECORD_ALIGN;
+            region.write(&padding[..(padded - record.len() as u64) as usize])?;
         }
         Ok(region)
     }

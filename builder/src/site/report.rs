@@ -34,6 +34,8 @@ pub struct SiteReport {
     pub index_files: u64,
     /// See `index_files`.
     pub index_bytes: u64,
+    /// Runs of words set aside on disk past `--word-memory`.
+    pub word_runs: usize,
     /// Time spent reading pages.
     pub crawl: Duration,
     /// Wall time.
@@ -135,6 +137,13 @@ pub(super) fn print_summary(report: &SiteReport, options: &SiteOptions) {
             ""
         };
         eprintln!("  {pages} page(s) have no <html lang>: indexed as {language}{hint}");
+    }
+    if report.word_runs > 0 {
+        eprintln!(
+            "  the words outgrew --word-memory ({} MB): set aside on disk in {} runs, then merged",
+            options.word_memory >> 20,
+            report.word_runs
+        );
     }
     let languages: Vec<String> = report
         .indexed

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use indicatif::ProgressBar;
 use rangefind_engine::analysis::Analyzer;
-use rangefind_engine::format::{page_payload, write_regions, SplitWriteOptions};
+use rangefind_engine::format::{page_payload, write_streamed_regions, SplitWriteOptions};
 use rangefind_engine::site::layout::{
     self, FieldScoring, Head, HeadMeta, SearchedField, SITE_LAYOUT_VERSION,
 };
@@ -22,6 +22,7 @@ use super::analyse::StoredPage;
 use super::chunk_writer::CHUNK_LEVEL;
 use super::mapping::{fields, stemmer_of, SiteFields, HEADINGS_BOOST, TITLE_BOOST};
 use super::record_spill::{compress_records, train_dictionary, RecordSpill};
+use super::site_options::SiteOptions;
 use super::word_index::WordIndex;
 
 /// Page size of a site file: records are a few hundred bytes, and a read costs whole pages.
@@ -38,8 +39,9 @@ const ANALYSIS_BATCH: usize = 512;
 
 /// Writes the site file of the pages in `inputs` (JSON lines of `super::record`) and its
 /// lexicon into `dir`, named after their contents; other site files there are removed.
-/// `path_prefix` is `dir` relative to `site.json`; words on more than `tail_past` pages have
-/// a tail (0: none). Returns its entry and its page count.
+/// `path_prefix` is `dir` relative to `site.json`; words on more than `options.tail_past`
+/// pages have a tail (0: none), and the words' postings set aside past
+/// `options.word_memory`.
 /// `progress` counts the pages analysed, then says what is being written.
 pub fn write_site_file(
     inputs: &[PathBuf],
@@ -47,17 +49,18 @@ pub fn write_site_file(
     used: &SiteFields,
     dir: &Path,
     path_prefix: &str,
-    tail_past: usize,
+    options: &SiteOptions,
     progress: &ProgressBar,
-) -> anyhow::Result<(SiteFileEntry, u64)> {
+) -> anyhow::Result<WrittenSiteFile> {
     let mut searched = searched_fields(used);
     let stemmer = stemmer_of(language);
     let analyzer = Analyzer::new(stemmer.as_deref())?;
-    let mut words = WordIndex::new();
     let mut pages: Vec<StoredPage> = Vec::new();
     // Beside the pages' JSON lines, in the build's work directory.
-    let work = inputs.first().and_then(|input| input.parent());
-    let mut spill = RecordSpill::new(work.unwrap_or(&std::env::temp_dir()))?;
+    let temp_dir = std::env::temp_dir();
+    let work = (inputs.first().and_then(|input| input.parent())).unwrap_or(&temp_dir);
+    let mut words = WordIndex::new(options.word_memory, work);
+    let mut spill = RecordSpill::new(work)?;
     let mut batch = Vec::with_capacity(ANALYSIS_BATCH);
     for input in inputs {
         let file = fs::File::open(input).with_context(|| format!("reading {}", input.display()))?;
@@ -77,7 +80,10 @@ pub fn write_site_file(
     }
     words.add_batch(&mut pages, &mut spill, &batch, &searched, &analyzer)?;
     progress.inc(batch.len() as u64);
-    progress.set_message("— compressing word chunks, records and the lexicon");
+    progress.set_message(match words.runs() {
+        0 => "— compressing word chunks, records and the lexicon".to_string(),
+        runs => format!("— merging {runs} runs of words, compressing records and the lexicon"),
+    });
     let spilled = spill.finish()?;
     let typed = words.typed_counts();
     let headings = count_words(&mut searched, &pages);
@@ -90,7 +96,6 @@ pub fn write_site_file(
         snippet_field: fields::BODY.to_string(),
         title_field: Some(fields::TITLE.to_string()),
     };
-    let work = work.unwrap_or(&std::env::temp_dir()).to_path_buf();
     // The words the analyser searches by their stem, which the site engine checks as typed:
     // one bucket a page, from the first page on.
     let stemmed: Vec<&str> = (typed.keys())
@@ -101,24 +106,32 @@ pub fn write_site_file(
     let stemmed = stemmed_filter::encode(&stemmed, bucket_bytes);
     // The records first: their sizes number the pages (`record_slots`), and the chunks
     // refer to pages by number. The lexicon meanwhile, on the other cores.
+    let word_runs = words.runs();
     let (written, lexicon) = rayon::join(
         || -> anyhow::Result<_> {
             let dictionary = train_dictionary(&spilled)?;
-            let frames = compress_records(&spilled, &dictionary, &work)?;
+            let frames = compress_records(&spilled, &dictionary, work)?;
             drop(spilled);
             let order = order_by_size(&frames.units(), &words.filter_ranks(&pages));
-            let records = frames.region(&order.page_of)?;
+            let records = frames.region(&order.page_of, work)?;
             let (number_of, sizes) = (order.number_of, order.sizes);
             let slots = RecordSlots::new(&sizes)?;
             Ok((
-                words.write(&pages, &meta, &number_of, tail_past),
+                words.write(&pages, &meta, &number_of, options.tail_past, work)?,
                 records,
                 slots,
                 dictionary,
             ))
         },
         // In the splits' lexicon directory: the same words make the same file, written once.
-        || crate::lexicon::write_file(dir, &typed).context("writing the lexicon"),
+        || {
+            let memory = options.word_memory;
+            let lexicon = crate::lexicon::write_file_within(dir, &typed, memory)
+                .context("writing the lexicon");
+            // In the lexicon now (a million pages' words as typed: 100 MB).
+            drop(typed);
+            lexicon
+        },
     );
     let ((chunks, positions), records, record_slots, dictionary) = written?;
     let mut lexicon = lexicon?;
@@ -138,14 +151,17 @@ pub fn write_site_file(
         time_range: None,
         day_counts: None,
     };
+    let mut chunks_region = chunks.region.into_reader()?;
+    let mut positions = positions.into_reader()?;
+    let mut records = records.into_reader()?;
     let (summary, id) = write_content_addressed(dir, SITE_FILE_EXTENSION, |out| {
-        write_regions(
-            &[
-                (layout::STEMMED, &stemmed),
-                (layout::HEAD, &head),
-                (layout::CHUNKS, &chunks.bytes),
-                (layout::POSITIONS, &positions),
-                (layout::RECORDS, &records),
+        write_streamed_regions(
+            &mut [
+                (layout::STEMMED, &mut stemmed.as_slice()),
+                (layout::HEAD, &mut head.as_slice()),
+                (layout::CHUNKS, &mut chunks_region),
+                (layout::POSITIONS, &mut positions),
+                (layout::RECORDS, &mut records),
             ],
             &[layout::HEAD],
             &options,
@@ -162,7 +178,21 @@ pub fn write_site_file(
         open_region: [summary.open_region.start, summary.open_region.end],
         lexicon: Some(lexicon),
     };
-    Ok((entry, pages.len() as u64))
+    Ok(WrittenSiteFile {
+        entry,
+        pages: pages.len() as u64,
+        word_runs,
+    })
+}
+
+/// A site file written.
+pub struct WrittenSiteFile {
+    /// Its entry in `site.json`.
+    pub entry: SiteFileEntry,
+    /// Pages in it.
+    pub pages: u64,
+    /// Runs its words were set aside in (`--word-memory`).
+    pub word_runs: usize,
 }
 
 /// The searched fields: title, headings, body, then the weighted text of `used`.

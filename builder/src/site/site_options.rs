@@ -37,6 +37,9 @@ pub struct SiteOptions {
     pub max_text_bytes: usize,
     /// Words on more pages than this have a tail (`--tail-past`; 0: none).
     pub tail_past: usize,
+    /// Bytes of postings and positions held in memory before they go to a run on disk
+    /// (`--word-memory`).
+    pub word_memory: usize,
 }
 
 impl SiteOptions {
@@ -72,6 +75,7 @@ impl SiteOptions {
             splits: args.splits,
             max_text_bytes: usize::try_from(args.max_field_bytes).unwrap_or(usize::MAX),
             tail_past: usize::try_from(args.tail_past).unwrap_or(usize::MAX),
+            word_memory: usize::try_from(args.word_memory << 20).unwrap_or(usize::MAX),
         })
     }
 }

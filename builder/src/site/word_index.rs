@@ -2,6 +2,9 @@
 //! on every core, a shard each): each word's postings and positions, and the words as typed
 //! for the lexicon; then written as the site file's chunks and positions.
 
+use std::collections::hash_map::Entry;
+use std::path::{Path, PathBuf};
+
 use rustc_hash::FxHashMap;
 
 use rangefind_engine::analysis::Analyzer;
@@ -16,41 +19,59 @@ use rayon::prelude::*;
 use super::analyse::{analyse, AnalysedPage, PageShard, StoredPage, SHARDS};
 use super::chunk_writer::{ChunkWriter, WrittenChunks, CHUNK_LEVEL};
 use super::heading_scores;
-use super::postings_buffer::PostingsBuffer;
 use super::record_spill::RecordSpill;
+use super::region_file::RegionFile;
 use super::renumber::renumber;
 use super::tails;
+use super::word_runs::{SortedWords, WordPostings, WordRuns};
 
-/// A word's pages so far: `(page, field, occurrences)` in page order, and its positions
-/// encoded as the positions region holds them.
-#[derive(Default)]
-pub(super) struct WordPostings {
-    postings: PostingsBuffer,
-    positions: Vec<u8>,
-}
-
-/// The words of the pages analysed so far, in [`SHARDS`] shards by word.
+/// The words of the pages analysed so far, in [`SHARDS`] shards by word, and those set aside
+/// in runs on disk.
 pub(super) struct WordIndex {
     shards: Vec<WordShard>,
     /// Each combination of filter values pages have, numbered as first seen.
     filter_groups: FxHashMap<String, u32>,
+    /// Bytes the shards' words may hold before they are written as a run, and where.
+    memory: usize,
+    work: PathBuf,
+    runs: WordRuns,
 }
 
 /// The words of one shard.
 #[derive(Default)]
 pub(super) struct WordShard {
     words: FxHashMap<String, WordPostings>,
+    /// Bytes its words hold, about.
+    held: usize,
     /// Pages holding each word as typed: the lexicon's input.
     typed: FxHashMap<String, u32>,
 }
 
+/// Megabytes of postings and positions a build holds in memory by default (`--word-memory`):
+/// more than a million pages of the events site hold (256 to 512 MB: one run at 256), so
+/// that only larger sites write runs.
+pub const DEFAULT_WORD_MEMORY_MB: u64 = 1024;
+
+/// Bytes a word's entry in a shard holds beside its word and postings: the map's slot (the
+/// word's `String`, its [`WordPostings`]) and control byte, and an allocation's rounding.
+const ENTRY_BYTES: usize = std::mem::size_of::<(String, WordPostings)>() + 1 + 16;
+
 impl WordIndex {
-    /// An index of no words yet.
-    pub(super) fn new() -> WordIndex {
+    /// An index of no words yet, whose words are written as a run to a temporary file in
+    /// `work` whenever they hold more than `memory` bytes.
+    pub(super) fn new(memory: usize, work: &Path) -> WordIndex {
         WordIndex {
             shards: (0..SHARDS).map(|_| WordShard::default()).collect(),
             filter_groups: FxHashMap::default(),
+            memory,
+            work: work.to_path_buf(),
+            runs: WordRuns::default(),
         }
+    }
+
+    /// Runs written so far.
+    pub(super) fn runs(&self) -> usize {
+        self.runs.len()
     }
 
     /// Analyses a batch of JSON lines in parallel, then adds their words in page order.
@@ -82,7 +103,24 @@ impl WordIndex {
             .par_iter_mut()
             .zip(by_shard)
             .for_each(|(shard, parts)| shard.add(parts));
+        if self.shards.iter().map(|shard| shard.held).sum::<usize>() > self.memory {
+            let words = self.take_sorted_words();
+            self.runs.spill(words, &self.work)?;
+        }
         Ok(())
+    }
+
+    /// The shards' words, sorted, leaving them empty.
+    fn take_sorted_words(&mut self) -> SortedWords {
+        let shards = self.shards.iter_mut();
+        let mut words: SortedWords = (shards)
+            .flat_map(|shard| {
+                shard.held = 0;
+                std::mem::take(&mut shard.words)
+            })
+            .collect();
+        words.par_sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        words
     }
 
     /// Each page's combination of filter values, ranked by the values (pages of one record
@@ -113,23 +151,23 @@ impl WordIndex {
     /// The regions of words: the chunks (with long words' tails) and the positions; pages
     /// numbered by `number_of` (by page in site order), long
     /// words' postings (on more than `tail_past` pages) cut as the engine scores them in the
-    /// index of `meta`.
+    /// index of `meta`. Both regions go to temporary files in `dir`.
     pub(super) fn write(
-        self,
+        mut self,
         pages: &[StoredPage],
         meta: &HeadMeta,
         number_of: &[u32],
         tail_past: usize,
-    ) -> (WrittenChunks, Vec<u8>) {
+        dir: &Path,
+    ) -> anyhow::Result<(WrittenChunks, RegionFile)> {
         let searched = &meta.fields;
         let averages = Averages::of(meta, &[meta]);
-        let shards = self.shards.into_iter();
-        let mut words: Vec<(String, WordPostings)> = shards.flat_map(|s| s.words).collect();
-        words.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        let mut chunks = ChunkWriter::default();
-        let mut positions = Vec::new();
+        let words = self.take_sorted_words();
+        let mut chunks = ChunkWriter::new(dir)?;
+        let mut positions = RegionFile::new(dir)?;
         let mut tails = TailWriter::default();
-        for (word, postings) in words {
+        for word in self.runs.merge(words) {
+            let (word, postings) = word?;
             // A filter word's postings have no field.
             let mut list: Vec<(u32, PageCounts)> = Vec::new();
             for (page, field, count) in postings.postings.iter() {
@@ -143,9 +181,9 @@ impl WordIndex {
                 }
             }
             let (list, word_positions) = renumber(list, &postings.positions, number_of);
-            let start = positions.len() as u64;
-            positions.extend_from_slice(&word_positions);
-            let at = start..positions.len() as u64;
+            let start = positions.len();
+            positions.write(&word_positions)?;
+            let at = start..positions.len();
             let entry = match tails::cut(list, tail_past, meta, &averages) {
                 Ok(cut) => {
                     let entry = WordEntry {
@@ -166,10 +204,10 @@ impl WordIndex {
                     (entry, None)
                 }
             };
-            tails.push(entry, &mut chunks);
+            tails.push(entry, &mut chunks)?;
         }
-        tails.flush(&mut chunks);
-        (chunks.finish(), positions)
+        tails.flush(&mut chunks)?;
+        Ok((chunks.finish()?, positions))
     }
 }
 
@@ -189,20 +227,24 @@ const TAIL_BATCH_BYTES: usize = 32 << 20;
 impl TailWriter {
     /// Adds an entry to the chunks after those waiting, with its tail's postings
     /// (uncompressed) if it has one.
-    fn push(&mut self, (entry, tail): (WordEntry, Option<Vec<u8>>), chunks: &mut ChunkWriter) {
+    fn push(
+        &mut self,
+        (entry, tail): (WordEntry, Option<Vec<u8>>),
+        chunks: &mut ChunkWriter,
+    ) -> anyhow::Result<()> {
         if tail.is_none() && self.waiting.is_empty() {
-            chunks.add(entry, None);
-            return;
+            return chunks.add(entry, None);
         }
         self.waiting_bytes += tail.as_ref().map_or(0, Vec::len);
         self.waiting.push((entry, tail));
         if self.waiting_bytes >= TAIL_BATCH_BYTES {
-            self.flush(chunks);
+            self.flush(chunks)?;
         }
+        Ok(())
     }
 
     /// Compresses the waiting tails and adds their entries to the chunks.
-    fn flush(&mut self, chunks: &mut ChunkWriter) {
+    fn flush(&mut self, chunks: &mut ChunkWriter) -> anyhow::Result<()> {
         let waiting = std::mem::take(&mut self.waiting);
         self.waiting_bytes = 0;
         let compressed: Vec<Option<Vec<u8>>> = waiting
@@ -213,8 +255,9 @@ impl TailWriter {
             })
             .collect();
         for ((entry, _), tail) in waiting.into_iter().zip(compressed) {
-            chunks.add(entry, tail);
+            chunks.add(entry, tail)?;
         }
+        Ok(())
     }
 }
 
@@ -249,27 +292,41 @@ fn add_count(
 }
 
 impl WordShard {
+    /// The postings of `word`, new if it has none (counted in what the shard holds).
+    fn entry(&mut self, word: String) -> &mut WordPostings {
+        match self.words.entry(word) {
+            Entry::Occupied(entry) => entry.into_mut(),
+            Entry::Vacant(entry) => {
+                self.held += entry.key().len() + ENTRY_BYTES;
+                entry.insert(WordPostings::default())
+            }
+        }
+    }
+
     /// Adds the parts of pages that fall in this shard, in page order.
     pub(super) fn add(&mut self, parts: Vec<(u32, PageShard)>) {
         for (number, part) in parts {
             for (word, fields) in part.words {
-                let entry = match self.words.get_mut(&word) {
-                    Some(entry) => entry,
-                    None => self.words.entry(word).or_default(),
-                };
+                let entry = self.entry(word);
+                let before = entry.allocated();
                 let field_positions: Vec<&[u32]> =
                     fields.iter().map(|(_, at, _)| at.as_slice()).collect();
                 encode_positions(&mut entry.positions, &field_positions);
                 for (field, _, count) in &fields {
                     entry.postings.push(number, *field, *count);
                 }
+                let grown = entry.allocated() - before;
+                self.held += grown;
             }
             for word in part.typed {
                 *self.typed.entry(word).or_default() += 1;
             }
             for word in part.filters {
-                let entry = self.words.entry(word).or_default();
+                let entry = self.entry(word);
+                let before = entry.allocated();
                 entry.postings.push(number, u8::MAX, 0);
+                let grown = entry.allocated() - before;
+                self.held += grown;
             }
         }
     }

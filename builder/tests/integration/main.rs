@@ -25,6 +25,7 @@ mod several_site_indexes_search_as_one;
 mod several_split_indexes_search_as_one;
 mod shards_merge_into_the_index_one_build_makes;
 mod site_build_indexes_a_static_site;
+mod site_builds_in_less_memory_write_the_same_file;
 mod site_file_answers_like_the_splits;
 mod site_index_holds_its_widget_or_only_site_files;
 mod split_filters_skip_splits_without_the_term;

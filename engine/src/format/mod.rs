@@ -59,4 +59,4 @@ pub use hotcache::{record_hot_ranges, HotRangeRecorder};
 pub(crate) use writer::framed;
 #[cfg(feature = "splits")]
 pub use writer::write_split;
-pub use writer::{write_regions, SplitSummary, SplitWriteOptions};
+pub use writer::{write_regions, write_streamed_regions, SplitSummary, SplitWriteOptions};

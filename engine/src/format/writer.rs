@@ -3,7 +3,7 @@
 
 #[cfg(feature = "splits")]
 use std::collections::BTreeMap;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::ops::Range;
 #[cfg(feature = "splits")]
 use std::path::PathBuf;
@@ -170,29 +170,53 @@ pub fn write_regions<W: Write>(
     options: &SplitWriteOptions,
     out: W,
 ) -> Result<SplitSummary> {
+    let mut readers: Vec<&[u8]> = regions.iter().map(|(_, bytes)| *bytes).collect();
+    let mut sources: Vec<(&str, &mut dyn Read)> = (regions.iter())
+        .zip(readers.iter_mut())
+        .map(|((name, _), reader)| (*name, reader as &mut dyn Read))
+        .collect();
+    write_streamed_regions(&mut sources, hot, options, out)
+}
+
+/// [`write_regions`] of regions read to their end from `regions`: a region need not be in
+/// memory (a million-page site's are 350 MB), but for the hot ones.
+pub fn write_streamed_regions<W: Write>(
+    regions: &mut [(&str, &mut dyn Read)],
+    hot: &[&str],
+    options: &SplitWriteOptions,
+    out: W,
+) -> Result<SplitSummary> {
     check_page_size(options.page_size)?;
     let mut writer = PagedWriter::new(out, options.page_size);
     let mut entries = Vec::with_capacity(regions.len());
-    for (name, bytes) in regions {
-        entries.push(FileEntry {
-            name: name.to_string(),
-            start: writer.data_written,
-            len: bytes.len() as u64,
-        });
-        writer.write_data(bytes).map_err(from_io)?;
-    }
-    writer.end_data().map_err(from_io)?;
     let mut hot_entries = Vec::new();
     let mut hotcache = Vec::new();
-    for (entry, (_, bytes)) in entries.iter().zip(regions) {
-        if hot.contains(&entry.name.as_str()) {
-            hot_entries.push(HotEntry {
-                start: entry.start,
-                len: entry.len,
-            });
-            hotcache.extend_from_slice(bytes);
+    let mut buffer = vec![0; 1 << 16];
+    for (name, source) in regions.iter_mut() {
+        let (start, is_hot) = (writer.data_written, hot.contains(name));
+        loop {
+            let read = match source.read(&mut buffer) {
+                Ok(0) => break,
+                Ok(read) => read,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(from_io(e)),
+            };
+            writer.write_data(&buffer[..read]).map_err(from_io)?;
+            if is_hot {
+                hotcache.extend_from_slice(&buffer[..read]);
+            }
         }
+        let len = writer.data_written - start;
+        if is_hot {
+            hot_entries.push(HotEntry { start, len });
+        }
+        entries.push(FileEntry {
+            name: name.to_string(),
+            start,
+            len,
+        });
     }
+    writer.end_data().map_err(from_io)?;
     finish(writer, options, entries, hot_entries, &hotcache)
 }
 

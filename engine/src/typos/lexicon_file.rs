@@ -31,7 +31,7 @@ use crate::error::{ErrorKind, Result};
 use crate::format::{put_shared, put_varint, ByteReader, Frames};
 use crate::json_fields::{object, range, required, small, text, whole, FieldResult};
 
-use super::edits::delete_keys;
+use super::key_passes::{key_pairs_in_passes, PAIRS_PER_PASS, PAIR_BYTES};
 
 const MAGIC: &[u8; 8] = b"RFLEXCN4";
 /// The lexicon format this crate writes and reads (the entry naming a file says its format).
@@ -159,23 +159,17 @@ pub fn encode_lexicon(
     words: &WordCounts,
     compress: Compress,
 ) -> std::io::Result<(Vec<u8>, LexiconLayout)> {
-    // Every (key, word) pair, by key and then the most frequent word first.
-    let mut pairs: Vec<(String, u32, &str)> = Vec::new();
-    for (word, &docs) in words {
-        pairs.extend(
-            delete_keys(word)
-                .into_iter()
-                .map(|key| (key, docs, word.as_str())),
-        );
-    }
-    pairs.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)));
-    let mut by_key: Vec<(String, Vec<(&str, u32)>)> = Vec::new();
-    for (key, docs, word) in pairs {
-        match by_key.last_mut() {
-            Some((last, keyed)) if *last == key => keyed.push((word, docs)),
-            _ => by_key.push((key, vec![(word, docs)])),
-        }
-    }
+    encode_lexicon_within(words, compress, usize::MAX)
+}
+
+/// [`encode_lexicon`] holding its (key, word) pairs in at most about `memory` bytes (and
+/// [`PAIRS_PER_PASS`]) at once: the same file.
+pub fn encode_lexicon_within(
+    words: &WordCounts,
+    compress: Compress,
+    memory: usize,
+) -> std::io::Result<(Vec<u8>, LexiconLayout)> {
+    let pairs_per_pass = (memory / PAIR_BYTES).clamp(1, PAIRS_PER_PASS);
     let mut out = MAGIC.to_vec();
     let mut index = Vec::new();
     let mut block = Vec::new();
@@ -205,21 +199,29 @@ pub fn encode_lexicon(
         blocks += 1;
         Ok(())
     };
-    for (key, keyed) in by_key {
-        if block_first.is_none() {
-            block_first = Some(key.clone());
-            previous_key.clear();
-        }
-        put_shared(&mut block, &previous_key, &key);
-        put_varint(&mut block, keyed.len() as u64);
-        for (word, docs) in keyed {
-            put_insertion(&mut block, &key, word);
-            put_varint(&mut block, u64::from(docs));
-        }
-        block_entries += 1;
-        previous_key = key;
-        if block.len() >= BLOCK_BYTES {
-            flush(&mut block, &mut block_entries, &mut block_first, &mut out)?;
+    // Every (key, word) pair, by key and then the most frequent word first.
+    for pairs in key_pairs_in_passes(words, pairs_per_pass) {
+        let mut pairs = pairs.into_iter().peekable();
+        while let Some((key, docs, word)) = pairs.next() {
+            let mut keyed = vec![(word, docs)];
+            while let Some((_, docs, word)) = pairs.next_if(|(next, _, _)| *next == key) {
+                keyed.push((word, docs));
+            }
+            if block_first.is_none() {
+                block_first = Some(key.clone());
+                previous_key.clear();
+            }
+            put_shared(&mut block, &previous_key, &key);
+            put_varint(&mut block, keyed.len() as u64);
+            for (word, docs) in keyed {
+                put_insertion(&mut block, &key, word);
+                put_varint(&mut block, u64::from(docs));
+            }
+            block_entries += 1;
+            previous_key = key;
+            if block.len() >= BLOCK_BYTES {
+                flush(&mut block, &mut block_entries, &mut block_first, &mut out)?;
+            }
         }
     }
     flush(&mut block, &mut block_entries, &mut block_first, &mut out)?;

@@ -18,6 +18,7 @@
 //! same wave.
 
 mod edits;
+mod key_passes;
 mod lexicon;
 mod lexicon_file;
 mod query_words;
@@ -29,7 +30,8 @@ pub use edits::{
 };
 pub use lexicon::{Lexicon, UnknownWord, MAX_PRELOADED_INDEX_BYTES, MAX_REPLACEMENTS};
 pub use lexicon_file::{
-    decode_words, encode_lexicon, Compress, LexiconEntry, LexiconLayout, WordCounts, LEXICON_FORMAT,
+    decode_words, encode_lexicon, encode_lexicon_within, Compress, LexiconEntry, LexiconLayout,
+    WordCounts, LEXICON_FORMAT,
 };
 #[cfg(test)]
 pub(crate) use query_words::assert_replaceable_words;

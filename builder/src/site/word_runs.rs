@@ -1,0 +1,255 @@
+//! The word index set aside on disk when it outgrows its memory (`build --word-memory`): its
+//! words, sorted, with their postings and positions, written as a *run* to a temporary file;
+//! when the site file is written, the runs and the words still in memory are merged by word,
+//! a word's parts in the order they were gathered (their pages ascend from one to the next).
+//!
+//! Run: per word, ascending, four u32 (LE): the word's length, its postings' length, its last
+//! page, its positions' length; then those bytes.
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::path::Path;
+
+use anyhow::Context;
+
+use super::postings_buffer::PostingsBuffer;
+
+/// A word's pages so far: `(page, field, occurrences)` in page order, and its positions
+/// encoded as the positions region holds them.
+#[derive(Default)]
+pub(super) struct WordPostings {
+    pub(super) postings: PostingsBuffer,
+    pub(super) positions: Vec<u8>,
+}
+
+impl WordPostings {
+    /// Bytes allocated for it (the map's entry aside).
+    pub(super) fn allocated(&self) -> usize {
+        self.postings.allocated() + self.positions.capacity()
+    }
+
+    /// Adds `later`, of pages after its own.
+    fn append(&mut self, later: WordPostings) {
+        for (page, field, count) in later.postings.iter() {
+            self.postings.push(page, field, count);
+        }
+        self.positions.extend_from_slice(&later.positions);
+    }
+}
+
+/// Words sorted, with their postings.
+pub(super) type SortedWords = Vec<(String, WordPostings)>;
+
+/// The runs written so far, in the order their pages came.
+#[derive(Default)]
+pub(super) struct WordRuns {
+    runs: Vec<File>,
+}
+
+impl WordRuns {
+    /// Runs written.
+    pub(super) fn len(&self) -> usize {
+        self.runs.len()
+    }
+
+    /// Writes `words` (sorted) as the next run, in a temporary file in `dir`.
+    pub(super) fn spill(&mut self, words: SortedWords, dir: &Path) -> anyhow::Result<()> {
+        let context = || format!("writing words to a temporary file in {}", dir.display());
+        let file = tempfile::tempfile_in(dir).with_context(context)?;
+        let mut out = BufWriter::with_capacity(1 << 20, file);
+        for (word, postings) in words {
+            let (bytes, last_page) = postings.postings.into_parts();
+            for number in [
+                word.len(),
+                bytes.len(),
+                last_page as usize,
+                postings.positions.len(),
+            ] {
+                let number = u32::try_from(number).context("a word's postings past 4 GB")?;
+                out.write_all(&number.to_le_bytes()).with_context(context)?;
+            }
+            for part in [word.as_bytes(), &bytes, &postings.positions] {
+                out.write_all(part).with_context(context)?;
+            }
+        }
+        let mut file = out
+            .into_inner()
+            .map_err(|e| e.into_error())
+            .with_context(context)?;
+        file.seek(SeekFrom::Start(0)).with_context(context)?;
+        self.runs.push(file);
+        Ok(())
+    }
+
+    /// Every word of the runs and of `last` (sorted, gathered after the runs), each once,
+    /// ascending, its postings those of every part in turn.
+    pub(super) fn merge(
+        self,
+        last: SortedWords,
+    ) -> impl Iterator<Item = anyhow::Result<(String, WordPostings)>> {
+        let mut sources: Vec<Box<dyn Iterator<Item = anyhow::Result<_>>>> = (self.runs)
+            .into_iter()
+            .map(|file| Box::new(RunReader(BufReader::with_capacity(1 << 20, file))) as Box<_>)
+            .collect();
+        sources.push(Box::new(last.into_iter().map(Ok)));
+        let mut heads: Vec<Option<(String, WordPostings)>> = Vec::new();
+        let mut failed = None;
+        for source in &mut sources {
+            match source.next().transpose() {
+                Ok(head) => heads.push(head),
+                Err(e) => {
+                    failed = failed.or(Some(e));
+                    heads.push(None);
+                }
+            }
+        }
+        let mut failed = failed.map(Err);
+        std::iter::from_fn(move || {
+            if let Some(failed) = failed.take() {
+                return Some(failed);
+            }
+            let first = heads.iter().flatten().map(|(word, _)| word).min()?.clone();
+            let mut merged: Option<WordPostings> = None;
+            for (head, source) in heads.iter_mut().zip(&mut sources) {
+                if head.as_ref().is_none_or(|(word, _)| *word != first) {
+                    continue;
+                }
+                let (_, part) = head.take().expect("a head");
+                match &mut merged {
+                    Some(merged) => merged.append(part),
+                    None => merged = Some(part),
+                }
+                match source.next().transpose() {
+                    Ok(next) => *head = next,
+                    Err(e) => return Some(Err(e)),
+                }
+            }
+            Some(Ok((first, merged.expect("a part"))))
+        })
+    }
+}
+
+/// The words of a run, read back in order.
+struct RunReader(BufReader<File>);
+
+impl Iterator for RunReader {
+    type Item = anyhow::Result<(String, WordPostings)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut lengths = [0u8; 16];
+        match self.0.read(&mut lengths[..1]) {
+            Ok(0) => return None,
+            Ok(_) => {}
+            Err(e) => return Some(Err(e).context("reading words back from a temporary file")),
+        }
+        Some(
+            self.read_word(lengths)
+                .context("reading words back from a temporary file"),
+        )
+    }
+}
+
+impl RunReader {
+    /// The word whose lengths start with `lengths[0]`.
+    fn read_word(&mut self, mut lengths: [u8; 16]) -> anyhow::Result<(String, WordPostings)> {
+        self.0.read_exact(&mut lengths[1..])?;
+        let number = |at: usize| u32::from_le_bytes(lengths[at..at + 4].try_into().expect("4"));
+        let mut read = |len: u32| -> std::io::Result<Vec<u8>> {
+            let mut bytes = vec![0; len as usize];
+            self.0.read_exact(&mut bytes)?;
+            Ok(bytes)
+        };
+        let word = String::from_utf8(read(number(0))?)?;
+        let postings = PostingsBuffer::from_parts(read(number(4))?, number(8));
+        let positions = read(number(12))?;
+        Ok((
+            word,
+            WordPostings {
+                postings,
+                positions,
+            },
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn postings(pages: &[(u32, u8, u32)], positions: &[u8]) -> WordPostings {
+        let mut buffer = PostingsBuffer::default();
+        for &(page, field, count) in pages {
+            buffer.push(page, field, count);
+        }
+        WordPostings {
+            postings: buffer,
+            positions: positions.to_vec(),
+        }
+    }
+
+    fn listed(words: impl Iterator<Item = anyhow::Result<(String, WordPostings)>>) -> Vec<String> {
+        words
+            .map(|word| {
+                let (word, postings) = word.unwrap();
+                let pages: Vec<_> = postings.postings.iter().collect();
+                format!("{word} {pages:?} {:?}", postings.positions)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn runs_merge_by_word_with_each_words_parts_in_turn() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut runs = WordRuns::default();
+        let first = vec![
+            (
+                "apple".to_string(),
+                postings(&[(0, 0, 1), (2, 2, 3)], &[1, 5]),
+            ),
+            ("zeta".to_string(), postings(&[(1, u8::MAX, 0)], &[])),
+        ];
+        runs.spill(first, dir.path()).unwrap();
+        runs.spill(
+            vec![("apple".into(), postings(&[(4, 1, 2)], &[2]))],
+            dir.path(),
+        )
+        .unwrap();
+        runs.spill(Vec::new(), dir.path()).unwrap();
+        assert_eq!(runs.len(), 3);
+        let last = vec![
+            ("banana".to_string(), postings(&[(7, 0, 1)], &[9])),
+            ("zeta".to_string(), postings(&[(300, u8::MAX, 0)], &[])),
+        ];
+        assert_eq!(
+            listed(runs.merge(last)),
+            [
+                "apple [(0, 0, 1), (2, 2, 3), (4, 1, 2)] [1, 5, 2]",
+                "banana [(7, 0, 1)] [9]",
+                "zeta [(1, 255, 0), (300, 255, 0)] []",
+            ]
+        );
+    }
+
+    #[test]
+    fn no_runs_merge_to_the_words_in_memory() {
+        let last = vec![("one".to_string(), postings(&[(3, 0, 1)], &[4]))];
+        assert_eq!(
+            listed(WordRuns::default().merge(last)),
+            ["one [(3, 0, 1)] [4]"]
+        );
+    }
+
+    #[test]
+    fn a_truncated_run_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut runs = WordRuns::default();
+        runs.spill(
+            vec![("apple".into(), postings(&[(4, 1, 2)], &[2]))],
+            dir.path(),
+        )
+        .unwrap();
+        runs.runs[0].set_len(20).unwrap();
+        let merged: Vec<_> = runs.merge(Vec::new()).collect();
+        assert!(merged.iter().any(|word| word.is_err()));
+    }
+}
