@@ -18,6 +18,8 @@ use rangefind_engine::site::stemmed_filter;
 
 use crate::index_dir::write_content_addressed;
 
+use crate::progress::recount;
+
 use super::analyse::StoredPage;
 use super::chunk_writer::CHUNK_LEVEL;
 use super::mapping::{fields, stemmer_of, SiteFields, HEADINGS_BOOST, TITLE_BOOST};
@@ -80,10 +82,7 @@ pub fn write_site_file(
     }
     words.add_batch(&mut pages, &mut spill, &batch, &searched, &analyzer)?;
     progress.inc(batch.len() as u64);
-    progress.set_message(match words.runs() {
-        0 => "— compressing word chunks, records and the lexicon".to_string(),
-        runs => format!("— merging {runs} runs of words, compressing records and the lexicon"),
-    });
+    progress.set_message("— compressing records and the lexicon");
     let spilled = spill.finish()?;
     let typed = words.typed_counts();
     let headings = count_words(&mut searched, &pages);
@@ -117,7 +116,18 @@ pub fn write_site_file(
             let (number_of, sizes) = (order.number_of, order.sizes);
             let slots = RecordSlots::new(&sizes)?;
             Ok((
-                words.write(&pages, &meta, &number_of, options.tail_past, work)?,
+                {
+                    // The words, the longest step at a million pages (the lexicon is written
+                    // beside them).
+                    let (parts, runs) = (words.parts_to_write(), words.runs());
+                    recount(progress, parts, &format!("Writing {language} "), "words");
+                    progress.set_message(match runs {
+                        0 => String::new(),
+                        1 => "(merged from a run on disk)".to_string(),
+                        runs => format!("(merged from {runs} runs on disk)"),
+                    });
+                    words.write(&pages, &meta, &number_of, options.tail_past, work, progress)?
+                },
                 records,
                 slots,
                 dictionary,

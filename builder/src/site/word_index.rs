@@ -5,6 +5,7 @@
 use std::collections::hash_map::Entry;
 use std::path::{Path, PathBuf};
 
+use indicatif::ProgressBar;
 use rustc_hash::FxHashMap;
 
 use rangefind_engine::analysis::Analyzer;
@@ -72,6 +73,13 @@ impl WordIndex {
     /// Runs written so far.
     pub(super) fn runs(&self) -> usize {
         self.runs.len()
+    }
+
+    /// Words to write: those in memory and in each run (the parts [`WordIndex::write`]
+    /// counts on its progress bar).
+    pub(super) fn parts_to_write(&self) -> u64 {
+        let in_memory: usize = self.shards.iter().map(|shard| shard.words.len()).sum();
+        (in_memory + self.runs.words()) as u64
     }
 
     /// Analyses a batch of JSON lines in parallel, then adds their words in page order.
@@ -151,7 +159,8 @@ impl WordIndex {
     /// The regions of words: the chunks (with long words' tails) and the positions; pages
     /// numbered by `number_of` (by page in site order), long
     /// words' postings (on more than `tail_past` pages) cut as the engine scores them in the
-    /// index of `meta`. Both regions go to temporary files in `dir`.
+    /// index of `meta`. Both regions go to temporary files in `dir`; `progress` counts the
+    /// words written ([`WordIndex::parts_to_write`]).
     pub(super) fn write(
         mut self,
         pages: &[StoredPage],
@@ -159,6 +168,7 @@ impl WordIndex {
         number_of: &[u32],
         tail_past: usize,
         dir: &Path,
+        progress: &ProgressBar,
     ) -> anyhow::Result<(WrittenChunks, RegionFile)> {
         let searched = &meta.fields;
         let averages = Averages::of(meta, &[meta]);
@@ -167,7 +177,8 @@ impl WordIndex {
         let mut positions = RegionFile::new(dir)?;
         let mut tails = TailWriter::default();
         for word in self.runs.merge(words) {
-            let (word, postings) = word?;
+            let (word, postings, parts) = word?;
+            progress.inc(parts as u64);
             // A filter word's postings have no field.
             let mut list: Vec<(u32, PageCounts)> = Vec::new();
             for (page, field, count) in postings.postings.iter() {

@@ -44,7 +44,12 @@ pub(super) type SortedWords = Vec<(String, WordPostings)>;
 #[derive(Default)]
 pub(super) struct WordRuns {
     runs: Vec<File>,
+    /// Words in them (a word in several runs counted in each).
+    words: usize,
 }
+
+/// A word, its postings, and how many parts (runs, memory) they were merged from.
+pub(super) type MergedWord = (String, WordPostings, usize);
 
 impl WordRuns {
     /// Runs written.
@@ -52,11 +57,17 @@ impl WordRuns {
         self.runs.len()
     }
 
+    /// Words in the runs, a word in several runs counted in each.
+    pub(super) fn words(&self) -> usize {
+        self.words
+    }
+
     /// Writes `words` (sorted) as the next run, in a temporary file in `dir`.
     pub(super) fn spill(&mut self, words: SortedWords, dir: &Path) -> anyhow::Result<()> {
         let context = || format!("writing words to a temporary file in {}", dir.display());
         let file = tempfile::tempfile_in(dir).with_context(context)?;
         let mut out = BufWriter::with_capacity(1 << 20, file);
+        self.words += words.len();
         for (word, postings) in words {
             let (bytes, last_page) = postings.postings.into_parts();
             for number in [
@@ -86,7 +97,7 @@ impl WordRuns {
     pub(super) fn merge(
         self,
         last: SortedWords,
-    ) -> impl Iterator<Item = anyhow::Result<(String, WordPostings)>> {
+    ) -> impl Iterator<Item = anyhow::Result<MergedWord>> {
         let mut sources: Vec<Box<dyn Iterator<Item = anyhow::Result<_>>>> = (self.runs)
             .into_iter()
             .map(|file| Box::new(RunReader(BufReader::with_capacity(1 << 20, file))) as Box<_>)
@@ -109,12 +120,13 @@ impl WordRuns {
                 return Some(failed);
             }
             let first = heads.iter().flatten().map(|(word, _)| word).min()?.clone();
-            let mut merged: Option<WordPostings> = None;
+            let (mut merged, mut parts): (Option<WordPostings>, usize) = (None, 0);
             for (head, source) in heads.iter_mut().zip(&mut sources) {
                 if head.as_ref().is_none_or(|(word, _)| *word != first) {
                     continue;
                 }
                 let (_, part) = head.take().expect("a head");
+                parts += 1;
                 match &mut merged {
                     Some(merged) => merged.append(part),
                     None => merged = Some(part),
@@ -124,7 +136,7 @@ impl WordRuns {
                     Err(e) => return Some(Err(e)),
                 }
             }
-            Some(Ok((first, merged.expect("a part"))))
+            Some(Ok((first, merged.expect("a part"), parts)))
         })
     }
 }
@@ -187,12 +199,12 @@ mod tests {
         }
     }
 
-    fn listed(words: impl Iterator<Item = anyhow::Result<(String, WordPostings)>>) -> Vec<String> {
+    fn listed(words: impl Iterator<Item = anyhow::Result<MergedWord>>) -> Vec<String> {
         words
             .map(|word| {
-                let (word, postings) = word.unwrap();
+                let (word, postings, parts) = word.unwrap();
                 let pages: Vec<_> = postings.postings.iter().collect();
-                format!("{word} {pages:?} {:?}", postings.positions)
+                format!("{word} {pages:?} {:?} {parts}", postings.positions)
             })
             .collect()
     }
@@ -223,9 +235,9 @@ mod tests {
         assert_eq!(
             listed(runs.merge(last)),
             [
-                "apple [(0, 0, 1), (2, 2, 3), (4, 1, 2)] [1, 5, 2]",
-                "banana [(7, 0, 1)] [9]",
-                "zeta [(1, 255, 0), (300, 255, 0)] []",
+                "apple [(0, 0, 1), (2, 2, 3), (4, 1, 2)] [1, 5, 2] 2",
+                "banana [(7, 0, 1)] [9] 1",
+                "zeta [(1, 255, 0), (300, 255, 0)] [] 2",
             ]
         );
     }
@@ -235,7 +247,7 @@ mod tests {
         let last = vec![("one".to_string(), postings(&[(3, 0, 1)], &[4]))];
         assert_eq!(
             listed(WordRuns::default().merge(last)),
-            ["one [(3, 0, 1)] [4]"]
+            ["one [(3, 0, 1)] [4] 1"]
         );
     }
 

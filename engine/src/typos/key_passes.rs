@@ -8,8 +8,13 @@
 //! key starts as its word does or, its first character deleted, as the rest). The file
 //! written is the same.
 
+use std::collections::BTreeMap;
+
 use super::edits::delete_keys;
-use super::lexicon_file::WordCounts;
+
+/// Words and their document frequencies (`super::WordCounts`, which the lexicon file's module
+/// defines: that module uses this one).
+type WordCounts = BTreeMap<String, u32>;
 
 /// Bytes a pair takes in memory, about: a 48-byte tuple and its key's allocation.
 pub const PAIR_BYTES: usize = 64;
