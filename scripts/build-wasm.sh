@@ -87,10 +87,14 @@ build() {
     # Browser engines get short import and export names (scripts/minify-wasm-names.mjs),
     # and the optimisation run twice: the second -Oz finds more after the first (0.1-0.7 KB
     # brotli per engine, BENCHMARKS.md "Engine size").
+    # `--low-memory-unused`: Rust puts the stack first (it grows down from 1 MiB towards 0),
+    # so no valid pointer plus a small constant wraps past 4 GiB into the lowest KiB; binaryen
+    # may then fold such constants into load and store offsets, replacing with a trap an access
+    # that could only come of a wrapped pointer (the site engine 0.8 KB smaller, brotli).
     local minify=() passes=("$level")
     [ "$small" != small ] || minify=(--minify-imports-and-exports-and-modules --strip-producers)
     [ "$small" != small ] || passes=("$level" "$level")
-    node_modules/.bin/wasm-opt "${passes[@]}" --zero-filled-memory \
+    node_modules/.bin/wasm-opt --low-memory-unused "${passes[@]}" --zero-filled-memory \
       --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
       "${minify[@]}" "$bound/rangefind_wasm_bg.wasm" -o "$out/rangefind_wasm_bg.wasm" >"$bound/names.json"
     cp "$bound/rangefind_wasm.js" "$bound/rangefind_wasm.d.ts" "$out/"

@@ -2,8 +2,6 @@
 //! last word completed ([`Queries`], parsed by `SiteIndex::parse`); and the words searched
 //! instead of unknown ones ([`Replacing`], which the typo step finds).
 
-use tantivy_query_grammar::Occur;
-
 use super::query::{self, Node};
 use crate::api::Replaced;
 
@@ -14,13 +12,10 @@ pub(super) struct Queries {
 }
 
 impl Queries {
-    /// Both trees under one node, for what they read and mark.
-    pub(super) fn both(&self) -> Node {
-        let mut nodes = vec![(Occur::Should, self.exact.node.clone())];
-        if let Some(completed) = &self.completed {
-            nodes.push((Occur::Should, completed.node.clone()));
-        }
-        Node::Clauses(nodes)
+    /// Both trees, for what they read and mark.
+    pub(super) fn nodes(&self) -> Vec<&Node> {
+        let completed = self.completed.iter().map(|parsed| &parsed.node);
+        std::iter::once(&self.exact.node).chain(completed).collect()
     }
 
     /// Whether the query likely needs long words' whole lists, not only their best postings:

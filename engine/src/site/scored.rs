@@ -66,10 +66,11 @@ impl Scored {
 /// Each page of `a` or `b` with its score on either side, combined by `combine`: the score
 /// listed, or where a side does not list the page, what it may score there on postings not
 /// read (its `rest`), or nothing. Both lists are in page order, and so is the result.
+/// (`combine` is a trait object: one walk in the engine, not one per operation.)
 fn walk(
     a: &Scored,
     b: &Scored,
-    combine: impl Fn(Option<Score>, Option<Score>) -> Option<Score>,
+    combine: &dyn Fn(Option<Score>, Option<Score>) -> Option<Score>,
 ) -> Vec<(u32, Score)> {
     let unlisted = |rest: Option<f32>| rest.map(Score::maybe);
     let (mut i, mut j) = (0, 0);
@@ -126,7 +127,7 @@ pub(super) fn either_bound(
 
 /// Pages in both, scores summed.
 pub(super) fn intersect(a: &Scored, b: &Scored) -> Scored {
-    let pages = walk(a, b, |x, y| {
+    let pages = walk(a, b, &|x, y| {
         let (x, y) = (x?, y?);
         Some(Score {
             low: x.low + y.low,
@@ -140,7 +141,7 @@ pub(super) fn intersect(a: &Scored, b: &Scored) -> Scored {
 
 /// Pages of `a`, plus `b`'s score where `b` has them.
 pub(super) fn add_where_present(a: &Scored, b: &Scored) -> Scored {
-    let pages = walk(a, b, |x, y| {
+    let pages = walk(a, b, &|x, y| {
         let x = x?;
         let y = y.unwrap_or(Score::maybe(0.0));
         Some(Score {
@@ -156,21 +157,21 @@ pub(super) fn add_where_present(a: &Scored, b: &Scored) -> Scored {
 /// Pages in either, scores summed.
 pub(super) fn union(a: &Scored, b: &Scored) -> Scored {
     let add = |x: f32, y: f32| x + y;
-    let pages = walk(a, b, |x, y| Some(either(x, y, add)));
+    let pages = walk(a, b, &|x, y| Some(either(x, y, add)));
     let rest = either_rest(a, b, add);
     Scored { pages, rest }
 }
 
 /// Pages in either, with the better of their scores.
 pub(super) fn best_of(a: &Scored, b: &Scored) -> Scored {
-    let pages = walk(a, b, |x, y| Some(either(x, y, f32::max)));
+    let pages = walk(a, b, &|x, y| Some(either(x, y, f32::max)));
     let rest = either_rest(a, b, f32::max);
     Scored { pages, rest }
 }
 
 /// Pages of `a` not in `b`.
 pub(super) fn subtract(a: &Scored, b: &Scored) -> Scored {
-    let pages = walk(a, b, |x, y| match (x?, y) {
+    let pages = walk(a, b, &|x, y| match (x?, y) {
         (_, Some(y)) if y.sure => None,
         (x, Some(_)) => Some(Score { sure: false, ..x }),
         (x, None) => Some(x),

@@ -63,37 +63,29 @@ pub async fn search_together(
             .collect()
     };
     let mut queries = parse(&Replacing::default());
-    // The first read of the words also reads, for the words each index searches by their
-    // stem, its filter of the words held as typed (the same wave); a second (the
-    // replacements') checks none.
-    // `whole`: long words' whole lists, whatever the query.
-    let read_words = |queries: &[Queries], check: bool, whole: bool| {
-        let reads = indexes.iter().zip(queries).zip(&stats);
-        all_at_once(
-            reads
-                .map(|((index, queries), stats)| -> StepFuture<Found> {
-                    let node = queries.both();
-                    let filter_groups = &filter_groups;
-                    let stemmed = match check {
-                        true => stemmed_words(index, request, queries),
-                        false => Vec::new(),
-                    };
-                    let whole = whole || queries.need_whole_lists(request.count_all);
-                    Box::pin(async move {
-                        let read = index.read_words(&node, filter_groups, &stemmed, whole, stats);
-                        read.await
-                    })
-                })
-                .collect(),
-        )
-    };
-    let mut found = read_words(&queries, true, false).await?;
+    let mut found = read_each(
+        indexes,
+        request,
+        &queries,
+        &filter_groups,
+        &stats,
+        (true, false),
+    )
+    .await?;
     cost.step_done();
     let replacing = typo_replacements(indexes, request, &queries, &found, &mut cost).await?;
     if !replacing.is_empty() {
         queries = parse(&replacing);
         // Chunks read already come from the cache: only the replacements' are read.
-        found = read_words(&queries, false, false).await?;
+        found = read_each(
+            indexes,
+            request,
+            &queries,
+            &filter_groups,
+            &stats,
+            (false, false),
+        )
+        .await?;
         cost.step_done();
     }
     // Positions, for phrases only.
@@ -105,8 +97,8 @@ pub async fn search_together(
     all_at_once(
         reads
             .map(|(((index, queries), found), stats)| -> StepFuture<()> {
-                let node = queries.both();
-                Box::pin(async move { index.read_positions(&node, found, stats).await })
+                let nodes = queries.nodes();
+                Box::pin(async move { index.read_positions(&nodes, found, stats).await })
             })
             .collect(),
     )
@@ -121,7 +113,15 @@ pub async fn search_together(
     if !matched.settled(wanted, request.count_all) {
         // The long words' tails: one wave more, for the queries their best postings do not
         // settle (the chunks come from the cache, their tails from the network).
-        found = read_words(&queries, false, true).await?;
+        found = read_each(
+            indexes,
+            request,
+            &queries,
+            &filter_groups,
+            &stats,
+            (false, true),
+        )
+        .await?;
         cost.step_done();
         matched = score(indexes, &queries, &found, &filter_groups);
     }
@@ -147,13 +147,7 @@ pub async fn search_together(
         }
         _ => 0,
     };
-    let read: Vec<At> = sorted_unique(
-        ranked[..window]
-            .iter()
-            .chain(&ranked[shown.clone()])
-            .map(|(at, _)| *at)
-            .collect(),
-    );
+    let read = sorted_ats(ranked[..window].iter().chain(&ranked[shown.clone()]));
     let mut records = read_records(indexes, &read, &stats).await?;
     cost.step_done();
     let matches: Vec<TitleMatch> = ranked[..window]
@@ -167,7 +161,7 @@ pub async fn search_together(
     let terms: Vec<Vec<String>> = queries
         .iter()
         .zip(&found)
-        .map(|(queries, found)| snippet_terms(&queries.both(), found))
+        .map(|(queries, found)| snippet_terms(&queries.nodes(), found))
         .collect();
     let several = indexes.len() > 1;
     let hits = ranked[shown]
@@ -233,24 +227,22 @@ impl Matches {
         if wanted == 0 || self.complete() {
             return true;
         }
-        let mut sure: Vec<&(At, Score)> = self.pages.iter().filter(|(_, s)| s.sure).collect();
+        let sure = self.pages.iter().filter(|(_, score)| score.sure);
+        let mut sure: Ranked = sure.map(|&(at, score)| (at, score.low)).collect();
         if sure.len() < wanted {
             return false;
         }
-        sure.sort_by(|a, b| b.1.low.total_cmp(&a.1.low).then(a.0.cmp(&b.0)));
+        sure.sort_unstable_by(by_score);
         let first = &sure[..wanted];
-        if !first.iter().all(|(_, score)| score.settled()) {
-            return false;
-        }
-        let (last, least) = (first[wanted - 1].0, first[wanted - 1].1.low);
-        // Any other page scores less than the last of them, or as much with a known score and
-        // ranked after it by page (a bound cannot rank a tie).
-        let after = |(at, score): &(At, Score)| {
-            first.iter().any(|f| f.0 == *at)
-                || score.high < least
-                || score.settled() && score.low == least && *at > last
+        let (last, least) = first[wanted - 1];
+        // Each of them has a known score; any other page scores less than the last of them,
+        // or as much with a known score and ranked after it by page (a bound cannot rank a
+        // tie).
+        let in_place = |(at, score): &(At, Score)| match first.iter().any(|f| f.0 == *at) {
+            true => score.settled(),
+            false => score.high < least || score.settled() && score.low == least && *at > last,
         };
-        self.rest.is_none_or(|rest| rest < least) && self.pages.iter().all(after)
+        self.rest.is_none_or(|rest| rest < least) && self.pages.iter().all(in_place)
     }
 }
 
@@ -278,7 +270,8 @@ impl Matched {
         let Some(completed) = &self.completed else {
             return true;
         };
-        let exact: Vec<At> = sorted_unique(self.exact.pages.iter().map(|(at, _)| *at).collect());
+        // In order, each once (`Matches::of`).
+        let exact: Vec<At> = self.exact.pages.iter().map(|(at, _)| *at).collect();
         let more = Matches {
             pages: (completed.pages.iter())
                 .filter(|(at, _)| exact.binary_search(at).is_err())
@@ -288,6 +281,38 @@ impl Matched {
         };
         more.first_settled(wanted.saturating_sub(exact.len()))
     }
+}
+
+/// Every index's words of its `queries`, read at once (one wave). With `check`, also, for
+/// the words it searches by their stem, its filter of the words held as typed (the same
+/// wave): the first read checks them, a second (the replacements') none. `whole`: long
+/// words' whole lists, whatever the query.
+async fn read_each(
+    indexes: &[&SiteIndex],
+    request: &SearchRequest,
+    queries: &[Queries],
+    filter_groups: &[Vec<String>],
+    stats: &[QueryStats],
+    (check, whole): (bool, bool),
+) -> Result<Vec<Found>> {
+    let reads = indexes.iter().zip(queries).zip(stats);
+    all_at_once(
+        reads
+            .map(|((index, queries), stats)| -> StepFuture<Found> {
+                let nodes = queries.nodes();
+                let stemmed = match check {
+                    true => stemmed_words(index, request, queries),
+                    false => Vec::new(),
+                };
+                let whole = whole || queries.need_whole_lists(request.count_all);
+                Box::pin(async move {
+                    let read = index.read_words(&nodes, filter_groups, &stemmed, whole, stats);
+                    read.await
+                })
+            })
+            .collect(),
+    )
+    .await
 }
 
 /// The pages each index matches for the query as typed and, while it is typed, with its last
@@ -357,29 +382,43 @@ fn record_of(records: &[(At, Record)], at: At) -> Option<&Record> {
 /// Pages by score, best first; then, for a completed query, the pages only it matched, by
 /// their score: so the first hits are those of the text as typed, in the same order.
 fn rank(exact: Ranked, completed: Option<Ranked>) -> Ranked {
-    let by_score = |a: &(At, f32), b: &(At, f32)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
     let mut ranked = exact;
-    ranked.sort_by(by_score);
+    ranked.sort_unstable_by(by_score);
     if let Some(completed) = completed {
         // A sorted list, not a hash set: one kind of set less in the engine.
-        let exact: Vec<At> = sorted_unique(ranked.iter().map(|(at, _)| *at).collect());
+        let exact = sorted_ats(ranked.iter());
         let mut more: Ranked = completed
             .into_iter()
             .filter(|(at, _)| exact.binary_search(at).is_err())
             .collect();
-        more.sort_by(by_score);
+        more.sort_unstable_by(by_score);
         ranked.extend(more);
     }
     ranked
 }
 
+/// Best score first, then by index and page.
+fn by_score(a: &(At, f32), b: &(At, f32)) -> std::cmp::Ordering {
+    b.1.total_cmp(&a.1).then(a.0.cmp(&b.0))
+}
+
 /// The words a hit's snippet marks: those of the query's clauses that are not excluded.
-fn snippet_terms(node: &Node, found: &Found) -> Vec<String> {
+fn snippet_terms(nodes: &[&Node], found: &Found) -> Vec<String> {
     let mut terms = Vec::new();
-    collect_terms(node, found, &mut terms);
-    terms.sort();
-    terms.dedup();
-    terms
+    for node in nodes {
+        collect_terms(node, found, &mut terms);
+    }
+    sorted_unique(terms)
+}
+
+/// The pages of `ranked`, sorted, each once: sorted as `u64`s (one sort in the engine for
+/// integers, not one per type).
+fn sorted_ats<'a>(ranked: impl Iterator<Item = &'a (At, f32)>) -> Vec<At> {
+    let packed = ranked.map(|((i, page), _)| (*i as u64) << 32 | u64::from(*page));
+    let sorted = sorted_unique(packed.collect()).into_iter();
+    sorted
+        .map(|key| ((key >> 32) as usize, key as u32))
+        .collect()
 }
 
 fn collect_terms(node: &Node, found: &Found, out: &mut Vec<String>) {

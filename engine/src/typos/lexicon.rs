@@ -138,13 +138,17 @@ impl Lexicon {
                 false => Vec::new(),
             })
             .collect();
-        let wanted: Vec<usize> = keys
+        let wanted: Vec<u64> = keys
             .iter()
             .flatten()
-            .map(|(_, block)| *block)
-            .chain(completions.iter().flatten().copied())
+            .map(|(_, block)| *block as u64)
+            .chain(completions.iter().flatten().map(|&block| block as u64))
             .collect();
-        let wanted = crate::sorted_unique(wanted);
+        // As `u64`s: the engine's one sort of integers.
+        let wanted = crate::sorted_unique(wanted)
+            .into_iter()
+            .map(|b| b as usize)
+            .collect();
         let blocks = self.blocks(&index, wanted, persistent, stats).await?;
         let mut found = Vec::new();
         for ((UnknownWord { word, prefix }, keys), completions) in
@@ -179,7 +183,7 @@ impl Lexicon {
                 .flat_map(|(_, words)| words)
                 .filter(|c| c.word.len() > word.len() && c.word.starts_with(word.as_str()));
             candidates.extend(begun);
-            candidates.sort_by(|a, b| b.docs.cmp(&a.docs).then(a.word.cmp(&b.word)));
+            candidates.sort_unstable_by(|a, b| b.docs.cmp(&a.docs).then(a.word.cmp(&b.word)));
             candidates.dedup_by(|a, b| a.word == b.word);
             let best = candidates.iter().take(MAX_REPLACEMENTS);
             found.push(best.map(|c| c.word.clone()).collect());

@@ -25,7 +25,7 @@ impl SiteIndex {
     /// page holds as typed are [`Found::stem_only`].
     pub(in crate::site) async fn read_words(
         &self,
-        node: &Node,
+        nodes: &[&Node],
         filter_groups: &[Vec<String>],
         stemmed: &[String],
         whole: bool,
@@ -33,7 +33,7 @@ impl SiteIndex {
     ) -> Result<Found> {
         let mut words = Vec::new();
         let mut prefixes = Vec::new();
-        node.visit(&mut |node| match node {
+        let mut each = |node: &Node| match node {
             Node::Phrase { slots, .. } => {
                 for slot in slots {
                     match slot {
@@ -45,7 +45,8 @@ impl SiteIndex {
             }
             Node::Filter(word) => words.push(word.clone()),
             _ => {}
-        });
+        };
+        nodes.iter().for_each(|node| node.visit(&mut each));
         words.extend(filter_groups.iter().flatten().cloned());
         let words = sorted_unique(words);
         let prefixes = sorted_unique(prefixes);
@@ -124,7 +125,7 @@ impl SiteIndex {
                 continue;
             }
             // The words on the most pages, as typing heads for common words.
-            words.sort_by(|a, b| b.0.cmp(&a.0).then(a.2.word.cmp(&b.2.word)));
+            words.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.2.word.cmp(&b.2.word)));
             words.truncate(MAX_PREFIX_EXPANSIONS);
             let mut expansions = Vec::with_capacity(words.len());
             for (_, chunk, entry) in words {
@@ -208,12 +209,12 @@ impl SiteIndex {
     /// Reads, in one wave, the positions of the words of phrases.
     pub(in crate::site) async fn read_positions(
         &self,
-        node: &Node,
+        nodes: &[&Node],
         found: &mut Found,
         stats: &QueryStats,
     ) -> Result<()> {
         let mut wanted = Vec::new();
-        node.visit(&mut |node| {
+        let mut each = |node: &Node| {
             if let Node::Phrase { slots, .. } = node {
                 if slots.len() > 1 {
                     for slot in slots {
@@ -221,7 +222,8 @@ impl SiteIndex {
                     }
                 }
             }
-        });
+        };
+        nodes.iter().for_each(|node| node.visit(&mut each));
         let wanted: Vec<(String, Range<u64>)> = sorted_unique(wanted)
             .into_iter()
             .filter_map(|word| {
