@@ -105,7 +105,7 @@ pub fn write_site_file(
     let stemmed = stemmed_filter::encode(&stemmed, bucket_bytes);
     // The records first: their sizes number the pages (`record_slots`), and the chunks
     // refer to pages by number. The lexicon meanwhile, on the other cores.
-    let word_runs = words.runs();
+    let word_runs = words.spills();
     let (written, lexicon) = rayon::join(
         || -> anyhow::Result<_> {
             let dictionary = train_dictionary(&spilled)?;

@@ -70,9 +70,14 @@ impl WordIndex {
         }
     }
 
-    /// Runs written so far.
+    /// Runs on disk now (runs are merged when there are many).
     pub(super) fn runs(&self) -> usize {
         self.runs.len()
+    }
+
+    /// Times the words outgrew their memory and were written as a run.
+    pub(super) fn spills(&self) -> usize {
+        self.runs.written()
     }
 
     /// Words to write: those in memory and in each run (the parts [`WordIndex::write`]

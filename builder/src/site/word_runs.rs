@@ -40,21 +40,51 @@ impl WordPostings {
 /// Words sorted, with their postings.
 pub(super) type SortedWords = Vec<(String, WordPostings)>;
 
+/// Runs kept at once: at the next, they are merged into one (a million pages with
+/// `--word-memory 1` write some 500 runs; each open file and its read buffer would stay to
+/// the end).
+const MAX_RUNS: usize = 64;
+/// Read buffer of a run while runs are merged (64 runs: 4 MB).
+const RUN_BUFFER: usize = 64 << 10;
+
 /// The runs written so far, in the order their pages came.
-#[derive(Default)]
 pub(super) struct WordRuns {
     runs: Vec<File>,
     /// Words in them (a word in several runs counted in each).
     words: usize,
+    /// Runs merged into one when there are this many.
+    max_runs: usize,
+    /// Runs written in all (those merged since included).
+    written: usize,
+}
+
+impl Default for WordRuns {
+    fn default() -> WordRuns {
+        WordRuns::with_max_runs(MAX_RUNS)
+    }
 }
 
 /// A word, its postings, and how many parts (runs, memory) they were merged from.
 pub(super) type MergedWord = (String, WordPostings, usize);
 
 impl WordRuns {
-    /// Runs written.
+    fn with_max_runs(max_runs: usize) -> WordRuns {
+        WordRuns {
+            runs: Vec::new(),
+            words: 0,
+            max_runs: max_runs.max(2),
+            written: 0,
+        }
+    }
+
+    /// Runs on disk now.
     pub(super) fn len(&self) -> usize {
         self.runs.len()
+    }
+
+    /// Runs written in all: the times the words outgrew their memory.
+    pub(super) fn written(&self) -> usize {
+        self.written
     }
 
     /// Words in the runs, a word in several runs counted in each.
@@ -62,33 +92,22 @@ impl WordRuns {
         self.words
     }
 
-    /// Writes `words` (sorted) as the next run, in a temporary file in `dir`.
+    /// Writes `words` (sorted) as the next run, in a temporary file in `dir`; with too many
+    /// runs, merges them into one.
     pub(super) fn spill(&mut self, words: SortedWords, dir: &Path) -> anyhow::Result<()> {
-        let context = || format!("writing words to a temporary file in {}", dir.display());
-        let file = tempfile::tempfile_in(dir).with_context(context)?;
-        let mut out = BufWriter::with_capacity(1 << 20, file);
-        self.words += words.len();
-        for (word, postings) in words {
-            let (bytes, last_page) = postings.postings.into_parts();
-            for number in [
-                word.len(),
-                bytes.len(),
-                last_page as usize,
-                postings.positions.len(),
-            ] {
-                let number = u32::try_from(number).context("a word's postings past 4 GB")?;
-                out.write_all(&number.to_le_bytes()).with_context(context)?;
-            }
-            for part in [word.as_bytes(), &bytes, &postings.positions] {
-                out.write_all(part).with_context(context)?;
-            }
+        let (run, count) = write_run(words.into_iter().map(Ok), dir)?;
+        self.runs.push(run);
+        self.words += count;
+        self.written += 1;
+        if self.runs.len() >= self.max_runs {
+            let mut runs = WordRuns::with_max_runs(self.max_runs);
+            runs.written = self.written;
+            let runs = std::mem::replace(self, runs);
+            let merged = runs.merge(Vec::new());
+            let (run, count) = write_run(merged.map(|word| word.map(|(w, p, _)| (w, p))), dir)?;
+            self.runs.push(run);
+            self.words = count;
         }
-        let mut file = out
-            .into_inner()
-            .map_err(|e| e.into_error())
-            .with_context(context)?;
-        file.seek(SeekFrom::Start(0)).with_context(context)?;
-        self.runs.push(file);
         Ok(())
     }
 
@@ -100,7 +119,7 @@ impl WordRuns {
     ) -> impl Iterator<Item = anyhow::Result<MergedWord>> {
         let mut sources: Vec<Box<dyn Iterator<Item = anyhow::Result<_>>>> = (self.runs)
             .into_iter()
-            .map(|file| Box::new(RunReader(BufReader::with_capacity(1 << 20, file))) as Box<_>)
+            .map(|file| Box::new(RunReader(BufReader::with_capacity(RUN_BUFFER, file))) as Box<_>)
             .collect();
         sources.push(Box::new(last.into_iter().map(Ok)));
         let mut heads: Vec<Option<(String, WordPostings)>> = Vec::new();
@@ -139,6 +158,41 @@ impl WordRuns {
             Some(Ok((first, merged.expect("a part"), parts)))
         })
     }
+}
+
+/// Writes `words` (ascending) as a run to a temporary file in `dir`; returns it, at its
+/// start, and how many words it holds.
+fn write_run(
+    words: impl Iterator<Item = anyhow::Result<(String, WordPostings)>>,
+    dir: &Path,
+) -> anyhow::Result<(File, usize)> {
+    let context = || format!("writing words to a temporary file in {}", dir.display());
+    let file = tempfile::tempfile_in(dir).with_context(context)?;
+    let mut out = BufWriter::with_capacity(1 << 20, file);
+    let mut count = 0;
+    for word in words {
+        let (word, postings) = word?;
+        let (bytes, last_page) = postings.postings.into_parts();
+        let lengths = [
+            word.len(),
+            bytes.len(),
+            last_page as usize,
+            postings.positions.len(),
+        ];
+        for number in lengths {
+            let number = u32::try_from(number).context("a word's postings past 4 GB")?;
+            out.write_all(&number.to_le_bytes()).with_context(context)?;
+        }
+        for part in [word.as_bytes(), &bytes, &postings.positions] {
+            out.write_all(part).with_context(context)?;
+        }
+        count += 1;
+    }
+    let mut file = (out.into_inner())
+        .map_err(|e| e.into_error())
+        .with_context(context)?;
+    file.seek(SeekFrom::Start(0)).with_context(context)?;
+    Ok((file, count))
 }
 
 /// The words of a run, read back in order.
@@ -240,6 +294,34 @@ mod tests {
                 "zeta [(1, 255, 0), (300, 255, 0)] [] 2",
             ]
         );
+    }
+
+    #[test]
+    fn too_many_runs_are_merged_into_one_as_they_are_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut few, mut all) = (WordRuns::with_max_runs(3), WordRuns::with_max_runs(100));
+        for page in 0..7u32 {
+            let words = || {
+                let mut words = vec![("every".to_string(), postings(&[(page, 0, 1)], &[7]))];
+                if page % 2 == 0 {
+                    words.push(("even".to_string(), postings(&[(page, 1, 2)], &[8])));
+                }
+                words.sort_by(|a, b| a.0.cmp(&b.0));
+                words
+            };
+            few.spill(words(), dir.path()).unwrap();
+            all.spill(words(), dir.path()).unwrap();
+            assert!(few.len() < 3, "{} runs", few.len());
+        }
+        assert_eq!((few.written(), all.written(), all.len()), (7, 7, 7));
+        let last = || vec![("every".to_string(), postings(&[(9, 0, 1)], &[1]))];
+        let strip_parts = |listed: Vec<String>| -> Vec<String> {
+            let cut = |line: &String| line.rsplit_once(' ').unwrap().0.to_string();
+            listed.iter().map(cut).collect()
+        };
+        let merged_few = strip_parts(listed(few.merge(last())));
+        assert_eq!(merged_few, strip_parts(listed(all.merge(last()))));
+        assert_eq!(merged_few[1], "every [(0, 0, 1), (1, 0, 1), (2, 0, 1), (3, 0, 1), (4, 0, 1), (5, 0, 1), (6, 0, 1), (9, 0, 1)] [7, 7, 7, 7, 7, 7, 7, 1]");
     }
 
     #[test]
