@@ -35,17 +35,10 @@ fn words_set_aside_in_runs_make_the_same_index() {
     }
     let build = |name: &str, extra: &[&str]| {
         let out = dir.path().join(name);
-        let mut args = vec![
-            "build",
-            "--site",
-            site.to_str().unwrap(),
-            "--no-widget",
-            "-q",
-        ];
         // Past 40 pages, long words have tails: runs merge into them too.
-        args.extend_from_slice(&["--out", out.to_str().unwrap(), "--tail-past", "40"]);
+        let mut args = vec!["--out", out.to_str().unwrap(), "--tail-past", "40"];
         args.extend_from_slice(extra);
-        (common::succeeded(&common::rangefind(&args)), files(&out))
+        (common::build_site_saying(&site, &args), files(&out))
     };
     let (said, in_memory) = build("in-memory", &[]);
     assert!(!said.contains("--word-memory"), "{said}");

@@ -63,29 +63,14 @@ pub async fn search_together(
             .collect()
     };
     let mut queries = parse(&Replacing::default());
-    let mut found = read_each(
-        indexes,
-        request,
-        &queries,
-        &filter_groups,
-        &stats,
-        (true, false),
-    )
-    .await?;
+    let reading: Reading = (indexes, request, &filter_groups, &stats);
+    let mut found = read_each(reading, &queries, (true, false)).await?;
     cost.step_done();
     let replacing = typo_replacements(indexes, request, &queries, &found, &mut cost).await?;
     if !replacing.is_empty() {
         queries = parse(&replacing);
         // Chunks read already come from the cache: only the replacements' are read.
-        found = read_each(
-            indexes,
-            request,
-            &queries,
-            &filter_groups,
-            &stats,
-            (false, false),
-        )
-        .await?;
+        found = read_each(reading, &queries, (false, false)).await?;
         cost.step_done();
     }
     // Positions, for phrases only.
@@ -113,15 +98,7 @@ pub async fn search_together(
     if !matched.settled(wanted, request.count_all) {
         // The long words' tails: one wave more, for the queries their best postings do not
         // settle (the chunks come from the cache, their tails from the network).
-        found = read_each(
-            indexes,
-            request,
-            &queries,
-            &filter_groups,
-            &stats,
-            (false, true),
-        )
-        .await?;
+        found = read_each(reading, &queries, (false, true)).await?;
         cost.step_done();
         matched = score(indexes, &queries, &found, &filter_groups);
     }
@@ -283,16 +260,22 @@ impl Matched {
     }
 }
 
+/// What every read of the words is made with: the indexes, the request, its filters' values
+/// and each index's cost counter.
+type Reading<'a> = (
+    &'a [&'a SiteIndex],
+    &'a SearchRequest,
+    &'a [Vec<String>],
+    &'a [QueryStats],
+);
+
 /// Every index's words of its `queries`, read at once (one wave). With `check`, also, for
 /// the words it searches by their stem, its filter of the words held as typed (the same
 /// wave): the first read checks them, a second (the replacements') none. `whole`: long
 /// words' whole lists, whatever the query.
 async fn read_each(
-    indexes: &[&SiteIndex],
-    request: &SearchRequest,
+    (indexes, request, filter_groups, stats): Reading<'_>,
     queries: &[Queries],
-    filter_groups: &[Vec<String>],
-    stats: &[QueryStats],
     (check, whole): (bool, bool),
 ) -> Result<Vec<Found>> {
     let reads = indexes.iter().zip(queries).zip(stats);

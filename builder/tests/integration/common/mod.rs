@@ -160,6 +160,12 @@ pub fn succeeded(output: &std::process::Output) -> String {
 /// `rangefind build --site SITE --no-widget -q EXTRA…`, checked to succeed; returns the
 /// index directory (`SITE/_rangefind`).
 pub fn build_site(site: &Path, extra: &[&str]) -> PathBuf {
+    build_site_saying(site, extra);
+    site.join("_rangefind")
+}
+
+/// [`build_site`], returning what the build said (its summary).
+pub fn build_site_saying(site: &Path, extra: &[&str]) -> String {
     let mut args = vec![
         "build",
         "--site",
@@ -168,8 +174,7 @@ pub fn build_site(site: &Path, extra: &[&str]) -> PathBuf {
         "-q",
     ];
     args.extend_from_slice(extra);
-    succeeded(&rangefind(&args));
-    site.join("_rangefind")
+    succeeded(&rangefind(&args))
 }
 
 /// `rangefind search INDEX QUERY --json EXTRA…`, checked to succeed, its answer parsed.
