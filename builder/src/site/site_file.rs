@@ -17,7 +17,6 @@ use rangefind_engine::site::site_json::SiteFileEntry;
 use rangefind_engine::site::stemmed_filter;
 
 use crate::index_dir::write_content_addressed;
-
 use crate::progress::recount;
 
 use super::analyse::StoredPage;
@@ -115,23 +114,12 @@ pub fn write_site_file(
             let records = frames.region(&order.page_of, work)?;
             let (number_of, sizes) = (order.number_of, order.sizes);
             let slots = RecordSlots::new(&sizes)?;
-            Ok((
-                {
-                    // The words, the longest step at a million pages (the lexicon is written
-                    // beside them).
-                    let (parts, runs) = (words.parts_to_write(), words.runs());
-                    recount(progress, parts, &format!("Writing {language} "), "words");
-                    progress.set_message(match runs {
-                        0 => String::new(),
-                        1 => "(merged from a run on disk)".to_string(),
-                        runs => format!("(merged from {runs} runs on disk)"),
-                    });
-                    words.write(&pages, &meta, &number_of, options.tail_past, work, progress)?
-                },
-                records,
-                slots,
-                dictionary,
-            ))
+            // The words, the longest step at a million pages (the lexicon is written beside
+            // them).
+            count_words_written(progress, language, &words);
+            let written =
+                words.write(&pages, &meta, &number_of, options.tail_past, work, progress)?;
+            Ok((written, records, slots, dictionary))
         },
         // In the splits' lexicon directory: the same words make the same file, written once.
         || {
@@ -203,6 +191,22 @@ pub struct WrittenSiteFile {
     pub pages: u64,
     /// Runs its words were set aside in (`--word-memory`).
     pub word_runs: usize,
+}
+
+/// `progress` from now on counts the words of `words` written
+/// ([`WordIndex::parts_to_write`]), and says how many runs they are merged from.
+fn count_words_written(progress: &ProgressBar, language: &str, words: &WordIndex) {
+    recount(
+        progress,
+        words.parts_to_write(),
+        &format!("Writing {language} "),
+        "words",
+    );
+    progress.set_message(match words.runs() {
+        0 => String::new(),
+        1 => "(merged from a run on disk)".to_string(),
+        runs => format!("(merged from {runs} runs on disk)"),
+    });
 }
 
 /// The searched fields: title, headings, body, then the weighted text of `used`.
