@@ -18,6 +18,7 @@ mod head_meta;
 mod index;
 mod joint_cost;
 pub mod layout;
+mod matches;
 pub mod postings;
 mod queries;
 pub mod query;
