@@ -1,7 +1,7 @@
 /**
  * The site engine built for browsers (web/src/wasm-site/, no tantivy) in real Chromium,
  * against `rangefind serve`: it opens the site file `build --site` wrote with one request, and
- * answers each query with the same hits, snippets and costs as the native CLI's
+ * answers each query with the same hits, scores, snippets and costs as the native CLI's
  * `search --site-file` on the same file.
  */
 
@@ -24,8 +24,8 @@ const QUERIES = [
 
 type Answer = {
   count: number;
-  hits: Array<{ id: string; snippet?: string; snippet_value?: number }>;
-  stats: { requests: number; bytes: number; waves: number };
+  hits: Array<{ id: string; score: number; snippet?: string; snippet_value?: number }>;
+  stats: { requests: number; bytes: number; waves: number; elapsed_ms: number };
 };
 type PageWindow = Window & {
   searchCold(query: string): Promise<{ open: { requests: number; waves: number }; answer: Answer }>;
@@ -85,6 +85,13 @@ describe("the site engine in Chromium", () => {
       if (query !== "nonexistentwordxyz") expect(answer.count, query).toBeGreaterThan(0);
       expect(answer.count, query).toBe(native.count);
       expect(answer.hits.map((h) => h.id), query).toEqual(native.hits.map((h) => h.id));
+      // Scores are f32s printed by JS in wasm, by zmij natively; wasm's float arithmetic (its
+      // `ln`) may differ from the native one in the last bit.
+      answer.hits.forEach((hit, k) => {
+        const expected = native.hits[k].score;
+        expect(Math.abs(hit.score - expected), `${query}: score of ${hit.id}`).toBeLessThanOrEqual(Math.abs(expected) * 1e-5);
+      });
+      expect(Number.isFinite(answer.stats.elapsed_ms), query).toBe(true);
       expect(answer.hits.map((h) => [h.snippet, h.snippet_value]), query).toEqual(native.hits.map((h) => [h.snippet, h.snippet_value]));
       expect(answer.stats, query).toMatchObject({
         requests: native.stats.requests,

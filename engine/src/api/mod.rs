@@ -2,6 +2,7 @@
 //! site files) take and give them, and `rangefind search --json`, the browser and the Worker
 //! speak them as JSON.
 
+mod float_text;
 mod request;
 mod request_json;
 mod response;

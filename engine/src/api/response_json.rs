@@ -5,6 +5,7 @@
 
 use serde_json::{Map, Value};
 
+use super::float_text::FloatText;
 use super::{Hit, Replaced, SearchResponse, SearchStats};
 
 impl SearchResponse {
@@ -141,7 +142,12 @@ fn value(out: &mut String, value: &Value) {
     match value {
         Value::Null => out.push_str("null"),
         Value::Bool(flag) => out.push_str(if *flag { "true" } else { "false" }),
-        Value::Number(number) => out.push_str(&number.to_string()),
+        Value::Number(number) => match (number.as_u64(), number.as_i64(), number.as_f64()) {
+            (Some(whole_number), _, _) => whole(out, whole_number),
+            (_, Some(negative), _) => out.push_str(&negative.to_string()),
+            (_, _, Some(fraction)) => float(out, fraction),
+            _ => out.push_str("null"),
+        },
         Value::String(string) => text(out, string),
         Value::Array(items) => list(out, items, self::value),
         Value::Object(members) => object(out, members),
@@ -160,11 +166,12 @@ fn whole(out: &mut String, number: u64) {
     out.push_str(&number.to_string());
 }
 
-/// The shortest text that reads back as `number` (zmij, as serde_json writes floats); JSON has
-/// no infinities or NaN: `null`, as serde_json writes them.
-fn float<F: zmij::Float + Into<f64> + Copy>(out: &mut String, number: F) {
-    match number.into().is_finite() {
-        true => out.push_str(zmij::Buffer::new().format_finite(number)),
+/// The shortest text that reads back as `number`; JSON has no infinities or NaN: `null`, as
+/// serde_json writes them. Natively as serde_json writes floats (zmij); in wasm by the host's
+/// own number printing (`float_text`), which keeps a float printer out of the engines.
+fn float<F: FloatText>(out: &mut String, number: F) {
+    match number.is_finite() {
+        true => number.write_shortest(out),
         false => out.push_str("null"),
     }
 }
