@@ -2,13 +2,17 @@
  * The site engine built for browsers (web/src/wasm-site/, no tantivy) in real Chromium,
  * against `rangefind serve`: it opens the site file `build --site` wrote with one request, and
  * answers each query with the same hits, scores, snippets and costs as the native CLI's
- * `search --site-file` on the same file.
+ * `search --site-file` on the same file. A wave's scattered runs of the site file go in one
+ * request (`multipart/byteranges`); from a host that answers several ranges with the whole
+ * file (as S3 does), the engine reads them one by one, and answers the same.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer, type Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { extname, join } from "node:path";
 import { cli, nativeSearch, openPage, repo, serve, tempDir, type Server, type Session } from "./harness.js";
 
 const QUERIES = [
@@ -28,7 +32,7 @@ type Answer = {
   stats: { requests: number; bytes: number; waves: number; elapsed_ms: number };
 };
 type PageWindow = Window & {
-  searchCold(query: string): Promise<{ open: { requests: number; waves: number }; answer: Answer }>;
+  searchCold(query: string): Promise<{ open: { requests: number; waves: number }; answer: Answer; fetches: number }>;
   openSiteFile(file: { path: string; size: number; open_region: [number, number] }): Promise<unknown>;
 };
 
@@ -56,12 +60,15 @@ await init();
 const base = new URL("/_rangefind/", location.href).href;
 const site = await (await fetch(base + "site.json")).json();
 // A fresh index per query: each answer is cold, as each CLI process is.
+// HTTP requests of the site file, as the browser saw them.
+const fetches = () => performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith(".rfsite")).length;
 window.searchCold = async (query) => {
   const file = site.languages[site.default_language].site_file;
+  performance.clearResourceTimings();
   const index = await SiteIndex.open([{ url: base, file, persistent: null }], {}, null);
   const open = JSON.parse(index.openStats());
   const answer = JSON.parse(await index.search({ query, limit: 10 }));
-  return { open, answer };
+  return { open, answer, fetches: fetches() };
 };
 window.openSiteFile = (file) => SiteIndex.open([{ url: base, file, persistent: null }], {}, null);
 window.ready = true;
@@ -76,10 +83,37 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** A host that reads one range per request and answers several with the whole file (200), as
+ * S3 does; counts the requests for several. */
+function serveOneRangeAtATime(dir: string): Promise<{ url: string; several: () => number; server: HttpServer }> {
+  let several = 0;
+  const types: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json" };
+  const server = createServer((request, response) => {
+    const path = join(dir, decodeURIComponent(new URL(request.url!, "http://x").pathname));
+    if (!existsSync(path) || !statSync(path).isFile()) return void response.writeHead(404).end();
+    const bytes = readFileSync(path);
+    const headers = { "content-type": types[extname(path)] ?? "application/octet-stream", etag: `"${bytes.length}"` };
+    const range = request.headers.range?.match(/^bytes=(\d+)-(\d+)$/);
+    if (request.headers.range?.includes(",")) several += 1;
+    if (!range) return void response.writeHead(200, headers).end(bytes);
+    const [start, last] = [Number(range[1]), Math.min(Number(range[2]), bytes.length - 1)];
+    response.writeHead(206, { ...headers, "content-range": `bytes ${start}-${last}/${bytes.length}` }).end(bytes.subarray(start, last + 1));
+  });
+  return new Promise((done) =>
+    server.listen(0, "127.0.0.1", () => done({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, several: () => several, server })),
+  );
+}
+
 describe("the site engine in Chromium", () => {
   it("answers as the native site engine does, at the same cost", async () => {
+    let ranges = 0;
+    let requests = 0;
     for (const query of QUERIES) {
-      const { open, answer } = await session.page.evaluate((q) => (window as unknown as PageWindow).searchCold(q), query);
+      const { open, answer, fetches } = await session.page.evaluate((q) => (window as unknown as PageWindow).searchCold(q), query);
+      // The open's request, then one per wave at most: a wave's runs of the file go together.
+      expect(fetches, query).toBeLessThanOrEqual(1 + answer.stats.waves);
+      ranges += answer.stats.requests;
+      requests += fetches - 1;
       const native = nativeSearch(join(root, "_rangefind"), query, 10, ["--site-file"]) as unknown as Answer;
       expect(open, query).toMatchObject({ requests: 1, waves: 1 });
       if (query !== "nonexistentwordxyz") expect(answer.count, query).toBeGreaterThan(0);
@@ -99,7 +133,27 @@ describe("the site engine in Chromium", () => {
         waves: native.stats.waves,
       });
     }
+    expect(requests, "the waves' ranges in fewer requests").toBeLessThan(ranges);
     expect(session.console.filter((line) => /error/i.test(line))).toEqual([]);
+  }, 120_000);
+
+  it("reads range by range from a host that answers several ranges with the whole file", async () => {
+    const host = await serveOneRangeAtATime(root);
+    const other = await openPage(`${host.url}site-engine.html`);
+    try {
+      for (const query of QUERIES) {
+        const { answer } = await other.page.evaluate((q) => (window as unknown as PageWindow).searchCold(q), query);
+        const native = nativeSearch(join(root, "_rangefind"), query, 10, ["--site-file"]) as unknown as Answer;
+        expect(answer.hits.map((h) => h.id), query).toEqual(native.hits.map((h) => h.id));
+        expect(answer.stats, query).toMatchObject({ requests: native.stats.requests, bytes: native.stats.bytes });
+      }
+      // Each fresh index asks once at most, then reads range by range.
+      expect(host.several()).toBeGreaterThan(0);
+      expect(host.several()).toBeLessThanOrEqual(QUERIES.length);
+    } finally {
+      await other.close();
+      host.server.close();
+    }
   }, 120_000);
 
   it("says what is wrong with a bad request", async () => {

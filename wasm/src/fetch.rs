@@ -5,6 +5,8 @@
 //! Every attempt has its own `AbortController`: it fires on the timeout, and when the read is
 //! dropped (an aborted search), so an abandoned query stops downloading at once.
 
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use bytes::Bytes;
@@ -14,7 +16,7 @@ use rangefind_engine::io::range_http::{
     check_content_encoding, check_range_status, check_whole_status, content_range, range_header,
     read_with_retries, Failure, Validator,
 };
-use rangefind_engine::io::{ByteRange, IndexStore, RangeRead, RangeSource};
+use rangefind_engine::io::{byteranges, ByteRange, IndexStore, RangeRead, RangeSource};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -95,19 +97,23 @@ impl Drop for AbortOnDrop {
     }
 }
 
+/// Whether `url` is of the origin running us: `None` where nothing runs at an origin (a
+/// Cloudflare Worker has no `location`).
+fn same_origin(url: &str) -> Option<bool> {
+    let origin = js_sys::Reflect::get(&js_sys::global(), &"location".into())
+        .and_then(|location| js_sys::Reflect::get(&location, &"origin".into()))
+        .ok()
+        .and_then(|origin| origin.as_string())?;
+    Some(url.starts_with(&format!("{origin}/")))
+}
+
 /// Why a request to `url` may have failed that the browser does not say (a cross-origin host
 /// without CORS headers: only its console says), when that can be the cause: on a page or in
 /// a Web Worker of another origin. Nothing in a Cloudflare Worker (no `location`), or for the
 /// page's own origin, where it would mislead.
 fn cors_hint(url: &str) -> &'static str {
-    let origin = js_sys::Reflect::get(&js_sys::global(), &"location".into())
-        .and_then(|location| js_sys::Reflect::get(&location, &"origin".into()))
-        .ok()
-        .and_then(|origin| origin.as_string());
-    match origin {
-        Some(origin) if !url.starts_with(&format!("{origin}/")) => {
-            "; a cross-origin index needs CORS headers"
-        }
+    match same_origin(url) {
+        Some(false) => "; a cross-origin index needs CORS headers",
         _ => "",
     }
 }
@@ -120,11 +126,11 @@ fn js_message(value: &JsValue) -> String {
         .unwrap_or_else(|| format!("{value:?}"))
 }
 
-/// A GET of `url` (with a `Range` header when `range` is given); network failures and
+/// A GET of `url` (with this `Range` header when `range` is given); network failures and
 /// timeouts are transient.
 async fn send(
     url: &str,
-    range: Option<&ByteRange>,
+    range: Option<&str>,
     cache: Option<RequestCache>,
     options: &FetchOptions,
     guard: &AbortOnDrop,
@@ -143,7 +149,7 @@ async fn send(
     if let Some(range) = range {
         request
             .headers()
-            .set("Range", &range_header(range))
+            .set("Range", range)
             .map_err(|e| Failure::permanent(ErrorKind::Http.with_message(js_message(&e))))?;
     }
     let sent = match &options.fetch {
@@ -194,16 +200,41 @@ pub struct FetchSource {
     url: String,
     options: Arc<FetchOptions>,
     validator: Validator,
+    /// Set once the host answered a request for several ranges otherwise than with them
+    /// (shared by the files of a store: one host).
+    several_refused: Arc<AtomicBool>,
 }
 
+/// Ranges asked for in one request at most: a header of about 1.5 KB.
+const RANGES_PER_REQUEST: usize = 64;
+
 impl FetchSource {
-    async fn read_once(&self, range: &ByteRange) -> std::result::Result<RangeRead, Failure> {
+    /// Whether to ask for several ranges in one request: not once the host has refused, and
+    /// only of the page's own origin (for another, such a `Range` is not a CORS-safelisted
+    /// header: each file would cost a preflight's round trip first). Never in a Cloudflare
+    /// Worker, which runs at no origin (its R2 bucket reads one range at a time).
+    fn may_ask_several(&self) -> bool {
+        !self.several_refused.load(Ordering::Relaxed) && same_origin(&self.url) == Some(true)
+    }
+
+    /// One request with this `Range` header: the ranges the host sent (one, or the parts of a
+    /// `multipart/byteranges` answer to `several`), checked against nothing yet. `None` when
+    /// it answered several ranges otherwise (a 200 with the whole file, whose download is
+    /// aborted; a body that is not parts).
+    async fn request(
+        &self,
+        range: &str,
+        several: bool,
+    ) -> std::result::Result<Option<Vec<RangeRead>>, Failure> {
         let timeout = self.options.timeout_ms;
         let guard = AbortOnDrop::new(timeout)
             .map_err(|e| Failure::permanent(ErrorKind::Http.with_message(js_message(&e))))?;
         let cache = self.options.no_store.then_some(RequestCache::NoStore);
         let response = send(&self.url, Some(range), cache, &self.options, &guard).await?;
         // On any refusal the guard aborts the body (a 200 would otherwise download the file).
+        if several && response.status() == 200 {
+            return Ok(None);
+        }
         let headers = response.headers();
         let header = |name: &str| headers.get(name).ok().flatten();
         check_range_status(response.status(), header("retry-after").as_deref())?;
@@ -211,31 +242,68 @@ impl FetchSource {
         self.validator
             .check(header("etag").or_else(|| header("last-modified")))
             .map_err(Failure::permanent)?;
-        let (start, file_len) = content_range(header("content-range").as_deref())?;
+        let content_type = header("content-type").unwrap_or_default();
+        let single = header("content-range");
         let bytes = body(&response, &guard, timeout).await?;
-        let read = RangeRead {
+        if let Some(boundary) = byteranges::boundary(&content_type) {
+            return Ok(byteranges::parts(&bytes, boundary));
+        }
+        let (start, file_len) = content_range(single.as_deref())?;
+        Ok(Some(vec![RangeRead {
             bytes,
             start,
             file_len,
-        };
-        rangefind_engine::io::range_http::check_read(&self.url, range, &read)
-            .map_err(Failure::permanent)?;
-        Ok(read)
+        }]))
+    }
+
+    async fn request_with_retries(
+        &self,
+        range: &str,
+        several: bool,
+    ) -> Result<Option<Vec<RangeRead>>> {
+        read_with_retries(&self.url, || self.request(range, several), sleep).await
     }
 }
 
 #[async_trait::async_trait(?Send)]
 impl RangeSource for FetchSource {
+    async fn read(&self, range: ByteRange) -> Result<RangeRead> {
+        let sent = self
+            .request_with_retries(&range_header(&range), false)
+            .await?;
+        let read = sent
+            .and_then(|parts| parts.into_iter().next())
+            .ok_or_else(|| {
+                ErrorKind::Http
+                    .with_message("an answer in parts to one range")
+                    .with_context(self.url.clone())
+            })?;
+        rangefind_engine::io::range_http::check_read(&self.url, &range, &read)?;
+        Ok(read)
+    }
+
+    /// One request where the host answers several ranges at once (found out by asking: a host
+    /// that does not is asked range by range from then on).
+    async fn read_together(&self, ranges: &[Range<u64>]) -> Result<Option<Vec<RangeRead>>> {
+        if ranges.len() < 2 || ranges.len() > RANGES_PER_REQUEST || !self.may_ask_several() {
+            return Ok(None);
+        }
+        let sent = self
+            .request_with_retries(&byteranges::header(ranges), true)
+            .await?;
+        let reads = sent.and_then(|parts| byteranges::cut(ranges, &parts));
+        if reads.is_none() {
+            self.several_refused.store(true, Ordering::Relaxed);
+        }
+        Ok(reads)
+    }
+
     fn validator(&self) -> Option<&Validator> {
         Some(&self.validator)
     }
 
     fn name(&self) -> &str {
         &self.url
-    }
-
-    async fn read(&self, range: ByteRange) -> Result<RangeRead> {
-        read_with_retries(&self.url, || self.read_once(&range), sleep).await
     }
 }
 
@@ -244,6 +312,7 @@ impl RangeSource for FetchSource {
 pub struct FetchStore {
     base: String,
     options: Arc<FetchOptions>,
+    several_refused: Arc<AtomicBool>,
 }
 
 impl FetchStore {
@@ -256,6 +325,7 @@ impl FetchStore {
         FetchStore {
             base,
             options: Arc::new(options),
+            several_refused: Arc::default(),
         }
     }
 }
@@ -267,6 +337,7 @@ impl IndexStore for FetchStore {
             url: format!("{}{}", self.base, path),
             options: self.options.clone(),
             validator: Validator::default(),
+            several_refused: self.several_refused.clone(),
         })
     }
 

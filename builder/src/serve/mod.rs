@@ -1,5 +1,6 @@
 //! `rangefind serve`: a static file server that honours `Range` the way splits need it:
-//! single ranges, suffix (`bytes=-N`) and open-ended (`bytes=N-`) ranges, 416 when the range
+//! single ranges, suffix (`bytes=-N`) and open-ended (`bytes=N-`) ranges, several ranges in
+//! one `multipart/byteranges` answer ([`byteranges`]), 416 when the range
 //! cannot be satisfied, strong ETags, immutable caching for splits, and CORS so a page on
 //! another origin may send `Range` and read `Content-Range`. Whole responses of text and wasm
 //! are compressed (brotli, else gzip) when the client accepts it, as CDNs and static hosts do,
@@ -36,6 +37,7 @@ use tokio::io::{AsyncReadExt, AsyncSeekExt};
 use tower_http::compression::predicate::{Predicate, SizeAbove};
 use tower_http::compression::CompressionLayer;
 
+mod byteranges;
 mod paths;
 mod precompressed;
 mod range;
@@ -242,6 +244,19 @@ async fn respond(root: &Path, request: Request<Body>) -> Response<Body> {
     let (status, start, end) = match answer {
         RangeAnswer::Whole => (StatusCode::OK, 0, len),
         RangeAnswer::Partial(start, end) => (StatusCode::PARTIAL_CONTENT, start, end),
+        RangeAnswer::Several(ranges) => {
+            let (length, body) = byteranges::body(file, &ranges, len, content_type(&path));
+            if let Some(headers) = builder.headers_mut() {
+                headers.insert(header::CONTENT_TYPE, byteranges::content_type());
+            }
+            let response = builder
+                .status(StatusCode::PARTIAL_CONTENT)
+                .header(header::CONTENT_LENGTH, length);
+            return match request.method() == Method::HEAD {
+                true => finish(response, Body::empty()),
+                false => finish(response, body),
+            };
+        }
         RangeAnswer::Unsatisfiable => {
             let response = builder
                 .status(StatusCode::RANGE_NOT_SATISFIABLE)

@@ -1,6 +1,7 @@
 //! `rangefind serve` answers range requests the way split readers need: single, suffix and
-//! open-ended ranges, 416 when unsatisfiable, immutable caching for splits, CORS; and it
-//! compresses whole text and wasm responses, never ranges.
+//! open-ended ranges, several ranges in one `multipart/byteranges` answer, 416 when
+//! unsatisfiable, immutable caching for splits, CORS; and it compresses whole text and wasm
+//! responses, never ranges.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -122,6 +123,55 @@ fn ranges_are_served_exactly() {
     assert!(status.contains("403") || status.contains("404"), "{status}");
     let (status, _, _) = get(address, "/missing.split", Some("bytes=0-1"));
     assert!(status.contains("404"), "{status}");
+}
+
+#[test]
+fn several_ranges_come_in_one_multipart_answer_the_engine_reads() {
+    use rangefind_engine::io::byteranges;
+    let dir = tempfile::tempdir().unwrap();
+    // Large enough for parts read from the file in several chunks.
+    let content: Vec<u8> = (0..300_000u32).map(|at| (at % 251) as u8).collect();
+    std::fs::write(dir.path().join("a.rfsite"), &content).unwrap();
+    let server = serve(dir.path());
+    let asked = [200_000..270_000, 10..20, 99_999..100_000];
+    let header = byteranges::header(&asked);
+    assert_eq!(header, "bytes=200000-269999,10-19,99999-99999");
+    let (status, headers, body) = get(&server.1, "/a.rfsite", Some(&header));
+    assert!(status.contains("206"), "{status}");
+    let content_type = headers
+        .lines()
+        .find_map(|line| line.strip_prefix("content-type: "))
+        .unwrap();
+    let length: usize = headers
+        .lines()
+        .find_map(|line| line.strip_prefix("content-length: "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(length, body.len());
+    let boundary = byteranges::boundary(content_type).expect("a multipart answer");
+    let parts = byteranges::parts(&body.into(), boundary).expect("parts");
+    assert_eq!(parts.len(), 3, "one part per range, in the order asked");
+    let reads = byteranges::cut(&asked, &parts).expect("every range sent");
+    for (range, read) in asked.iter().zip(&reads) {
+        assert_eq!(read.start, range.start);
+        assert_eq!(read.file_len, content.len() as u64);
+        assert_eq!(
+            &read.bytes[..],
+            &content[range.start as usize..range.end as usize]
+        );
+    }
+
+    // One range of several inside the file: a plain 206; none: 416; overlapping past the
+    // file's size: the whole file, as nginx answers.
+    let (status, headers, body) = get(&server.1, "/a.rfsite", Some("bytes=5-9,400000-400001"));
+    assert!(status.contains("206") && headers.contains("content-range: bytes 5-9/300000"));
+    assert_eq!(body, &content[5..10]);
+    let (status, _, _) = get(&server.1, "/a.rfsite", Some("bytes=400000-,500000-"));
+    assert!(status.contains("416"), "{status}");
+    let (status, _, body) = get(&server.1, "/a.rfsite", Some("bytes=0-,0-"));
+    assert!(status.contains("200"), "{status}");
+    assert_eq!(body.len(), content.len());
 }
 
 #[test]

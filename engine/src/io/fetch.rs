@@ -14,15 +14,13 @@ use super::cache::{PageCache, PageKey};
 use super::paged_file::PagedFile;
 use super::persistent::PersistentCache;
 use super::read_plan::plan_runs;
-use super::source::{ByteRange, RangeSource};
+use super::source::{read_ranges, RangeRead, RangeSource};
 use super::stats::QueryStats;
 use crate::error::{Error, ErrorKind, Result};
 
 /// The pages a wave fetched, by key (hashed with the engine's one hasher, FxHash).
 pub type FetchedPages = HashMap<PageKey, OwnedBytes>;
 
-/// Requests in flight at once within one wave (browsers cap per-host connections anyway).
-const MAX_CONCURRENT_REQUESTS: usize = 32;
 /// Requests one wave should send at most, by default: a browser talks HTTP/1.1 to a host over
 /// 6 connections, and a 7th request waits a whole round trip for one of them. Reading through
 /// a gap costs bytes; a round trip at 100 ms and 10 Mbit/s is worth 125 KB.
@@ -285,14 +283,15 @@ impl Fetcher {
             // Where requests are metered, reads span gaps of up to megabytes to save one:
             // checksumming and caching those gap pages would cost more CPU than the rest of
             // the query, so only the pages asked for are kept.
-            let reads = runs.into_iter().map(|run| {
-                let asked = metered.then_some(missing.as_slice());
-                read_run(&file, &*source, run, asked, &stats)
-            });
-            let fetched = crate::at_most_at_once(reads.collect(), MAX_CONCURRENT_REQUESTS).await;
+            let ranges = runs
+                .iter()
+                .map(|run| file.page_in_file(run.start).start..file.page_in_file(run.end - 1).end)
+                .collect();
+            let reads = read_ranges(&*source, ranges).await?;
             let mut to_store = Vec::new();
-            for run in fetched {
-                for (page, framed, bytes) in run? {
+            for (run, read) in runs.into_iter().zip(reads) {
+                let asked = metered.then_some(missing.as_slice());
+                for (page, framed, bytes) in check_run(&file, &*source, run, read, asked, &stats)? {
                     resolved.keep(&cache, &file.id, page, &bytes);
                     // Stored with its checksum, to be verified again when read back.
                     to_store.push((page, framed));
@@ -311,18 +310,17 @@ impl Fetcher {
     }
 }
 
-/// One request for a run of adjacent pages, verified page by page: each page's bytes in the
-/// file and its data. With `only`, just those of its pages are verified and kept.
-async fn read_run(
+/// The read of a run of adjacent pages, counted and verified page by page: each page's bytes
+/// in the file and its data. With `only`, just those of its pages are verified and kept.
+fn check_run(
     file: &PagedFile,
     source: &dyn RangeSource,
     run: Range<u64>,
+    read: RangeRead,
     only: Option<&[u64]>,
     stats: &QueryStats,
 ) -> Result<Vec<(u64, Bytes, Bytes)>> {
-    let start = file.page_in_file(run.start).start;
-    let end = file.page_in_file(run.end - 1).end;
-    let read = source.read(ByteRange::Bounded(start..end)).await?;
+    let start = read.start;
     stats.add_request(
         source.name(),
         read.start..read.start + read.bytes.len() as u64,

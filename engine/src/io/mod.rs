@@ -7,6 +7,7 @@
 //! and counts requests, bytes and waves. Below the page cache, an optional
 //! [`PersistentCache`] (IndexedDB, the edge cache) is asked before the network.
 
+pub mod byteranges;
 mod cache;
 mod fetch;
 #[cfg(feature = "native")]
@@ -40,7 +41,7 @@ pub use memory::{MemorySource, MemoryStore};
 pub use open_region::{open_region, reread_open_region, FileLocation};
 pub use paged_file::PagedFile;
 pub use persistent::PersistentCache;
-pub use source::{ByteRange, MaybeSendSync, RangeRead, RangeSource};
+pub use source::{read_ranges, ByteRange, MaybeSendSync, RangeRead, RangeSource};
 pub use stats::{IoCounts, QueryStats, RequestRecord};
 pub use store::IndexStore;
 

@@ -6,7 +6,7 @@
 use std::future::Future;
 
 pub use super::source::check_read;
-use super::source::{ByteRange, RangeRead};
+use super::source::ByteRange;
 pub use super::validator::{Validator, ValidatorSnapshot};
 use crate::error::{Error, ErrorKind, Result};
 
@@ -155,14 +155,10 @@ pub fn backoff_ms(attempt: u32) -> u64 {
 
 /// Runs `attempt` up to [`ATTEMPTS`] times while it fails transiently, sleeping with `sleep`
 /// between attempts; the final error names `url` (and the attempts, if more than one).
-pub async fn read_with_retries<A, AF, S, SF>(
-    url: &str,
-    mut attempt: A,
-    sleep: S,
-) -> Result<RangeRead>
+pub async fn read_with_retries<T, A, AF, S, SF>(url: &str, mut attempt: A, sleep: S) -> Result<T>
 where
     A: FnMut() -> AF,
-    AF: Future<Output = std::result::Result<RangeRead, Failure>>,
+    AF: Future<Output = std::result::Result<T, Failure>>,
     S: Fn(u64) -> SF,
     SF: Future<Output = ()>,
 {

@@ -18,6 +18,9 @@ pub trait MaybeSendSync {}
 #[cfg(target_arch = "wasm32")]
 impl<T> MaybeSendSync for T {}
 
+/// Reads of one file in flight at once by default (browsers cap per-host connections anyway).
+pub const READS_AT_ONCE: usize = 32;
+
 /// Which bytes to read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ByteRange {
@@ -52,10 +55,36 @@ pub trait RangeSource: MaybeSendSync {
     /// Reads a range.
     async fn read(&self, range: ByteRange) -> Result<RangeRead>;
 
+    /// Reads several ranges (a wave's runs of pages, each `start..end` and not empty) in one
+    /// request, in their order, where the server answers so (`super::byteranges`); `None`
+    /// where it does not or may not: the caller then reads them one by one ([`read_each`]).
+    async fn read_together(&self, _ranges: &[Range<u64>]) -> Result<Option<Vec<RangeRead>>> {
+        Ok(None)
+    }
+
     /// The validator that HTTP sources check every read against (local files have none).
     fn validator(&self) -> Option<&super::validator::Validator> {
         None
     }
+}
+
+/// `ranges` of `source` in one request where its server answers so, else each in a read of
+/// its own, at most [`READS_AT_ONCE`] at a time.
+pub async fn read_ranges(
+    source: &dyn RangeSource,
+    ranges: Vec<Range<u64>>,
+) -> Result<Vec<RangeRead>> {
+    if let Some(reads) = source.read_together(&ranges).await? {
+        return Ok(reads);
+    }
+    let reads = ranges
+        .into_iter()
+        .map(|range| source.read(ByteRange::Bounded(range)))
+        .collect();
+    crate::at_most_at_once(reads, READS_AT_ONCE)
+        .await
+        .into_iter()
+        .collect()
 }
 
 /// Checks a read against what was asked; shared by every source so each reports the same way.

@@ -11,7 +11,9 @@ use super::lexicon_file::{
     decode_block, decode_index, BlockRef, KeyedWord, LexiconBlock, LexiconEntry,
 };
 use crate::error::{ErrorKind, Result};
-use crate::io::{ByteRange, IndexStore, PersistentCache, QueryStats, RangeSource};
+use crate::io::{
+    read_ranges, ByteRange, IndexStore, PersistentCache, QueryStats, RangeRead, RangeSource,
+};
 
 /// Replacements tried for one unknown word, the most frequent first: a typo is usually one
 /// edit from a few words, and the query searches them all, so the best match ranks first.
@@ -225,7 +227,8 @@ impl Lexicon {
             // Missing, or damaged in the tier: read it.
             _ => {
                 let [start, end] = self.entry.index;
-                let bytes = self.read(start..end, stats).await?;
+                let read = self.source.read(ByteRange::Bounded(start..end)).await?;
+                let bytes = self.checked(read, start..end, stats)?;
                 stats.add_wave();
                 let decoded = decode_index(&bytes).map_err(|e| self.context(e))?;
                 if let Some(tier) = persistent {
@@ -274,21 +277,24 @@ impl Lexicon {
             return Ok(have);
         }
         let runs = adjacent_runs(&missing);
-        let reads = runs.iter().map(|run| async move {
-            let range = index[run.start].range.start..index[run.end - 1].range.end;
-            let bytes = self.read(range.clone(), stats).await?;
-            run.clone()
-                .map(|block| {
-                    let at = &index[block].range;
-                    let stored = bytes
-                        .slice((at.start - range.start) as usize..(at.end - range.start) as usize);
-                    let decoded =
-                        decode_block(&index[block], &stored).map_err(|e| self.context(e))?;
-                    Ok((block, stored, decoded))
-                })
-                .collect::<Result<Vec<_>>>()
-        });
-        let read = crate::all_at_once(reads.collect()).await?;
+        let ranges: Vec<std::ops::Range<u64>> = runs
+            .iter()
+            .map(|run| index[run.start].range.start..index[run.end - 1].range.end)
+            .collect();
+        // One request where the host answers several ranges at once.
+        let reads = read_ranges(&*self.source, ranges.clone()).await?;
+        let mut read = Vec::with_capacity(runs.len());
+        for ((run, range), got) in runs.into_iter().zip(ranges).zip(reads) {
+            let bytes = self.checked(got, range.clone(), stats)?;
+            let blocks = run.map(|block| {
+                let at = &index[block].range;
+                let stored =
+                    bytes.slice((at.start - range.start) as usize..(at.end - range.start) as usize);
+                let decoded = decode_block(&index[block], &stored).map_err(|e| self.context(e))?;
+                Ok((block, stored, decoded))
+            });
+            read.push(blocks.collect::<Result<Vec<_>>>()?);
+        }
         stats.add_wave();
         let mut stored_pages = Vec::new();
         let mut cached = self.blocks.lock().expect("lexicon lock");
@@ -307,8 +313,13 @@ impl Lexicon {
         Ok(have)
     }
 
-    async fn read(&self, range: std::ops::Range<u64>, stats: &QueryStats) -> Result<Bytes> {
-        let read = self.source.read(ByteRange::Bounded(range.clone())).await?;
+    /// A read of `range`, counted, and its file's length checked against the manifest's.
+    fn checked(
+        &self,
+        read: RangeRead,
+        range: std::ops::Range<u64>,
+        stats: &QueryStats,
+    ) -> Result<Bytes> {
         stats.add_request(self.source.name(), range);
         if read.file_len != self.entry.size {
             return Err(self.context(ErrorKind::Corrupt.with_message(format!(
