@@ -68,6 +68,10 @@ pub struct Lexicon {
     source: Arc<dyn RangeSource>,
     index: AsyncMutex<Option<Arc<Vec<BlockRef>>>>,
     blocks: Mutex<Blocks>,
+    /// Held while blocks are read: a lookup at the same time (a search and the widget's
+    /// read-ahead of the word being typed) waits, then finds them in `blocks`, rather than
+    /// reading them a second time.
+    reading: AsyncMutex<()>,
 }
 
 impl Lexicon {
@@ -80,6 +84,7 @@ impl Lexicon {
             source: store.open(&entry.path),
             index: AsyncMutex::new(None),
             blocks: Mutex::new(Vec::new()),
+            reading: AsyncMutex::new(()),
         })
     }
 
@@ -251,13 +256,20 @@ impl Lexicon {
         persistent: Option<&Arc<dyn PersistentCache>>,
         stats: &QueryStats,
     ) -> Result<Blocks> {
-        let mut have: Blocks = {
+        let cached_of = |wanted: &[usize]| -> Blocks {
             let cached = self.blocks.lock().expect("lexicon lock");
             wanted
                 .iter()
                 .filter_map(|b| Some((*b, block_in(&cached, *b)?.clone())))
                 .collect()
         };
+        let mut have = cached_of(&wanted);
+        if have.len() == wanted.len() {
+            return Ok(have);
+        }
+        let _reading = self.reading.lock().await;
+        // What a lookup that read meanwhile left in memory.
+        have = cached_of(&wanted);
         let mut missing: Vec<usize> = wanted
             .into_iter()
             .filter(|b| block_in(&have, *b).is_none())

@@ -5,10 +5,15 @@ use crate::io::MemoryStore;
 use crate::typos::lexicon_file::{encode_lexicon, zstd_for_tests, WordCounts, LEXICON_FORMAT};
 
 fn lexicon_of(words: &[(&str, u32)]) -> Lexicon {
+    let memory = MemoryStore::default();
+    lexicon_in(words, &memory, &memory)
+}
+
+/// The lexicon of `words`, written to `memory` and read through `store`.
+fn lexicon_in(words: &[(&str, u32)], memory: &MemoryStore, store: &dyn IndexStore) -> Lexicon {
     let counts: WordCounts = words.iter().map(|(w, n)| (w.to_string(), *n)).collect();
     let (bytes, layout) = encode_lexicon(&counts, &zstd_for_tests).unwrap();
-    let store = MemoryStore::default();
-    store.put("lexicon/words.lex", Bytes::from(bytes.clone()));
+    memory.put("lexicon/words.lex", Bytes::from(bytes.clone()));
     let entry = LexiconEntry {
         id: "test".into(),
         path: "lexicon/words.lex".into(),
@@ -17,7 +22,80 @@ fn lexicon_of(words: &[(&str, u32)]) -> Lexicon {
         index: layout.index,
         format: LEXICON_FORMAT,
     };
-    Lexicon::new(&store, &entry).expect("this format")
+    Lexicon::new(store, &entry).expect("this format")
+}
+
+/// A store whose reads pause once before answering, as a network read does, and are counted.
+#[derive(Debug, Default)]
+struct PausingStore {
+    memory: MemoryStore,
+    reads: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+#[derive(Debug)]
+struct Pausing {
+    file: Arc<dyn RangeSource>,
+    reads: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+#[async_trait::async_trait]
+impl RangeSource for Pausing {
+    fn name(&self) -> &str {
+        self.file.name()
+    }
+
+    async fn read(&self, range: ByteRange) -> Result<crate::io::RangeRead> {
+        tokio::task::yield_now().await;
+        self.reads
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.file.read(range).await
+    }
+}
+
+#[async_trait::async_trait]
+impl IndexStore for PausingStore {
+    fn open(&self, path: &str) -> Arc<dyn RangeSource> {
+        Arc::new(Pausing {
+            file: self.memory.open(path),
+            reads: self.reads.clone(),
+        })
+    }
+
+    async fn read_all(&self, path: &str) -> Result<Bytes> {
+        self.memory.read_all(path).await
+    }
+
+    fn root(&self) -> &str {
+        "pausing"
+    }
+}
+
+#[tokio::test]
+async fn lookups_at_the_same_time_read_a_block_once() {
+    // A search and the widget's read-ahead of the word being typed look up the same word.
+    let store = PausingStore::default();
+    let lexicon = lexicon_in(&[("fetch", 40), ("promise", 7)], &store.memory, &store);
+    lexicon.preload(None, &QueryStats::new()).await.unwrap();
+    let reads = || store.reads.load(std::sync::atomic::Ordering::Relaxed);
+    let before = reads();
+    let words = [UnknownWord {
+        word: "fech".into(),
+        prefix: false,
+    }];
+    let (first, second) = (QueryStats::new(), QueryStats::new());
+    let (one, other) = futures::join!(
+        lexicon.replacements(&words, None, &first),
+        lexicon.replacements(&words, None, &second)
+    );
+    assert_eq!(
+        one.unwrap(),
+        [("fech".to_string(), vec!["fetch".to_string()])]
+    );
+    assert_eq!(
+        other.unwrap(),
+        [("fech".to_string(), vec!["fetch".to_string()])]
+    );
+    assert_eq!(reads() - before, 1, "the block was read twice");
 }
 
 #[tokio::test]
