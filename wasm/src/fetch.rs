@@ -16,7 +16,9 @@ use rangefind_engine::io::range_http::{
     check_content_encoding, check_range_status, check_whole_status, content_range, range_header,
     read_with_retries, Failure, Validator,
 };
-use rangefind_engine::io::{byteranges, ByteRange, IndexStore, RangeRead, RangeSource};
+use rangefind_engine::io::{
+    byteranges, ByteRange, IndexStore, RangeRead, RangeSource, ReadTogether,
+};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -218,14 +220,15 @@ impl FetchSource {
     }
 
     /// One request with this `Range` header: the ranges the host sent (one, or the parts of a
-    /// `multipart/byteranges` answer to `several`), checked against nothing yet. `None` when
+    /// `multipart/byteranges` answer to `several`), checked against nothing yet, and the
+    /// length of the body they came in. `None` when
     /// it answered several ranges otherwise (a 200 with the whole file, whose download is
     /// aborted; a body that is not parts).
     async fn request(
         &self,
         range: &str,
         several: bool,
-    ) -> std::result::Result<Option<Vec<RangeRead>>, Failure> {
+    ) -> std::result::Result<Option<(Vec<RangeRead>, u64)>, Failure> {
         let timeout = self.options.timeout_ms;
         let guard = AbortOnDrop::new(timeout)
             .map_err(|e| Failure::permanent(ErrorKind::Http.with_message(js_message(&e))))?;
@@ -245,22 +248,24 @@ impl FetchSource {
         let content_type = header("content-type").unwrap_or_default();
         let single = header("content-range");
         let bytes = body(&response, &guard, timeout).await?;
+        let body_len = bytes.len() as u64;
         if let Some(boundary) = byteranges::boundary(&content_type) {
-            return Ok(byteranges::parts(&bytes, boundary));
+            return Ok(byteranges::parts(&bytes, boundary).map(|parts| (parts, body_len)));
         }
         let (start, file_len) = content_range(single.as_deref())?;
-        Ok(Some(vec![RangeRead {
+        let read = RangeRead {
             bytes,
             start,
             file_len,
-        }]))
+        };
+        Ok(Some((vec![read], body_len)))
     }
 
     async fn request_with_retries(
         &self,
         range: &str,
         several: bool,
-    ) -> Result<Option<Vec<RangeRead>>> {
+    ) -> Result<Option<(Vec<RangeRead>, u64)>> {
         read_with_retries(&self.url, || self.request(range, several), sleep).await
     }
 }
@@ -272,7 +277,7 @@ impl RangeSource for FetchSource {
             .request_with_retries(&range_header(&range), false)
             .await?;
         let read = sent
-            .and_then(|parts| parts.into_iter().next())
+            .and_then(|(parts, _)| parts.into_iter().next())
             .ok_or_else(|| {
                 ErrorKind::Http
                     .with_message("an answer in parts to one range")
@@ -284,18 +289,21 @@ impl RangeSource for FetchSource {
 
     /// One request where the host answers several ranges at once (found out by asking: a host
     /// that does not is asked range by range from then on).
-    async fn read_together(&self, ranges: &[Range<u64>]) -> Result<Option<Vec<RangeRead>>> {
+    async fn read_together(&self, ranges: &[Range<u64>]) -> Result<Option<ReadTogether>> {
         if ranges.len() < 2 || ranges.len() > RANGES_PER_REQUEST || !self.may_ask_several() {
             return Ok(None);
         }
         let sent = self
             .request_with_retries(&byteranges::header(ranges), true)
             .await?;
-        let reads = sent.and_then(|parts| byteranges::cut(ranges, &parts));
-        if reads.is_none() {
+        let together = sent.and_then(|(parts, body_len)| {
+            let reads = byteranges::cut(ranges, &parts)?;
+            Some(ReadTogether { reads, body_len })
+        });
+        if together.is_none() {
             self.several_refused.store(true, Ordering::Relaxed);
         }
-        Ok(reads)
+        Ok(together)
     }
 
     fn validator(&self) -> Option<&Validator> {

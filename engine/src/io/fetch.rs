@@ -287,11 +287,11 @@ impl Fetcher {
                 .iter()
                 .map(|run| file.page_in_file(run.start).start..file.page_in_file(run.end - 1).end)
                 .collect();
-            let reads = read_ranges(&*source, ranges).await?;
+            let reads = read_ranges(&*source, ranges, &stats).await?;
             let mut to_store = Vec::new();
             for (run, read) in runs.into_iter().zip(reads) {
                 let asked = metered.then_some(missing.as_slice());
-                for (page, framed, bytes) in check_run(&file, &*source, run, read, asked, &stats)? {
+                for (page, framed, bytes) in check_run(&file, &*source, run, read, asked)? {
                     resolved.keep(&cache, &file.id, page, &bytes);
                     // Stored with its checksum, to be verified again when read back.
                     to_store.push((page, framed));
@@ -310,21 +310,16 @@ impl Fetcher {
     }
 }
 
-/// The read of a run of adjacent pages, counted and verified page by page: each page's bytes
-/// in the file and its data. With `only`, just those of its pages are verified and kept.
+/// The read of a run of adjacent pages, verified page by page: each page's bytes in the file
+/// and its data. With `only`, just those of its pages are verified and kept.
 fn check_run(
     file: &PagedFile,
     source: &dyn RangeSource,
     run: Range<u64>,
     read: RangeRead,
     only: Option<&[u64]>,
-    stats: &QueryStats,
 ) -> Result<Vec<(u64, Bytes, Bytes)>> {
     let start = read.start;
-    stats.add_request(
-        source.name(),
-        read.start..read.start + read.bytes.len() as u64,
-    );
     if read.file_len != file.file_len {
         return Err(ErrorKind::Corrupt
             .with_message(format!(

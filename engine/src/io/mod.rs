@@ -41,7 +41,7 @@ pub use memory::{MemorySource, MemoryStore};
 pub use open_region::{open_region, reread_open_region, FileLocation};
 pub use paged_file::PagedFile;
 pub use persistent::PersistentCache;
-pub use source::{read_ranges, ByteRange, MaybeSendSync, RangeRead, RangeSource};
+pub use source::{read_ranges, ByteRange, MaybeSendSync, RangeRead, RangeSource, ReadTogether};
 pub use stats::{IoCounts, QueryStats, RequestRecord};
 pub use store::IndexStore;
 

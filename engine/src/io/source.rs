@@ -5,6 +5,7 @@ use std::ops::Range;
 
 use bytes::Bytes;
 
+use super::stats::QueryStats;
 use crate::error::Result;
 
 /// `Send + Sync` natively; nothing in wasm, where JS objects are neither.
@@ -57,8 +58,8 @@ pub trait RangeSource: MaybeSendSync {
 
     /// Reads several ranges (a wave's runs of pages, each `start..end` and not empty) in one
     /// request, in their order, where the server answers so (`super::byteranges`); `None`
-    /// where it does not or may not: the caller then reads them one by one ([`read_each`]).
-    async fn read_together(&self, _ranges: &[Range<u64>]) -> Result<Option<Vec<RangeRead>>> {
+    /// where it does not or may not: the caller then reads them one by one ([`read_ranges`]).
+    async fn read_together(&self, _ranges: &[Range<u64>]) -> Result<Option<ReadTogether>> {
         Ok(None)
     }
 
@@ -68,23 +69,39 @@ pub trait RangeSource: MaybeSendSync {
     }
 }
 
+/// Ranges read in one request.
+#[derive(Debug)]
+pub struct ReadTogether {
+    /// Each range asked for, in the order asked.
+    pub reads: Vec<RangeRead>,
+    /// Bytes of the answer's body: the ranges and each part's own headers.
+    pub body_len: u64,
+}
+
 /// `ranges` of `source` in one request where its server answers so, else each in a read of
-/// its own, at most [`READS_AT_ONCE`] at a time.
+/// its own, at most [`READS_AT_ONCE`] at a time; counted in `stats` as sent: requests, and
+/// the bytes of their bodies.
 pub async fn read_ranges(
     source: &dyn RangeSource,
     ranges: Vec<Range<u64>>,
+    stats: &QueryStats,
 ) -> Result<Vec<RangeRead>> {
-    if let Some(reads) = source.read_together(&ranges).await? {
-        return Ok(reads);
+    if let Some(together) = source.read_together(&ranges).await? {
+        stats.add_request_together(source.name(), ranges, together.body_len);
+        return Ok(together.reads);
     }
     let reads = ranges
-        .into_iter()
-        .map(|range| source.read(ByteRange::Bounded(range)))
+        .iter()
+        .map(|range| source.read(ByteRange::Bounded(range.clone())))
         .collect();
-    crate::at_most_at_once(reads, READS_AT_ONCE)
+    let reads = crate::at_most_at_once(reads, READS_AT_ONCE)
         .await
         .into_iter()
-        .collect()
+        .collect::<Result<Vec<_>>>()?;
+    for range in ranges {
+        stats.add_request(source.name(), range);
+    }
+    Ok(reads)
 }
 
 /// Checks a read against what was asked; shared by every source so each reports the same way.

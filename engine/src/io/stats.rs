@@ -66,7 +66,21 @@ impl QueryStats {
         self.counters.log.lock().expect("stats lock").push(record);
     }
 
-    /// Every request sent so far, in order.
+    /// One request for several `ranges` of `file` whose answer's body was `body_len` bytes:
+    /// the log keeps each range read.
+    pub(crate) fn add_request_together(&self, file: &str, ranges: Vec<Range<u64>>, body_len: u64) {
+        self.counters.requests.fetch_add(1, Ordering::Relaxed);
+        self.counters.bytes.fetch_add(body_len, Ordering::Relaxed);
+        let wave = self.counters.waves.load(Ordering::Relaxed) + 1;
+        let mut log = self.counters.log.lock().expect("stats lock");
+        log.extend(ranges.into_iter().map(|range| RequestRecord {
+            file: file.to_string(),
+            range,
+            wave,
+        }));
+    }
+
+    /// Every range read so far, in order (ranges read together share one request).
     pub fn requests(&self) -> Vec<RequestRecord> {
         self.counters.log.lock().expect("stats lock").clone()
     }

@@ -66,12 +66,11 @@ pub const MAX_PRELOADED_INDEX_BYTES: u64 = 32 * 1024;
 pub struct Lexicon {
     entry: LexiconEntry,
     source: Arc<dyn RangeSource>,
+    /// The block index once read; its lock is also held while blocks are read, so that a
+    /// lookup at the same time (a search and the widget's read-ahead of the word being typed)
+    /// waits and finds them in `blocks` rather than reading them a second time.
     index: AsyncMutex<Option<Arc<Vec<BlockRef>>>>,
     blocks: Mutex<Blocks>,
-    /// Held while blocks are read: a lookup at the same time (a search and the widget's
-    /// read-ahead of the word being typed) waits, then finds them in `blocks`, rather than
-    /// reading them a second time.
-    reading: AsyncMutex<()>,
 }
 
 impl Lexicon {
@@ -84,7 +83,6 @@ impl Lexicon {
             source: store.open(&entry.path),
             index: AsyncMutex::new(None),
             blocks: Mutex::new(Vec::new()),
-            reading: AsyncMutex::new(()),
         })
     }
 
@@ -233,7 +231,8 @@ impl Lexicon {
             _ => {
                 let [start, end] = self.entry.index;
                 let read = self.source.read(ByteRange::Bounded(start..end)).await?;
-                let bytes = self.checked(read, start..end, stats)?;
+                stats.add_request(self.source.name(), start..end);
+                let bytes = self.checked(read)?;
                 stats.add_wave();
                 let decoded = decode_index(&bytes).map_err(|e| self.context(e))?;
                 if let Some(tier) = persistent {
@@ -267,7 +266,7 @@ impl Lexicon {
         if have.len() == wanted.len() {
             return Ok(have);
         }
-        let _reading = self.reading.lock().await;
+        let _reading = self.index.lock().await;
         // What a lookup that read meanwhile left in memory.
         have = cached_of(&wanted);
         let mut missing: Vec<usize> = wanted
@@ -294,10 +293,10 @@ impl Lexicon {
             .map(|run| index[run.start].range.start..index[run.end - 1].range.end)
             .collect();
         // One request where the host answers several ranges at once.
-        let reads = read_ranges(&*self.source, ranges.clone()).await?;
+        let reads = read_ranges(&*self.source, ranges.clone(), stats).await?;
         let mut read = Vec::with_capacity(runs.len());
         for ((run, range), got) in runs.into_iter().zip(ranges).zip(reads) {
-            let bytes = self.checked(got, range.clone(), stats)?;
+            let bytes = self.checked(got)?;
             let blocks = run.map(|block| {
                 let at = &index[block].range;
                 let stored =
@@ -325,14 +324,8 @@ impl Lexicon {
         Ok(have)
     }
 
-    /// A read of `range`, counted, and its file's length checked against the manifest's.
-    fn checked(
-        &self,
-        read: RangeRead,
-        range: std::ops::Range<u64>,
-        stats: &QueryStats,
-    ) -> Result<Bytes> {
-        stats.add_request(self.source.name(), range);
+    /// A read's bytes, its file's length checked against the manifest's.
+    fn checked(&self, read: RangeRead) -> Result<Bytes> {
         if read.file_len != self.entry.size {
             return Err(self.context(ErrorKind::Corrupt.with_message(format!(
                 "the lexicon is {} bytes but the manifest says {}: truncated or replaced",
