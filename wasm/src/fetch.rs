@@ -220,10 +220,9 @@ impl FetchSource {
     }
 
     /// One request with this `Range` header: the ranges the host sent (one, or the parts of a
-    /// `multipart/byteranges` answer to `several`), checked against nothing yet, and the
-    /// length of the body they came in. `None` when
-    /// it answered several ranges otherwise (a 200 with the whole file, whose download is
-    /// aborted; a body that is not parts).
+    /// `multipart/byteranges` answer to `several`), not yet checked against what was asked,
+    /// and the length of the body they came in. `None` when it answered several ranges
+    /// otherwise (a 200 with the whole file, whose download is aborted; a body not in parts).
     async fn request(
         &self,
         range: &str,
