@@ -193,7 +193,7 @@ async fn respond(root: &Path, request: Request<Body>) -> Response<Body> {
             .ok(),
         None => None,
     };
-    let Some(mut file) = file else {
+    let Some(file) = file else {
         if is_index_directory(&path) {
             let url_path = request.uri().path();
             if !url_path.ends_with('/') {
@@ -241,21 +241,22 @@ async fn respond(root: &Path, request: Request<Body>) -> Response<Body> {
     {
         return finish(builder.status(StatusCode::NOT_MODIFIED), Body::empty());
     }
-    let (status, start, end) = match answer {
-        RangeAnswer::Whole => (StatusCode::OK, 0, len),
-        RangeAnswer::Partial(start, end) => (StatusCode::PARTIAL_CONTENT, start, end),
+    let (status, payload) = match answer {
+        RangeAnswer::Whole => (StatusCode::OK, Payload::Span(file, 0, len)),
+        RangeAnswer::Partial(start, end) => {
+            builder = builder.header(
+                header::CONTENT_RANGE,
+                format!("bytes {start}-{}/{len}", end - 1),
+            );
+            (StatusCode::PARTIAL_CONTENT, Payload::Span(file, start, end))
+        }
         RangeAnswer::Several(ranges) => {
             let (length, body) = byteranges::body(file, &ranges, len, content_type(&path));
             if let Some(headers) = builder.headers_mut() {
                 headers.insert(header::CONTENT_TYPE, byteranges::content_type());
             }
-            let response = builder
-                .status(StatusCode::PARTIAL_CONTENT)
-                .header(header::CONTENT_LENGTH, length);
-            return match request.method() == Method::HEAD {
-                true => finish(response, Body::empty()),
-                false => finish(response, body),
-            };
+            builder = builder.header(header::CONTENT_LENGTH, length);
+            (StatusCode::PARTIAL_CONTENT, Payload::Parts(body))
         }
         RangeAnswer::Unsatisfiable => {
             let response = builder
@@ -264,23 +265,29 @@ async fn respond(root: &Path, request: Request<Body>) -> Response<Body> {
             return finish(response, Body::empty());
         }
     };
-    if status == StatusCode::PARTIAL_CONTENT {
-        builder = builder.header(
-            header::CONTENT_RANGE,
-            format!("bytes {start}-{}/{len}", end - 1),
-        );
+    builder = builder.status(status);
+    if let Payload::Span(_, start, end) = &payload {
+        builder = builder.header(header::CONTENT_LENGTH, end - start);
     }
-    builder = builder
-        .status(status)
-        .header(header::CONTENT_LENGTH, end - start);
     if request.method() == Method::HEAD {
         return finish(builder, Body::empty());
     }
-    if file.seek(std::io::SeekFrom::Start(start)).await.is_err() {
-        return plain(StatusCode::INTERNAL_SERVER_ERROR, "cannot seek");
+    match payload {
+        Payload::Parts(body) => finish(builder, body),
+        Payload::Span(mut file, start, end) => {
+            if file.seek(std::io::SeekFrom::Start(start)).await.is_err() {
+                return plain(StatusCode::INTERNAL_SERVER_ERROR, "cannot seek");
+            }
+            let stream = tokio_util_stream(file.take(end - start));
+            finish(builder, Body::from_stream(stream))
+        }
     }
-    let stream = tokio_util_stream(file.take(end - start));
-    finish(builder, Body::from_stream(stream))
+}
+
+/// What a response to a GET carries: a span of the file, or the parts of several ranges.
+enum Payload {
+    Span(tokio::fs::File, u64, u64),
+    Parts(Body),
 }
 
 /// A file reader as a stream of chunks.

@@ -9,7 +9,7 @@ use std::ops::Range;
 
 use bytes::Bytes;
 
-use super::range_http::parse_content_range;
+use super::range_http::parse_content_span;
 use super::source::RangeRead;
 
 /// The `Range` header asking for `ranges` (each `start..end`, not empty) at once.
@@ -49,7 +49,7 @@ pub fn parts(body: &Bytes, boundary: &str) -> Option<Vec<RangeRead>> {
             let (name, value) = line.split_once(':')?;
             name.trim()
                 .eq_ignore_ascii_case("content-range")
-                .then(|| span(value))?
+                .then(|| parse_content_span(value))?
         })?;
         let data = headers_end + 4;
         let data_end = data.checked_add(usize::try_from(end - start).ok()?)?;
@@ -63,20 +63,6 @@ pub fn parts(body: &Bytes, boundary: &str) -> Option<Vec<RangeRead>> {
         at = find(body, delimiter.as_bytes(), data_end)? + delimiter.len();
     }
     Some(parts)
-}
-
-/// `bytes a-b/total` → (a, b + 1, total).
-fn span(value: &str) -> Option<(u64, u64, u64)> {
-    let (start, file_len) = parse_content_range(value)?;
-    let last: u64 = value
-        .split_once('-')?
-        .1
-        .split_once('/')?
-        .0
-        .trim()
-        .parse()
-        .ok()?;
-    (last >= start).then_some((start, last + 1, file_len))
 }
 
 /// The reads asked for, cut out of what the server sent: parts in any order, and parts that

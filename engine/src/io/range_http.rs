@@ -59,10 +59,16 @@ pub fn range_header(range: &ByteRange) -> String {
 
 /// `bytes a-b/total` → (a, total).
 pub fn parse_content_range(value: &str) -> Option<(u64, u64)> {
+    parse_content_span(value).map(|(start, _, total)| (start, total))
+}
+
+/// `bytes a-b/total` → (a, b + 1, total).
+pub fn parse_content_span(value: &str) -> Option<(u64, u64, u64)> {
     let rest = value.trim().strip_prefix("bytes ")?;
     let (span, total) = rest.split_once('/')?;
-    let (start, _end) = span.split_once('-')?;
-    Some((start.trim().parse().ok()?, total.trim().parse().ok()?))
+    let (start, last) = span.split_once('-')?;
+    let (start, last): (u64, u64) = (start.trim().parse().ok()?, last.trim().parse().ok()?);
+    (last >= start).then_some((start, last.checked_add(1)?, total.trim().parse().ok()?))
 }
 
 /// The wait a `Retry-After` header asks for, in milliseconds: its delta-seconds form (an HTTP
@@ -192,6 +198,8 @@ mod tests {
         assert_eq!(parse_content_range("bytes 10-19/100"), Some((10, 100)));
         assert_eq!(parse_content_range("bytes 10-19/*"), None);
         assert_eq!(parse_content_range("items 1-2/3"), None);
+        assert_eq!(parse_content_span("bytes 10-19/100"), Some((10, 20, 100)));
+        assert_eq!(parse_content_span("bytes 19-10/100"), None);
     }
 
     #[test]

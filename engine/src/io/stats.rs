@@ -52,22 +52,12 @@ impl QueryStats {
         QueryStats::default()
     }
     pub(crate) fn add_request(&self, file: &str, range: Range<u64>) {
-        self.counters.requests.fetch_add(1, Ordering::Relaxed);
-        self.counters
-            .bytes
-            .fetch_add(range.end - range.start, Ordering::Relaxed);
-        // The wave being sent is the next one: waves are counted when they complete.
-        let wave = self.counters.waves.load(Ordering::Relaxed) + 1;
-        let record = RequestRecord {
-            file: file.to_string(),
-            range,
-            wave,
-        };
-        self.counters.log.lock().expect("stats lock").push(record);
+        let len = range.end - range.start;
+        self.add_request_together(file, vec![range], len);
     }
 
-    /// One request for several `ranges` of `file` whose answer's body was `body_len` bytes:
-    /// the log keeps each range read.
+    /// One request for `ranges` of `file` (several where the host answers them together) whose
+    /// answer's body was `body_len` bytes; the log keeps each range read.
     pub(crate) fn add_request_together(&self, file: &str, ranges: Vec<Range<u64>>, body_len: u64) {
         self.counters.requests.fetch_add(1, Ordering::Relaxed);
         self.counters.bytes.fetch_add(body_len, Ordering::Relaxed);
