@@ -5,7 +5,9 @@
 //! the shortest beginning of its first word that sorts after the previous chunk's last word
 //! (what a reader needs to tell the chunk of a word; at a million pages, whole first words
 //! made the chunk index 56 KB of the head every first visit reads). A query that needs whole
-//! lists reads a chunk and its tails in one request; one that does not, the chunk alone.
+//! lists reads a chunk and its tails in one request; one that does not, the chunk alone. The
+//! positions region holds the words' positions in the same order, so each chunk's lie in one
+//! span, which the head gives too: a phrase reads it with the chunk.
 
 use std::path::Path;
 
@@ -31,6 +33,9 @@ pub struct ChunkWriter {
     region: RegionFile,
     offsets: Vec<u64>,
     tails: Vec<u64>,
+    /// Where each chunk's words' positions start, and where the last word's end.
+    positions: Vec<u64>,
+    positions_end: u64,
     firsts: Vec<String>,
     current: Vec<u8>,
     current_tails: Vec<u8>,
@@ -48,6 +53,8 @@ impl ChunkWriter {
             region: RegionFile::new(dir)?,
             offsets: Vec::new(),
             tails: Vec::new(),
+            positions: Vec::new(),
+            positions_end: 0,
             firsts: Vec::new(),
             current: Vec::new(),
             current_tails: Vec::new(),
@@ -76,7 +83,9 @@ impl ChunkWriter {
         }
         if self.current.is_empty() {
             self.first = Some(shortest_after(&entry.word, &self.last_of_previous).to_string());
+            self.positions.push(entry.positions.start);
         }
+        self.positions_end = entry.positions.end;
         self.current.extend_from_slice(&encoded);
         self.previous = entry.word;
         if let Some(tail) = tail {
@@ -125,11 +134,13 @@ impl ChunkWriter {
         self.flush()?;
         self.compress_batch()?;
         self.offsets.push(self.region.len());
+        self.positions.push(self.positions_end);
         Ok(WrittenChunks {
             region: self.region,
             firsts: self.firsts,
             offsets: self.offsets,
             tails: self.tails,
+            positions: self.positions,
         })
     }
 }
@@ -140,6 +151,8 @@ pub struct WrittenChunks {
     pub firsts: Vec<String>,
     pub offsets: Vec<u64>,
     pub tails: Vec<u64>,
+    /// Where each chunk's words' positions start in the positions region (one more: its end).
+    pub positions: Vec<u64>,
 }
 
 /// The shortest beginning of `word` that sorts after `before` (`word` sorts after it).

@@ -19,11 +19,10 @@ const RECORD_LEVEL: i32 = 9;
 /// Records compressed together, on every core.
 const RECORD_BATCH: usize = 4096;
 /// Size of the records' zstd dictionary. It lies in the head, which every visitor reads before
-/// a first query, and it saves bytes on every record read after: 16 KiB rather than 32 costs
-/// a cold MDN query 0.2 KB (median) and saves 6.9 KB of the head, so it pays for visits of up
-/// to some 30 queries, where most visitors search a few times (BENCHMARKS.md, "A smaller
-/// record dictionary").
-const DICTIONARY_BYTES: usize = 16 * 1024;
+/// a first query, and it saves bytes on every record read after: 8 KiB rather than 16 costs a
+/// cold MDN query 0.4 KB (median) and saves 3.6 KB of the head, which most visitors, who
+/// search a few times, read whole (BENCHMARKS.md, "A smaller record dictionary").
+const DICTIONARY_BYTES: usize = 8 * 1024;
 /// Record bytes the dictionary is trained on at most (zstd suggests about 100 times its size).
 const TRAINING_BYTES: usize = 4 << 20;
 

@@ -138,6 +138,9 @@ pub fn write_site_file(
         chunk_firsts: chunks.firsts,
         chunk_offsets: chunks.offsets,
         chunk_tails: chunks.tails,
+        chunk_positions: (chunks.positions.iter())
+            .map(|offset| offset / layout::POSITIONS_UNIT)
+            .collect(),
         record_slots,
         dictionary,
     };

@@ -121,11 +121,10 @@ impl SiteIndex {
             .decode(head_bytes, "head")
             .map_err(named)?;
         let head = Head::decode(&raw).map_err(named)?;
-        head.check_regions(
-            regions.chunks.end - regions.chunks.start,
-            regions.records.end - regions.records.start,
-        )
-        .map_err(named)?;
+        let len = |region: &Range<u64>| region.end - region.start;
+        let (chunks, positions) = (len(&regions.chunks), len(&regions.positions));
+        head.check_regions(chunks, positions, len(&regions.records))
+            .map_err(named)?;
         let frames = Frames::new(&head.dictionary, SITE_INDEX).map_err(named)?;
         let analyzer = Analyzer::new(head.meta.stemmer.as_deref()).map_err(named)?;
         if let (Some(tier), Some(tail)) = (fetcher.persistent(), from_network) {

@@ -6,7 +6,9 @@
 //!            written before it have none)
 //! head       zstd( u32 LE meta length · meta · chunk index · record sizes · dictionary )
 //!              chunk index: per chunk, the beginning that tells it, its length with its
-//!              tails and whether it has tails, then their length if it has
+//!              tails and whether it has tails, then their length if it has, then where
+//!              its words' positions end, in 128-byte units after where they start (a
+//!              phrase reads them with the chunk)
 //!              meta: version · pages · stemmer · fields (name, f32 boost) · snippet field ·
 //!              title field (texts as length · UTF-8; "" for none)
 //!            also copied into the open region: opening the file reads it
@@ -58,15 +60,22 @@ pub const RECORDS: &str = "records";
 pub const STEMMED: &str = "stemmed";
 
 /// The version of this layout, in the head; a reader refuses another.
-/// 8: a long word's postings past its best in a tail, read only when needed
+/// 9: the head says where each chunk's words' positions lie, so that a phrase reads them with
+/// its words' chunks, in the same wave; 8: a long word's postings past its best in a tail, read only when needed
 /// ([`super::postings::Tail`]); 7: postings keep occurrences and length codes instead of score bytes normalised by the
 /// index's own averages, and the head each field's words ([`super::bm25`]); 6: pages numbered by the size of their record, the head keeping the sizes instead of a
 /// length per page ([`super::record_slots`]); 5: Chinese, Japanese
 /// and Korean text indexed as character bigrams (`crate::analysis`); 4: head meta and
 /// records in binary, not JSON (the site engine has no JSON parser); 3: words folded as
 /// tantivy folds them (the one analyser of `crate::analysis`); 2 folded Latin letters only.
-pub const SITE_LAYOUT_VERSION: u32 = 8;
+pub const SITE_LAYOUT_VERSION: u32 = 9;
 pub use super::record_slots::RECORD_ALIGN;
+
+/// The unit of the head's positions offsets: the ends of a chunk's words' positions in the
+/// positions region are rounded to it. A site file's pages hold about as much (128 bytes
+/// with their checksum), and a read takes whole pages anyway; exact offsets made the head 1 KB
+/// larger on the MDN site.
+pub const POSITIONS_UNIT: u64 = 128;
 
 /// Filter values are words of their own, `FILTER_MARK key = value`: no analysed word holds
 /// this character, and they sort before every word.
@@ -100,6 +109,10 @@ pub struct Head {
     pub chunk_offsets: Vec<u64>,
     /// The bytes of each chunk's tails, at its end.
     pub chunk_tails: Vec<u64>,
+    /// Where each chunk's words' positions start in the positions region (words are in the
+    /// same order there), and where the last chunk's end, in [`POSITIONS_UNIT`]s (rounded
+    /// down).
+    pub chunk_positions: Vec<u64>,
     /// Where each page's record lies in the records region.
     pub record_slots: RecordSlots,
     /// The zstd dictionary the records are compressed with (empty: none).
@@ -121,7 +134,10 @@ impl Head {
         put_varint(&mut out, self.chunk_firsts.len() as u64);
         let mut previous = "";
         let chunks = self.chunk_firsts.iter().zip(self.chunk_offsets.windows(2));
-        for ((first, bounds), tails) in chunks.zip(&self.chunk_tails) {
+        let chunks = chunks
+            .zip(&self.chunk_tails)
+            .zip(self.chunk_positions.windows(2));
+        for (((first, bounds), tails), positions) in chunks {
             put_shared(&mut out, previous, first);
             // Most chunks have no tails: a bit says whether a length of them follows.
             put_varint(
@@ -131,6 +147,7 @@ impl Head {
             if *tails > 0 {
                 put_varint(&mut out, *tails);
             }
+            put_varint(&mut out, positions[1] - positions[0]);
             previous = first;
         }
         self.record_slots.encode(&mut out);
@@ -148,7 +165,9 @@ impl Head {
         let mut chunk_firsts = Vec::with_capacity(chunks.min(bytes.len()));
         let mut chunk_offsets = Vec::with_capacity(chunks.min(bytes.len()) + 1);
         let mut chunk_tails = Vec::with_capacity(chunks.min(bytes.len()));
+        let mut chunk_positions = Vec::with_capacity(chunks.min(bytes.len()) + 1);
         chunk_offsets.push(0u64);
+        chunk_positions.push(0u64);
         let mut previous = String::new();
         for _ in 0..chunks {
             let first = reader.shared(&previous)?;
@@ -167,6 +186,11 @@ impl Head {
                 _ => return Err(corrupt("a chunk's length".into())),
             }
             chunk_tails.push(tails);
+            let positions = chunk_positions
+                .last()
+                .expect("an offset")
+                .checked_add(reader.varint()?);
+            chunk_positions.push(positions.ok_or_else(|| corrupt("a chunk's positions".into()))?);
             chunk_firsts.push(first.clone());
             previous = first;
         }
@@ -183,15 +207,26 @@ impl Head {
             chunk_firsts,
             chunk_offsets,
             chunk_tails,
+            chunk_positions,
             record_slots,
             dictionary,
         })
     }
 
     /// Checks the offsets against the lengths of the regions they point into.
-    pub fn check_regions(&self, chunks_len: u64, records_len: u64) -> Result<()> {
+    pub fn check_regions(
+        &self,
+        chunks_len: u64,
+        positions_len: u64,
+        records_len: u64,
+    ) -> Result<()> {
         if self.chunk_offsets.last() != Some(&chunks_len) {
             return Err(corrupt("the chunk index does not cover the chunks".into()));
+        }
+        if self.chunk_positions.last() != Some(&(positions_len / POSITIONS_UNIT)) {
+            return Err(corrupt(
+                "the chunk index does not cover the positions".into(),
+            ));
         }
         if self.record_slots.region_len() != records_len {
             return Err(corrupt("the record sizes do not cover the records".into()));
@@ -225,6 +260,14 @@ impl Head {
     /// Where chunk `chunk` lies in the chunks region, with its tails.
     pub fn chunk_span(&self, chunk: usize) -> Range<u64> {
         self.chunk_offsets[chunk]..self.chunk_offsets[chunk + 1]
+    }
+
+    /// Where chunk `chunk`'s words' positions lie in the positions region, `positions_len`
+    /// bytes long: whole [`POSITIONS_UNIT`]s, so a unit more at most at either end.
+    pub fn chunk_positions(&self, chunk: usize, positions_len: u64) -> Range<u64> {
+        let start = self.chunk_positions[chunk] * POSITIONS_UNIT;
+        let end = (self.chunk_positions[chunk + 1] + 1) * POSITIONS_UNIT;
+        start.min(positions_len)..end.min(positions_len)
     }
 
     /// Where page `page`'s record lies in the records region.
@@ -262,6 +305,7 @@ mod tests {
             ],
             chunk_offsets: vec![0, 10, 25, 40, 41],
             chunk_tails: vec![0, 5, 0, 0],
+            chunk_positions: vec![0, 0, 2, 2, 70],
             // Pages 0 and 1 of one unit, page 2 of two.
             record_slots: RecordSlots::new(&[(1, 2), (2, 1)]).unwrap(),
             dictionary: vec![1, 2, 3],
@@ -284,8 +328,12 @@ mod tests {
         assert_eq!(head.record_range(2), 64..128);
         assert_eq!(head.chunk_range(1), 10..20);
         assert_eq!(head.chunk_span(1), 10..25);
-        head.check_regions(41, 128).unwrap();
-        assert!(head.check_regions(40, 128).is_err());
+        // Positions 300..301 in 128-byte units: 2..2, read as bytes 256..384.
+        assert_eq!(head.chunk_positions(2, 9000), 256..384);
+        assert_eq!(head.chunk_positions(3, 9000), 256..9000);
+        head.check_regions(41, 9000, 128).unwrap();
+        assert!(head.check_regions(40, 9000, 128).is_err());
+        assert!(head.check_regions(41, 9100, 128).is_err());
     }
 
     proptest::proptest! {
@@ -308,7 +356,7 @@ mod tests {
             }
             bytes.truncate(cut.max(1));
             if let Ok(head) = Head::decode(&bytes) {
-                let _ = head.check_regions(41, 128);
+                let _ = head.check_regions(41, 9000, 128);
             }
             let _ = Head::decode(&random);
             let _ = word_entries(&random);

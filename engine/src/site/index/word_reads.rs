@@ -1,9 +1,14 @@
-//! A query's word reads: the chunks holding its words, prefixes and filter words (one wave),
-//! and for phrases their positions (one more).
+//! A query's word reads: the chunks holding its words, prefixes and filter words, with the
+//! positions of its phrases' words' chunks (one wave); the positions of the words a phrase's
+//! prefix was completed to, and of chunks too large to read whole (one more).
 
 use std::ops::Range;
 
 use super::{offset, SiteIndex, MAX_PREFIX_CHUNKS};
+
+/// Bytes of a chunk's words' positions a phrase reads with the chunk at most; past them, it
+/// reads its own words' positions in a wave of their own.
+pub const MAX_PHRASE_CHUNK_POSITIONS: u64 = 32 << 10;
 use crate::error::Result;
 use crate::format::{page_payload, ByteReader};
 use crate::io::QueryStats;
@@ -22,7 +27,10 @@ impl SiteIndex {
     ///
     /// In the same wave, the bucket of the site file's stemmed-word filter that files each of
     /// `stemmed` (words it searches by their stem, [`crate::site::stemmed_filter`]): those no
-    /// page holds as typed are [`Found::stem_only`].
+    /// page holds as typed are [`Found::stem_only`]; and the positions of the chunks of the
+    /// words of phrases (into the cache, where [`Self::read_positions`] finds them), unless
+    /// a chunk's are larger than [`MAX_PHRASE_CHUNK_POSITIONS`] (a long word's own chunk's
+    /// are its own: the phrase reads them anyway).
     pub(in crate::site) async fn read_words(
         &self,
         nodes: &[&Node],
@@ -33,14 +41,19 @@ impl SiteIndex {
     ) -> Result<Found> {
         let mut words = Vec::new();
         let mut prefixes = Vec::new();
+        let mut phrase_words = Vec::new();
         let mut each = |node: &Node| match node {
             Node::Phrase { slots, .. } => {
+                let from = words.len();
                 for slot in slots {
                     match slot {
                         Slot::Word(word) => words.push(word.clone()),
                         Slot::AnyOf(any) => words.extend(any.iter().cloned()),
                         Slot::Prefix(prefix) => prefixes.push(prefix.clone()),
                     }
+                }
+                if slots.len() > 1 {
+                    phrase_words.extend_from_slice(&words[from..]);
                 }
             }
             Node::Filter(word) => words.push(word.clone()),
@@ -73,6 +86,22 @@ impl SiteIndex {
             .iter()
             .map(|&chunk| offset(&self.regions.chunks, span(chunk)))
             .collect();
+        // The positions of the phrases' words' chunks, into the cache.
+        let phrase_chunks = phrase_words
+            .iter()
+            .filter_map(|word| self.head.chunk_of(word));
+        // As `u64`s: the engine's one sort of integers.
+        let phrase_chunks = sorted_unique(phrase_chunks.map(|chunk| chunk as u64).collect());
+        let positions_of = phrase_chunks.into_iter().filter_map(|chunk| {
+            let region = &self.regions.positions;
+            let span = (self.head).chunk_positions(chunk as usize, region.end - region.start);
+            let own = self.head.chunk_tails[chunk as usize] > 0;
+            let read =
+                !span.is_empty() && (own || span.end - span.start <= MAX_PHRASE_CHUNK_POSITIONS);
+            read.then(|| offset(&self.regions.positions, span))
+        });
+        let first_positions = ranges.len();
+        ranges.extend(positions_of);
         // Each stemmed word's bucket of the filter, read with the chunks (a page each).
         let of_each = self.stemmed_buckets(stemmed);
         let buckets = sorted_unique(of_each.clone());
@@ -82,6 +111,7 @@ impl SiteIndex {
         let fields = self.head.meta.fields.len();
         let mut found = Found::default();
         let buckets_read = bytes.split_off(first_bucket);
+        bytes.truncate(first_positions);
         found.stem_only = (stemmed.iter().zip(&of_each))
             .filter(|(word, bucket)| {
                 let read = &buckets_read[buckets.partition_point(|b| b < bucket)];
