@@ -176,4 +176,42 @@ mod tests {
         assert_eq!(shortest_after("日本語", ""), "日");
         assert_eq!(shortest_after("b", "azzz"), "b");
     }
+
+    /// Each chunk's words' positions lie in one span of the positions region, which the chunk
+    /// writer records: where each chunk's first word's start, and where the last word's end.
+    #[test]
+    fn each_chunk_knows_where_its_words_positions_start() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut writer = ChunkWriter::new(dir.path()).unwrap();
+        let mut at = 0u64;
+        let mut starts = Vec::new();
+        for i in 0..2_000u64 {
+            // Postings large enough to fill a chunk every few hundred words.
+            let len = 3 + i % 7;
+            let entry = WordEntry {
+                word: format!("w{i:05}"),
+                postings: vec![1; 20],
+                positions: at..at + len,
+                tail: None,
+            };
+            starts.push(at);
+            at += len;
+            writer.add(entry, None).unwrap();
+        }
+        let written = writer.finish().unwrap();
+        let chunks = written.firsts.len();
+        assert!(chunks > 2, "{chunks} chunks");
+        assert_eq!(written.positions.len(), chunks + 1);
+        assert_eq!(written.positions.last(), Some(&at));
+        // Each chunk's span starts at the positions of the first word it holds.
+        for (first, start) in written.firsts.iter().zip(&written.positions) {
+            // The first word beginning with what tells the chunk is its first word.
+            let first_word = (0..2_000).find(|&i| format!("w{i:05}").starts_with(first.as_str()));
+            assert_eq!(
+                Some(*start),
+                first_word.map(|i| starts[i]),
+                "chunk told by {first}"
+            );
+        }
+    }
 }
