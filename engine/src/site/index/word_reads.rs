@@ -5,10 +5,6 @@
 use std::ops::Range;
 
 use super::{offset, SiteIndex, MAX_PREFIX_CHUNKS};
-
-/// Bytes of a chunk's words' positions a phrase reads with the chunk at most; past them, it
-/// reads its own words' positions in a wave of their own.
-pub const MAX_PHRASE_CHUNK_POSITIONS: u64 = 32 << 10;
 use crate::error::Result;
 use crate::format::{page_payload, ByteReader};
 use crate::io::QueryStats;
@@ -19,6 +15,10 @@ use crate::site::query::{Node, Slot};
 use crate::site::stemmed_filter;
 use crate::sorted_unique;
 use ownedbytes::OwnedBytes;
+
+/// Bytes of a chunk's words' positions a phrase reads with the chunk at most; past them, it
+/// reads its own words' positions in a wave of their own.
+pub const MAX_PHRASE_CHUNK_POSITIONS: u64 = 32 << 10;
 
 impl SiteIndex {
     /// Reads, in one wave, the chunks holding the query's words, prefixes and filter words,
@@ -92,13 +92,15 @@ impl SiteIndex {
             .filter_map(|word| self.head.chunk_of(word));
         // As `u64`s: the engine's one sort of integers.
         let phrase_chunks = sorted_unique(phrase_chunks.map(|chunk| chunk as u64).collect());
+        let region = &self.regions.positions;
         let positions_of = phrase_chunks.into_iter().filter_map(|chunk| {
-            let region = &self.regions.positions;
-            let span = (self.head).chunk_positions(chunk as usize, region.end - region.start);
+            let span = self
+                .head
+                .chunk_positions(chunk as usize, region.end - region.start);
             let own = self.head.chunk_tails[chunk as usize] > 0;
             let read =
                 !span.is_empty() && (own || span.end - span.start <= MAX_PHRASE_CHUNK_POSITIONS);
-            read.then(|| offset(&self.regions.positions, span))
+            read.then(|| offset(region, span))
         });
         let first_positions = ranges.len();
         ranges.extend(positions_of);
