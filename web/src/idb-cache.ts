@@ -29,6 +29,15 @@ const FLUSH_DELAY_MS = 0;
 export class IdbPageCache {
   private db: IDBPDatabase<PageSchema> | null;
   private queue: Array<PageSchema["pages"]["value"]> = [];
+  /**
+   * The pages each split has in the store, as this tab knows them: its keys read once (the
+   * first time it is asked for), then this tab's writes added. A query's pages the store lacks
+   * are answered from here with no transaction. On a first visit every page is such a miss,
+   * and a read transaction per wave made each wave wait for IndexedDB before its request went
+   * out (docs/design-notes.md, "The host knows which pages the tier holds"). Pages another tab
+   * stores meanwhile are fetched again: a miss, never a wrong page.
+   */
+  private stored = new Map<string, Promise<Set<number>>>();
   private flushing: Promise<void> | null = null;
   private warned = false;
 
@@ -75,12 +84,15 @@ export class IdbPageCache {
     const db = this.db;
     if (!db) return [];
     try {
+      const stored = await this.storedPages(db, split);
+      const wanted = pages.filter((page) => stored.has(page));
+      if (wanted.length === 0) return pages.map(() => undefined);
       // One request per run of consecutive pages, not per page: a query's ranges are runs
       // of small pages (a word chunk is a few dozen), and each request costs the worker an
       // event to dispatch before the query's first fetch.
       const tx = db.transaction("pages", "readonly");
       const runs = await Promise.all(
-        consecutiveRuns(pages).map(([first, last]) =>
+        consecutiveRuns(wanted).map(([first, last]) =>
           first === last
             ? tx.store.get([split, first]).then((record) => (record ? [record] : []))
             : tx.store.getAll(IDBKeyRange.bound([split, first], [split, last])),
@@ -97,7 +109,20 @@ export class IdbPageCache {
   putPages(split: string, pages: number[], data: Uint8Array[]): void {
     if (!this.db) return;
     pages.forEach((page, i) => this.queue.push({ split, page, bytes: data[i] }));
+    // Known as stored from now on: a read of them waits for their write to commit.
+    void this.stored.get(split)?.then((stored) => pages.forEach((page) => stored.add(page)), () => {});
     this.scheduleFlush();
+  }
+
+  /** The pages of `split` in the store, read once: its keys alone, which a first visit has none of. */
+  private storedPages(db: IDBPDatabase<PageSchema>, split: string): Promise<Set<number>> {
+    let stored = this.stored.get(split);
+    if (!stored) {
+      const keys = db.getAllKeys("pages", IDBKeyRange.bound([split, -Infinity], [split, Infinity]));
+      stored = keys.then((keys) => new Set(keys.map(([, page]) => page)));
+      this.stored.set(split, stored);
+    }
+    return stored;
   }
 
   async getOpenRegion(split: string): Promise<Uint8Array | undefined> {
@@ -113,6 +138,7 @@ export class IdbPageCache {
     const db = this.db;
     if (!db) return;
     const keep = new Set(live);
+    for (const split of this.stored.keys()) if (!keep.has(split)) this.stored.delete(split);
     void (async () => {
       const tx = db.transaction("pages", "readwrite");
       let cursor = await tx.store.index("split").openKeyCursor(null, "nextunique");

@@ -5,7 +5,7 @@
  */
 
 import "fake-indexeddb/auto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { consecutiveRuns, IdbPageCache } from "../src/idb-cache.js";
 
 const bytes = (...values: number[]) => new Uint8Array(values);
@@ -36,6 +36,35 @@ describe("IdbPageCache", () => {
     expect(await cache.getPages("s1", [14, 11, 12, 13, 20, 21, 10])).toEqual([
       bytes(14), bytes(11), bytes(12), undefined, bytes(20), undefined, bytes(10),
     ]);
+  });
+
+  it("answers the pages a split lacks with no transaction once it knows the split's keys", async () => {
+    const name = fresh();
+    const cache = await IdbPageCache.open(name, () => expect.fail("no warning expected"));
+    cache.putPages("s", [1, 2], [bytes(1), bytes(2)]);
+    await cache.flushed();
+    const transactions = vi.spyOn(IDBDatabase.prototype, "transaction");
+    try {
+      // The first read of a split reads its keys (one transaction), then its stored pages.
+      expect(await cache.getPages("s", [1, 7])).toEqual([bytes(1), undefined]);
+      const first = transactions.mock.calls.length;
+      expect(first).toBe(2);
+      // Pages it lacks: answered from its keys alone (a first visit's every read).
+      expect(await cache.getPages("s", [7, 8, 9])).toEqual([undefined, undefined, undefined]);
+      expect(await cache.getOpenRegion("s")).toBeUndefined();
+      expect(transactions.mock.calls.length).toBe(first);
+      // What this tab writes is known at once, and read from the store once written.
+      cache.putPages("s", [8], [bytes(8)]);
+      await cache.flushed();
+      const written = transactions.mock.calls.length;
+      expect(await cache.getPages("s", [7, 8, 9])).toEqual([undefined, bytes(8), undefined]);
+      expect(transactions.mock.calls.length).toBe(written + 1);
+      // Another tab's cache reads the keys the store holds now.
+      const other = await IdbPageCache.open(name);
+      expect(await other.getPages("s", [1, 2, 8])).toEqual([bytes(1), bytes(2), bytes(8)]);
+    } finally {
+      transactions.mockRestore();
+    }
   });
 
   it("drops every record of splits that left the manifest, and only those", async () => {
