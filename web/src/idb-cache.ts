@@ -109,7 +109,8 @@ export class IdbPageCache {
   putPages(split: string, pages: number[], data: Uint8Array[]): void {
     if (!this.db) return;
     pages.forEach((page, i) => this.queue.push({ split, page, bytes: data[i] }));
-    // Known as stored from now on: a read of them waits for their write to commit.
+    // Known as stored from now on. A read of them made before their write transaction begins
+    // misses them (its pages are fetched again); one made after it waits for the commit.
     void this.stored.get(split)?.then((stored) => pages.forEach((page) => stored.add(page)), () => {});
     this.scheduleFlush();
   }
