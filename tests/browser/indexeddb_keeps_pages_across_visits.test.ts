@@ -39,13 +39,12 @@ async function openAndSearch(page: Page, queries: string[]): Promise<Rangefind.S
   }, queries);
 }
 
-/** Waits until every page write reached IndexedDB. */
+/** Waits until every page write reached IndexedDB. (Polled from here: `waitForFunction`
+ * takes the promise an async predicate returns for a truthy answer, and waits for nothing.) */
 async function settled(page: Page): Promise<Rangefind.CacheState> {
-  await page.waitForFunction(async () => {
-    const w = window as unknown as PageWindow;
-    return (await w.index!.cacheState()).pendingWrites === 0;
-  });
-  return page.evaluate(() => (window as unknown as PageWindow).index!.cacheState());
+  const state = () => page.evaluate(() => (window as unknown as PageWindow).index!.cacheState());
+  await expect.poll(async () => (await state()).pendingWrites, { timeout: 10_000 }).toBe(0);
+  return state();
 }
 
 /** Split ids with pages stored for `/index/`, read straight from IndexedDB. */

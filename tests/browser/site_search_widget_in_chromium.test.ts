@@ -114,11 +114,15 @@ describe("<rangefind-search> on a static site", () => {
     expect(timings.length).toBe(3);
     expect(Math.max(...timings.map((t) => t.start))).toBeLessThan(Math.min(...timings.map((t) => t.end)));
     // A later visit finds the site file's head and lexicon index in IndexedDB: not read again.
-    await page.waitForFunction(async () => {
-      type Opened = { index: { cacheState(): Promise<{ pendingWrites: number }> } };
-      const widget = document.querySelector("rangefind-search") as unknown as { engine: Promise<Opened> };
-      return (await (await widget.engine).index.cacheState()).pendingWrites === 0;
-    });
+    // Polled from here: `waitForFunction` would take an async predicate's promise for a
+    // truthy answer.
+    const pendingWrites = () =>
+      page.evaluate(async () => {
+        type Opened = { index: { cacheState(): Promise<{ pendingWrites: number }> } };
+        const widget = document.querySelector("rangefind-search") as unknown as { engine: Promise<Opened> };
+        return (await (await widget.engine).index.cacheState()).pendingWrites;
+      });
+    await expect.poll(pendingWrites, { timeout: 10_000 }).toBe(0);
     await page.reload();
     await page.waitForLoadState("networkidle");
     const again = session.requested.length;

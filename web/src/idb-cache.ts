@@ -23,8 +23,15 @@ interface PageSchema extends DBSchema {
 
 /** Page number under which a split's open region (hotcache, footer) is kept. */
 const OPEN_REGION = -1;
-/** Writes are queued and committed together, one transaction per batch. */
-const FLUSH_DELAY_MS = 0;
+/**
+ * Writes are queued and committed together, one transaction per batch. A batch of pages is
+ * committed this long after its first write, so that a query's writes run after its answer
+ * rather than beside its last steps (a cold query writes a few hundred pages; committing them at
+ * once took 3–4 ms from the time to its answer: docs/design-notes.md, "Pages written after the
+ * answer"). An open region is committed at once: the page marks a site file stored once its
+ * head is (index.ts, `markStored`).
+ */
+const PAGE_WRITE_DELAY_MS = 100;
 
 export class IdbPageCache {
   private db: IDBPDatabase<PageSchema> | null;
@@ -38,6 +45,11 @@ export class IdbPageCache {
    * stores meanwhile are fetched again: a miss, never a wrong page.
    */
   private stored = new Map<string, Promise<Set<number>>>();
+  /** The timer of the next batch's commit, while it waits. */
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Whether the queue holds an open region (committed at once). */
+  private urgent = false;
+  /** The batch being committed. */
   private flushing: Promise<void> | null = null;
   private warned = false;
 
@@ -112,6 +124,7 @@ export class IdbPageCache {
     // Known as stored from now on. A read of them made before their write transaction begins
     // misses them (its pages are fetched again); one made after it waits for the commit.
     void this.stored.get(split)?.then((stored) => pages.forEach((page) => stored.add(page)), () => {});
+    this.urgent ||= pages.includes(OPEN_REGION);
     this.scheduleFlush();
   }
 
@@ -158,7 +171,7 @@ export class IdbPageCache {
   /** Resolves once every queued write is committed (or dropped). */
   async flushed(): Promise<void> {
     while (this.flushing || this.queue.length > 0) {
-      await (this.flushing ?? new Promise((resolve) => setTimeout(resolve, FLUSH_DELAY_MS + 1)));
+      await (this.flushing ?? new Promise((resolve) => setTimeout(resolve, PAGE_WRITE_DELAY_MS + 1)));
     }
   }
 
@@ -174,24 +187,34 @@ export class IdbPageCache {
   }
 
   close(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
     this.db?.close();
     this.db = null;
   }
 
+  /** Commits the queue when its delay is over (at once with an open region in it); while a
+   * batch is being committed, the next waits for it. */
   private scheduleFlush(): void {
-    if (this.flushing) return;
-    this.flushing = new Promise<void>((resolve) => setTimeout(resolve, FLUSH_DELAY_MS))
-      .then(() => this.flush())
-      .finally(() => {
-        this.flushing = null;
-        if (this.queue.length > 0) this.scheduleFlush();
-      });
+    if (this.flushing || (this.timer !== null && !this.urgent)) return;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.flushing = this.flush().finally(() => {
+          this.flushing = null;
+          if (this.queue.length > 0) this.scheduleFlush();
+        });
+      },
+      this.urgent ? 0 : PAGE_WRITE_DELAY_MS,
+    );
   }
 
   private async flush(): Promise<void> {
     const db = this.db;
     const batch = this.queue;
     this.queue = [];
+    this.urgent = false;
     if (!db || batch.length === 0) return;
     try {
       // Puts on the bare store: a failed one aborts the transaction, which `done` reports,

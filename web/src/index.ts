@@ -280,7 +280,14 @@ async function startSiteEngine(sites: SiteFileToOpen[], engineDir: URL, options:
       wasmUrl: wasmUrl.href,
       prefetched: prefetched.filter((read) => read !== null),
     }).result;
-    if (opened.persistent) sites.forEach(({ url, file }) => markStored(url, file));
+    // Marked once the heads' writes are committed: marked before, a page closed meanwhile
+    // would leave the next visit skipping the read ahead of a head IndexedDB does not hold.
+    if (opened.persistent) {
+      index.call<boolean>({ type: "stored" }).result.then(
+        (stored) => stored && sites.forEach(({ url, file }) => markStored(url, file)),
+        () => {},
+      );
+    }
   } catch (error) {
     worker.terminate();
     throw error;

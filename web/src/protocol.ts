@@ -50,6 +50,8 @@ export type Command =
   | SearchMessage
   | { type: "preload" }
   | { type: "cacheState" }
+  /** Answered once every write queued so far reached the persistent tier: whether it still works. */
+  | { type: "stored" }
   | { type: "resourceEntries"; clear: boolean }
   | { type: "abort"; target: number };
 

@@ -118,6 +118,9 @@ async function handle(call: Call): Promise<unknown> {
       };
       return state;
     }
+    case "stored":
+      await Promise.all(caches.map((cache) => cache.flushed()));
+      return caches.length > 0 && caches.every((cache) => cache.active);
     case "resourceEntries": {
       const entries: ResourceEntry[] = (self.performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map(
         (e) => ({ name: e.name, transferSize: e.transferSize, encodedBodySize: e.encodedBodySize, duration: e.duration }),

@@ -93,6 +93,35 @@ describe("IdbPageCache", () => {
     expect(await b.getPages("same-id", [0])).toEqual([undefined]);
   });
 
+  it("commits pages a while after their first write, and an open region at once", async () => {
+    const cache = await IdbPageCache.open(fresh(), () => expect.fail("no warning expected"));
+    const transactions = vi.spyOn(IDBDatabase.prototype, "transaction");
+    const writes = () => transactions.mock.calls.filter(([, mode]) => mode === "readwrite").length;
+    // Timers of no delay, scheduled after the commit's: they run first unless it is due.
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+    try {
+      // A query's pages wait (its answer goes first), then go in one transaction.
+      cache.putPages("s", [1, 2], [bytes(1), bytes(2)]);
+      await tick();
+      cache.putPages("s", [3], [bytes(3)]);
+      await tick();
+      expect(writes()).toBe(0);
+      expect(cache.pendingWrites).toBe(3);
+      await cache.flushed();
+      expect(writes()).toBe(1);
+      // An open region does not wait, and takes the waiting pages with it.
+      cache.putPages("s", [4], [bytes(4)]);
+      cache.putOpenRegion("s", bytes(9));
+      await tick();
+      expect(writes()).toBe(2);
+      await cache.flushed();
+    } finally {
+      transactions.mockRestore();
+    }
+    expect(await cache.getPages("s", [1, 2, 3, 4])).toEqual([bytes(1), bytes(2), bytes(3), bytes(4)]);
+    expect(await cache.getOpenRegion("s")).toEqual(bytes(9));
+  });
+
   it("exposes exactly the methods the wasm engine calls", async () => {
     const hooks = (await IdbPageCache.open(fresh())).hooks() as Record<string, unknown>;
     expect(Object.keys(hooks).sort()).toEqual(["getOpenRegion", "getPages", "putOpenRegion", "putPages", "retainSplits"]);
