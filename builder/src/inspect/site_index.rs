@@ -93,7 +93,7 @@ async fn print_site_file(store: &dyn IndexStore, entry: &SiteFileEntry) -> anyho
     let beginnings: usize = head.chunk_firsts.iter().map(String::len).sum();
     println!(
         "      head (site layout {}): fields {}; {} word chunks told by {beginnings} bytes of \
-         word beginnings; {} record sizes for {} pages; the records' zstd dictionary, {} bytes",
+         word beginnings; {} record sizes for {} pages; the records' dictionary, {} bytes",
         head.meta.version,
         fields.join(", "),
         head.chunk_firsts.len(),

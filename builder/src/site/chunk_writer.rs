@@ -1,5 +1,5 @@
 //! The word chunks region of a site file: word entries cut into chunks of about
-//! [`CHUNK_BYTES`], each compressed with zstd and followed by the tails of its long words
+//! [`CHUNK_BYTES`], each compressed (a deflate frame) and followed by the tails of its long words
 //! (`rangefind_engine::site::postings::Tail`: a long word has a chunk of its own), and where
 //! each starts and which words it holds:
 //! the shortest beginning of its first word that sorts after the previous chunk's last word
@@ -11,6 +11,7 @@
 
 use std::path::Path;
 
+use rangefind_engine::format::encode_frame;
 use rangefind_engine::site::postings::{put_word_entry, WordEntry};
 use rayon::prelude::*;
 
@@ -18,8 +19,8 @@ use super::region_file::RegionFile;
 
 /// Uncompressed bytes a word chunk holds before the next starts (about 2–3 KB compressed).
 const CHUNK_BYTES: usize = 6 * 1024;
-/// zstd level of chunks and the head (small, read on every query: worth the time).
-pub const CHUNK_LEVEL: i32 = 16;
+/// Deflate level of chunks, tails and the head (small, read on every query: worth the time).
+pub const CHUNK_LEVEL: u32 = 9;
 
 /// Finished chunks compressed together, on every core: [`CHUNK_LEVEL`] is slow, and raw
 /// chunks kept until the end took the size of the uncompressed chunks region in memory.
@@ -116,7 +117,7 @@ impl ChunkWriter {
         let chunks = std::mem::take(&mut self.chunks);
         let compressed: Vec<Vec<u8>> = (chunks.par_iter())
             .map(|(raw, _)| {
-                zstd::bulk::compress(raw, CHUNK_LEVEL).expect("zstd compresses to memory")
+                encode_frame(raw, &[], CHUNK_LEVEL).expect("deflate compresses to memory")
             })
             .collect();
         for (chunk, (_, tails)) in compressed.into_iter().zip(chunks) {

@@ -1,5 +1,5 @@
 //! The records region of a site file: page records set aside in a temporary file while a
-//! site's words are gathered, then read back in batches and compressed, one zstd frame per page
+//! site's words are gathered, then read back in batches and compressed, one frame per page
 //! with a dictionary trained on the site. A million pages' records held in memory took about
 //! half a gigabyte, at the build's peak.
 
@@ -9,16 +9,19 @@ use std::ops::Range;
 use std::path::Path;
 
 use anyhow::Context;
+use rangefind_engine::format::encode_frame;
 use rangefind_engine::site::layout::RECORD_ALIGN;
 use rayon::prelude::*;
 
 use super::region_file::RegionFile;
 
-/// zstd level of records.
-const RECORD_LEVEL: i32 = 9;
+/// Deflate level of records.
+const RECORD_LEVEL: u32 = 9;
 /// Records compressed together, on every core.
 const RECORD_BATCH: usize = 4096;
-/// Size of the records' zstd dictionary. It lies in the head, which every visitor reads before
+/// Size of the records' dictionary (trained by zstd's trainer: its tables are of no use to
+/// deflate, but the text it picks is; on MDN, records 2 % larger than zstd's with the same
+/// dictionary, BENCHMARKS.md "Engine size"). It lies in the head, which every visitor reads before
 /// a first query, and it saves bytes on every record read after: 8 KiB rather than 16 costs a
 /// cold MDN query 0.4 KB (median) and saves 3.6 KB of the head, which most visitors, who
 /// search a few times, read whole (BENCHMARKS.md, "A smaller record dictionary").
@@ -93,7 +96,8 @@ impl SpilledRecords {
     }
 }
 
-/// A zstd dictionary trained on records spread over the site (empty when too few to train).
+/// A dictionary trained by zstd's trainer on records spread over the site (empty when too few
+/// to train).
 pub fn train_dictionary(records: &SpilledRecords) -> anyhow::Result<Vec<u8>> {
     let total = records.total_bytes() as usize;
     let step = total.div_ceil(TRAINING_BYTES).max(1);
@@ -120,16 +124,8 @@ pub fn compress_records(
         let batch = spilled.read(first..(first + RECORD_BATCH).min(spilled.len()))?;
         let compressed: Vec<Vec<u8>> = batch
             .par_iter()
-            .map_init(
-                || zstd::bulk::Compressor::with_dictionary(RECORD_LEVEL, dictionary),
-                |compressor, record| -> anyhow::Result<Vec<u8>> {
-                    let compressor = compressor
-                        .as_mut()
-                        .map_err(|e| anyhow::anyhow!("zstd: {e}"))?;
-                    Ok(compressor.compress(record)?)
-                },
-            )
-            .collect::<anyhow::Result<_>>()?;
+            .map(|record| encode_frame(record, dictionary, RECORD_LEVEL))
+            .collect::<std::io::Result<_>>()?;
         for frame in compressed {
             frames.push(&frame)?;
         }

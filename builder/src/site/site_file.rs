@@ -1,5 +1,5 @@
 //! Writing a language's site file (`<id>.rfsite`, see `rangefind_engine::site`): the pages'
-//! words with postings in chunks, positions, and one zstd record per page.
+//! words with postings in chunks, positions, and one compressed record per page.
 
 use std::fs;
 use std::io::BufRead;
@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use indicatif::ProgressBar;
 use rangefind_engine::analysis::Analyzer;
-use rangefind_engine::format::{page_payload, write_streamed_regions, SplitWriteOptions};
+use rangefind_engine::format::{
+    encode_frame, page_payload, write_streamed_regions, SplitWriteOptions,
+};
 use rangefind_engine::site::layout::{
     self, FieldScoring, Head, HeadMeta, SearchedField, SITE_LAYOUT_VERSION,
 };
@@ -144,7 +146,7 @@ pub fn write_site_file(
         record_slots,
         dictionary,
     };
-    let head = zstd::bulk::compress(&head.encode(), CHUNK_LEVEL)?;
+    let head = encode_frame(&head.encode(), &[], CHUNK_LEVEL)?;
     fs::create_dir_all(dir)?;
     let options = SplitWriteOptions {
         page_size: SITE_PAGE_SIZE,

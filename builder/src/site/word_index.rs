@@ -9,6 +9,7 @@ use indicatif::ProgressBar;
 use rustc_hash::FxHashMap;
 
 use rangefind_engine::analysis::Analyzer;
+use rangefind_engine::format::encode_frame;
 use rangefind_engine::site::bm25::{headings_may_be_long, Averages};
 use rangefind_engine::site::layout::{FieldScoring, HeadMeta, SearchedField};
 use rangefind_engine::site::postings::{
@@ -267,7 +268,7 @@ impl TailWriter {
             .par_iter()
             .map(|(_, tail)| {
                 let raw = tail.as_deref()?;
-                Some(zstd::bulk::compress(raw, CHUNK_LEVEL).expect("zstd compresses to memory"))
+                Some(encode_frame(raw, &[], CHUNK_LEVEL).expect("deflate compresses to memory"))
             })
             .collect();
         for ((entry, _), tail) in waiting.into_iter().zip(compressed) {

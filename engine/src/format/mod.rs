@@ -38,6 +38,8 @@ mod writer;
 pub(crate) use byte_reader::{put_shared, put_signed, put_text, put_varint, ByteReader};
 pub use crc::{crc32, Crc32Hasher};
 pub use day_counts::{DayCounts, DAY_SECONDS};
+#[cfg(any(test, feature = "native"))]
+pub use frames::encode_frame;
 pub use frames::Frames;
 
 /// A UTF-8 byte order mark, which some editors (on Windows above all) write at the start of a

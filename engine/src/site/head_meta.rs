@@ -135,6 +135,16 @@ impl HeadMeta {
     }
 }
 
+/// Refuses the head frame of a site file of layouts 4 to 9 by its layout: their frames were
+/// zstd's, which this reader does not decode (it would call them damaged).
+pub(super) fn refuse_zstd_head(frame: &[u8]) -> Result<()> {
+    const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
+    match frame.starts_with(&ZSTD_MAGIC) {
+        true => Err(incompatible("9 or older (zstd frames)")),
+        false => Ok(()),
+    }
+}
+
 fn incompatible(layout: &str) -> crate::error::Error {
     ErrorKind::Incompatible.with_message(format!(
         "site index layout {layout}; this reader reads layout {SITE_LAYOUT_VERSION}: rebuild the \

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use ownedbytes::OwnedBytes;
 
 use super::evaluate::Found;
+use super::head_meta;
 use super::layout::{self, Head};
 use super::queries::{Queries, Replacing};
 use super::query::{self, Node};
@@ -117,6 +118,7 @@ impl SiteIndex {
                 )))
             }
         };
+        head_meta::refuse_zstd_head(head_bytes).map_err(named)?;
         let raw = Frames::new(&[], SITE_INDEX)?
             .decode(head_bytes, "head")
             .map_err(named)?;

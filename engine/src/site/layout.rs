@@ -4,7 +4,7 @@
 //! stemmed    the words the analyser searches by their stem, as a Bloom filter of one bucket a
 //!            page from the first page on (`super::stemmed_filter`; optional, site files
 //!            written before it have none)
-//! head       zstd( u32 LE meta length · meta · chunk index · record sizes · dictionary )
+//! head       frame( u32 LE meta length · meta · chunk index · record sizes · dictionary )
 //!              chunk index: per chunk, the beginning that tells it, its length with its
 //!              tails and whether it has tails, then their length if it has, then where
 //!              its words' positions end, in 128-byte units after where they start (a
@@ -12,7 +12,7 @@
 //!              meta: version · pages · stemmer · fields (name, f32 boost) · snippet field ·
 //!              title field (texts as length · UTF-8; "" for none)
 //!            also copied into the open region: opening the file reads it
-//! chunks     word chunks, each zstd-compressed and followed by the tails of its long words,
+//! chunks     word chunks, each a frame followed by the tails of its long words,
 //!            words in byte order:
 //!              word (shared prefix, rest) · postings length · postings · positions offset, length
 //!            postings: count, then per page: page delta · field mask and flags · per field in
@@ -22,10 +22,10 @@
 //!            tail follows) · [tail: where among the chunk's tails, its positions' length,
 //!            pages, per field its pages and best score, the best score in every field]
 //!            a tail: a long word's postings past the best its entry keeps, as an entry's
-//!            postings, one zstd frame (`super::postings::Tail`)
+//!            postings, one frame (`super::postings::Tail`)
 //! positions  per word, per posting, per field in its mask: count · position deltas (a long
 //!            word's tail's after its entry's)
-//! records    one zstd frame per page, compressed with the head's dictionary: the page's
+//! records    one frame per page, compressed against the head's dictionary: the page's
 //!            stored fields (`super::record`); pages are numbered by their record's size, so
 //!            the record sizes (`super::record_slots`) place every record
 //! ```
@@ -60,7 +60,7 @@ pub const RECORDS: &str = "records";
 pub const STEMMED: &str = "stemmed";
 
 /// The version of this layout, in the head; a reader refuses another.
-/// 9: the head says where each chunk's words' positions lie, so that a phrase reads them with
+/// 10: frames of raw deflate, not zstd ([`crate::format::Frames`]); 9: the head says where each chunk's words' positions lie, so that a phrase reads them with
 /// its words' chunks, in the same wave; 8: a long word's postings past its best in a tail, read only when needed
 /// ([`super::postings::Tail`]); 7: postings keep occurrences and length codes instead of score bytes normalised by the
 /// index's own averages, and the head each field's words ([`super::bm25`]); 6: pages numbered by the size of their record, the head keeping the sizes instead of a
@@ -68,7 +68,7 @@ pub const STEMMED: &str = "stemmed";
 /// and Korean text indexed as character bigrams (`crate::analysis`); 4: head meta and
 /// records in binary, not JSON (the site engine has no JSON parser); 3: words folded as
 /// tantivy folds them (the one analyser of `crate::analysis`); 2 folded Latin letters only.
-pub const SITE_LAYOUT_VERSION: u32 = 9;
+pub const SITE_LAYOUT_VERSION: u32 = 10;
 pub use super::record_slots::RECORD_ALIGN;
 
 /// The unit of the head's positions offsets: the ends of a chunk's words' positions in the
@@ -115,7 +115,7 @@ pub struct Head {
     pub chunk_positions: Vec<u64>,
     /// Where each page's record lies in the records region.
     pub record_slots: RecordSlots,
-    /// The zstd dictionary the records are compressed with (empty: none).
+    /// The dictionary the records are compressed against (empty: none).
     pub dictionary: Vec<u8>,
 }
 
@@ -364,11 +364,14 @@ mod tests {
                 let _ = postings.doc_freq(0);
                 let _ = decode_positions(&random, &postings);
             }
-            // zstd frames (chunks, records), past the magic number into the frame decoder.
-            let frames = crate::format::Frames::new(&[], "site index").unwrap();
-            let _ = frames.decode(&random, "a fuzzed frame");
-            let framed = [&[0x28, 0xb5, 0x2f, 0xfd][..], &random].concat();
-            let _ = frames.decode(&framed, "a fuzzed frame");
+            // Frames (chunks, records): a small size, then the bytes as a deflate stream, with
+            // a dictionary and without.
+            for dictionary in [&[][..], &random[..random.len() / 2]] {
+                let frames = crate::format::Frames::new(dictionary, "site index").unwrap();
+                let _ = frames.decode(&random, "a fuzzed frame");
+                let framed = [&[0x80, 0x02][..], &random].concat();
+                let _ = frames.decode(&framed, "a fuzzed frame");
+            }
         }
     }
 

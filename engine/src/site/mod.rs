@@ -3,7 +3,7 @@
 //!
 //! The file has the split layout ([`crate::format`]): checksummed pages, then an open region.
 //! Its regions ([`layout`]) are a head that opening reads (chunk index, record lengths, the
-//! records' zstd dictionary), word chunks with postings inline (of a long word, its best:
+//! records' dictionary), word chunks with postings inline (of a long word, its best:
 //! the rest are its tail, apart), positions for phrases, and one compressed record per page. A
 //! query reads the chunks of its words in one wave, the positions of phrase words in a second
 //! only when it has a phrase, the tails of long words in another only when their best do not

@@ -13,7 +13,7 @@ use crate::format::{put_varint, ByteReader};
 /// the same few kilobytes at any size of site.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tail {
-    /// Where it is among its chunk's tails: one zstd frame of [`Postings`].
+    /// Where it is among its chunk's tails: one frame of [`Postings`].
     pub at: Range<u64>,
     /// Pages holding the word, in the entry and the tail.
     pub pages: u64,

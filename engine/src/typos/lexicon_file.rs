@@ -2,9 +2,9 @@
 //! fetches one at a time, a block index it reads once, and the word list the builder merges
 //! when it appends.
 //!
-//! Layout: `RFLEXCN4`, then the blocks, the word list and the block index, each a zstd frame
-//! (with its content size); a block also starts with the CRC-32 (LE) of its compressed bytes,
-//! so a damaged block or cache entry is caught. The manifest gives where the word list and the
+//! Layout: `RFLEXCN5`, then the blocks, the word list and the block index, each a frame (its
+//! size, then raw deflate: [`Frames`]; format 4 had zstd frames); a block also starts with the
+//! CRC-32 (LE) of its compressed bytes, so a damaged block or cache entry is caught. The manifest gives where the word list and the
 //! block index are, so a reader's first read is the block index itself.
 //!
 //! - Block index: the block count, then per block its first key (sharing a prefix with the
@@ -33,9 +33,9 @@ use crate::json_fields::{object, range, required, small, text, whole, FieldResul
 
 use super::key_passes::{key_pairs_in_passes, PAIRS_PER_PASS, PAIR_BYTES};
 
-const MAGIC: &[u8; 8] = b"RFLEXCN4";
+const MAGIC: &[u8; 8] = b"RFLEXCN5";
 /// The lexicon format this crate writes and reads (the entry naming a file says its format).
-pub const LEXICON_FORMAT: u32 = 4;
+pub const LEXICON_FORMAT: u32 = 5;
 /// Bytes of the checksum a block starts with.
 const CHECKSUM_LEN: usize = 4;
 /// Uncompressed bytes a block holds before the next one starts: a lookup reads two to four
@@ -143,14 +143,14 @@ pub struct BlockRef {
     pub range: std::ops::Range<u64>,
 }
 
-/// Compresses a part of the lexicon into one zstd frame that records its content size. The
-/// builder's zstd (C) does it; the engine only decodes, in pure Rust ([`Frames`]).
+/// Compresses a part of the lexicon into one frame ([`crate::format::encode_frame`]): the
+/// builder's compression; the engine only decodes ([`Frames`]).
 pub type Compress<'a> = &'a dyn Fn(&[u8]) -> std::io::Result<Vec<u8>>;
 
 /// The builder's compression, for tests.
 #[cfg(test)]
-pub(crate) fn zstd_for_tests(raw: &[u8]) -> std::io::Result<Vec<u8>> {
-    zstd::bulk::compress(raw, 3)
+pub(crate) fn frame_for_tests(raw: &[u8]) -> std::io::Result<Vec<u8>> {
+    crate::format::encode_frame(raw, &[], 9)
 }
 
 /// Encodes the lexicon of `words` (every word with its document frequency), each part

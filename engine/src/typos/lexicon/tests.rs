@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::io::MemoryStore;
-use crate::typos::lexicon_file::{encode_lexicon, zstd_for_tests, WordCounts, LEXICON_FORMAT};
+use crate::typos::lexicon_file::{encode_lexicon, frame_for_tests, WordCounts, LEXICON_FORMAT};
 
 fn lexicon_of(words: &[(&str, u32)]) -> Lexicon {
     let memory = MemoryStore::default();
@@ -12,7 +12,7 @@ fn lexicon_of(words: &[(&str, u32)]) -> Lexicon {
 /// The lexicon of `words`, written to `memory` and read through `store`.
 fn lexicon_in(words: &[(&str, u32)], memory: &MemoryStore, store: &dyn IndexStore) -> Lexicon {
     let counts: WordCounts = words.iter().map(|(w, n)| (w.to_string(), *n)).collect();
-    let (bytes, layout) = encode_lexicon(&counts, &zstd_for_tests).unwrap();
+    let (bytes, layout) = encode_lexicon(&counts, &frame_for_tests).unwrap();
     memory.put("lexicon/words.lex", Bytes::from(bytes.clone()));
     let entry = LexiconEntry {
         id: "test".into(),

@@ -41,7 +41,7 @@ fn every_key_leads_to_its_words_and_the_word_list_round_trips() {
         .map(|i| (format!("wörd{i}"), i % 7 + 1))
         .chain([("fetch".to_string(), 40), ("each".to_string(), 900)])
         .collect();
-    let (bytes, layout) = encode_lexicon(&list, &zstd_for_tests).unwrap();
+    let (bytes, layout) = encode_lexicon(&list, &frame_for_tests).unwrap();
     assert_eq!(&bytes[..8], MAGIC);
     let (index, blocks) = decoded(&bytes, &layout);
     assert!(index.len() > 1, "several blocks");
@@ -79,7 +79,7 @@ fn every_key_leads_to_its_words_and_the_word_list_round_trips() {
 #[test]
 fn damaged_blocks_and_indexes_are_errors() {
     let (mut bytes, layout) =
-        encode_lexicon(&words(&[("fetch", 2), ("promise", 3)]), &zstd_for_tests).unwrap();
+        encode_lexicon(&words(&[("fetch", 2), ("promise", 3)]), &frame_for_tests).unwrap();
     let [start, end] = layout.index;
     let index = decode_index(&bytes[start as usize..end as usize]).unwrap();
     let block = &index[0];
