@@ -186,9 +186,11 @@ export class IdbPageCache {
     };
   }
 
+  /** Closes the database; writes still waiting are dropped (`flushed()` then resolves). */
   close(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    this.queue = [];
     this.db?.close();
     this.db = null;
   }

@@ -122,6 +122,15 @@ describe("IdbPageCache", () => {
     expect(await cache.getOpenRegion("s")).toEqual(bytes(9));
   });
 
+  it("drops the writes still waiting when closed, and says they are done", async () => {
+    const cache = await IdbPageCache.open(fresh(), () => expect.fail("no warning expected"));
+    cache.putPages("s", [1], [bytes(1)]);
+    expect(cache.pendingWrites).toBe(1);
+    cache.close();
+    expect(cache.pendingWrites).toBe(0);
+    await cache.flushed();
+  });
+
   it("exposes exactly the methods the wasm engine calls", async () => {
     const hooks = (await IdbPageCache.open(fresh())).hooks() as Record<string, unknown>;
     expect(Object.keys(hooks).sort()).toEqual(["getOpenRegion", "getPages", "putOpenRegion", "putPages", "retainSplits"]);
