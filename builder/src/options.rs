@@ -80,9 +80,9 @@ pub struct BuildArgs {
         requires = "site"
     )]
     pub language: Option<String>,
-    /// With --site: do not write the <rangefind-search> widget (rangefind-search.js, worker.js
-    /// and the site engine in wasm-site/: 0.55 MB, 211 KB brotli; wasm-site-all/ too for sites
-    /// in other stemmed languages) next to site.json, e.g. when the site bundles the
+    /// With --site: do not write the <rangefind-search> widget (rangefind-search.js, its
+    /// workers and the site engine in wasm-site/: 0.29 MB, 113 KB brotli; wasm-site-all/ too
+    /// for sites in other stemmed languages) next to site.json, e.g. when the site bundles the
     /// `rangefind` npm package itself.
     #[arg(long, requires = "site")]
     pub no_widget: bool,

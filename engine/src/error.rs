@@ -50,17 +50,22 @@ impl ErrorKind {
 
     /// Builds an error of this kind with a message.
     pub fn with_message(self, message: impl Into<String>) -> Error {
-        Error {
+        Error(Box::new(Inner {
             kind: self,
             message: Arc::from(message.into()),
             context: Vec::new(),
-        }
+        }))
     }
 }
 
-/// An engine error: kind, message, and the context chain (outermost last).
+/// An engine error: kind, message, and the context chain (outermost last), behind one
+/// pointer, so that a `Result` of the engine is hardly larger than its value and every `?`
+/// moves a word, not the whole error (less code in the wasm engines).
 #[derive(Clone, Debug)]
-pub struct Error {
+pub struct Error(Box<Inner>);
+
+#[derive(Clone, Debug)]
+struct Inner {
     kind: ErrorKind,
     message: Arc<str>,
     context: Vec<Arc<str>>,
@@ -69,18 +74,18 @@ pub struct Error {
 impl Error {
     /// The kind, for matching.
     pub fn kind(&self) -> ErrorKind {
-        self.kind
+        self.0.kind
     }
 
     /// The context chain and message, without the kind's code (for hosts that carry the code
     /// separately, such as a JS error's `code`).
     pub fn description(&self) -> String {
         let mut text = String::new();
-        for context in self.context.iter().rev() {
+        for context in self.0.context.iter().rev() {
             text.push_str(context);
             text.push_str(": ");
         }
-        text.push_str(&self.message);
+        text.push_str(&self.0.message);
         text
     }
 
@@ -88,8 +93,8 @@ impl Error {
     pub fn with_context(mut self, context: impl Into<String>) -> Error {
         let context = context.into();
         // Layers that each name the file they read would otherwise repeat it.
-        if self.context.last().map(|c| &**c) != Some(context.as_str()) {
-            self.context.push(Arc::from(context));
+        if self.0.context.last().map(|c| &**c) != Some(context.as_str()) {
+            self.0.context.push(Arc::from(context));
         }
         self
     }
@@ -97,7 +102,7 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.kind.code(), self.description())
+        write!(f, "{}: {}", self.0.kind.code(), self.description())
     }
 }
 

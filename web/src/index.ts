@@ -73,7 +73,9 @@ export class RangefindIndex {
   }
 
   /** Reads now what a first search would (every split's open region, one concurrent wave; for
-   * a site file, its lexicon's block index), so the first search is faster. */
+   * a site file, its lexicon's block index), so the first search is faster. For site files it
+   * also warms the engine up: a search of a one-page site the worker holds, which reads
+   * nothing, has the browser compile the search's code before the first query. */
   preload(): Promise<SearchStats> {
     return this.call<SearchStats>({ type: "preload" }).result;
   }

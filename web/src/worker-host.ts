@@ -8,6 +8,7 @@
 import type { Index } from "./wasm/rangefind_wasm.js";
 import type { SiteIndex } from "./wasm-site/rangefind_wasm.js";
 import { IdbPageCache } from "./idb-cache.js";
+import { WARM_UP_SITE } from "./warm-up-site.js";
 import type { Call, Command, ErrorPayload, PrefetchedResponse, Reply } from "./protocol.js";
 import type { CacheState, ResourceEntry } from "./types.js";
 
@@ -37,6 +38,10 @@ type OpenedIndex = Pick<Index, "search" | "preload" | "memoryCacheUsage"> &
   Pick<SiteIndex, "search" | "preload" | "memoryCacheUsage">;
 
 let index: OpenedIndex | null = null;
+/** The site engine, when `index` is site files: the warm-up searches with it. */
+let siteEngine: SiteEngine | null = null;
+/** The warm-up (`warmUp`), once started: searches wait for it. */
+let warming: Promise<void> | null = null;
 /** The persistent tiers: a split index's, or each site's (a site keeps its own, as when it is
  * searched alone). */
 let caches: IdbPageCache[] = [];
@@ -80,6 +85,7 @@ async function handle(call: Call): Promise<unknown> {
         const sites = command.sites.map((site, i) => ({ ...site, persistent: hooks[i] ?? null }));
         const site = await engine.SiteIndex.open(sites, options, fetch);
         index = site;
+        siteEngine = engine;
         return { pages: site.pages(), open: JSON.parse(site.openStats()) as unknown, persistent };
       }
       if (!engines.splits) throw payload("incompatible", "this worker searches site files only: open the index with worker.js");
@@ -91,10 +97,12 @@ async function handle(call: Call): Promise<unknown> {
         ? await engine.Index.openTogether(command.urls, options, hooks[0] ?? null, null)
         : await engine.Index.open(command.url, options, hooks[0] ?? null, null);
       index = splits;
+      siteEngine = null;
       const manifest = JSON.parse(splits.manifest()) as { splits: unknown[] };
       return { splits: manifest.splits.length };
     }
     case "search": {
+      await warming;
       const controller = new AbortController();
       searches.set(call.id, controller);
       try {
@@ -106,8 +114,15 @@ async function handle(call: Call): Promise<unknown> {
     case "abort":
       searches.get(command.target)?.abort();
       return null;
-    case "preload":
-      return JSON.parse(await opened().preload());
+    case "preload": {
+      await warming;
+      const stats: unknown = JSON.parse(await opened().preload());
+      if (siteEngine && !warming) {
+        warming = warmUp(siteEngine);
+        await warming;
+      }
+      return stats;
+    }
     case "cacheState": {
       const [memoryPages, memoryBytes] = opened().memoryCacheUsage();
       const state: CacheState = {
@@ -129,6 +144,68 @@ async function handle(call: Call): Promise<unknown> {
       return entries;
     }
   }
+}
+
+/**
+ * Searches a one-page site held in this script (warm-up-site.ts) the ways a reader does, once
+ * a site is preloaded, while the reader is still typing. The browser compiles a wasm function
+ * on its first call (V8 compiles lazily), and the search's code is a few large functions: the
+ * reader's first query would otherwise wait for them to compile between its waves. Its
+ * requests are answered here from the site's bytes, so it reads nothing (BENCHMARKS.md,
+ * "Warming the engine up").
+ */
+async function warmUp(engine: SiteEngine): Promise<void> {
+  // Of this origin, as a site's own files are: its reads take the same path (several ranges
+  // in one request).
+  const url = new URL("/_rangefind-warm-up/", self.location.href).href;
+  const files = new Map(Object.entries(WARM_UP_SITE.bytes).map(([path, base64]) => [url + path, decodeBase64(base64)]));
+  try {
+    const site = await engine.SiteIndex.open([{ url, file: WARM_UP_SITE.file, persistent: null }], {}, memoryFetch(files));
+    try {
+      for (const request of WARM_UP_SITE.queries) {
+        const { count } = JSON.parse(await site.search(request)) as { count: number };
+        if (count !== 1) throw new Error(`"${request.query}" found ${count} pages, not its 1`);
+      }
+    } finally {
+      site.free();
+    }
+  } catch (error) {
+    // Searches work without it, only slower: say so, once.
+    console.warn(`rangefind: the engine's warm-up failed (${toPayload(error).message})`);
+  }
+}
+
+function decodeBase64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+}
+
+/** A `fetch` answering GETs of `files` (URL → bytes) with a range, or several in parts, as a
+ * static server does. */
+function memoryFetch(files: Map<string, Uint8Array>): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const bytes = files.get(request.url);
+    const ranges = /^bytes=(.*)$/.exec(request.headers.get("Range") ?? "")?.[1].split(",");
+    if (!bytes || !ranges) return new Response(null, { status: 404 });
+    const parts = ranges.map((range) => {
+      const [first, last] = range.split("-").map(Number);
+      const start = range.startsWith("-") ? bytes.length - last : first;
+      const end = range.startsWith("-") || Number.isNaN(last) ? bytes.length : last + 1;
+      return { range: `bytes ${start}-${end - 1}/${bytes.length}`, body: bytes.slice(start, end) };
+    });
+    if (parts.length === 1) {
+      return new Response(parts[0].body, { status: 206, headers: { "Content-Range": parts[0].range } });
+    }
+    const boundary = "rangefind-warm-up";
+    const encoder = new TextEncoder();
+    const body = parts.flatMap(({ range, body }) => [
+      encoder.encode(`--${boundary}\r\nContent-Range: ${range}\r\n\r\n`),
+      body,
+      encoder.encode("\r\n"),
+    ]);
+    body.push(encoder.encode(`--${boundary}--\r\n`));
+    const headers = { "Content-Type": `multipart/byteranges; boundary=${boundary}` };
+    return new Response(new Blob(body), { status: 206, headers });
+  };
 }
 
 function toPayload(error: unknown): ErrorPayload {

@@ -35,3 +35,4 @@ mod time_sorted_queries_stop_early;
 mod typos_are_searched_as_the_words_one_edit_away;
 mod typos_whose_stem_is_a_word_are_corrected;
 mod warm_queries_and_opens_cost_what_they_should;
+mod warm_up_site_is_current;

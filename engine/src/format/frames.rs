@@ -39,11 +39,11 @@ fn corrupt(kind: &str, what: &str, message: impl std::fmt::Display) -> crate::er
 impl Frames {
     /// A decoder of frames written against `dictionary` (empty: none), of a `kind` of file
     /// ("site index", "lexicon").
-    pub fn new(dictionary: &[u8], kind: &'static str) -> Result<Frames> {
-        Ok(Frames {
+    pub fn new(dictionary: &[u8], kind: &'static str) -> Frames {
+        Frames {
             dictionary: dictionary.to_vec(),
             kind,
-        })
+        }
     }
 
     /// The bytes of the frame at the start of `bytes` (what follows it, such as a record's
@@ -118,7 +118,7 @@ mod tests {
         let text = b"the lazy dog sleeps while the quick brown fox jumps".repeat(3);
         for dict in [&[][..], &dictionary[..]] {
             let frame = encode_frame(&text, dict, 9).unwrap();
-            let frames = Frames::new(dict, "test").unwrap();
+            let frames = Frames::new(dict, "test");
             assert_eq!(frames.decode(&frame, "a frame").unwrap(), text);
         }
         let with = encode_frame(&text, &dictionary, 9).unwrap();
@@ -132,7 +132,7 @@ mod tests {
         // Trailing bytes (a record's padding) are left alone.
         let mut padded = with.clone();
         padded.extend_from_slice(&[0; 17]);
-        let frames = Frames::new(&dictionary, "test").unwrap();
+        let frames = Frames::new(&dictionary, "test");
         assert_eq!(frames.decode(&padded, "a frame").unwrap(), text);
     }
 
@@ -140,7 +140,7 @@ mod tests {
     fn damaged_frames_are_refused_by_name() {
         let text = b"some text to compress, some text to compress".to_vec();
         let frame = encode_frame(&text, &[], 9).unwrap();
-        let frames = Frames::new(&[], "site index").unwrap();
+        let frames = Frames::new(&[], "site index");
         for damaged in [&frame[..frame.len() - 3], &frame[..1], &[][..]] {
             let error = frames.decode(damaged, "record 7").unwrap_err();
             assert!(error.to_string().contains("site index record 7"), "{error}");

@@ -119,7 +119,7 @@ impl SiteIndex {
             }
         };
         head_meta::refuse_zstd_head(head_bytes).map_err(named)?;
-        let raw = Frames::new(&[], SITE_INDEX)?
+        let raw = Frames::new(&[], SITE_INDEX)
             .decode(head_bytes, "head")
             .map_err(named)?;
         let head = Head::decode(&raw).map_err(named)?;
@@ -127,7 +127,7 @@ impl SiteIndex {
         let (chunks, positions) = (len(&regions.chunks), len(&regions.positions));
         head.check_regions(chunks, positions, len(&regions.records))
             .map_err(named)?;
-        let frames = Frames::new(&head.dictionary, SITE_INDEX).map_err(named)?;
+        let frames = Frames::new(&head.dictionary, SITE_INDEX);
         let analyzer = Analyzer::new(head.meta.stemmer.as_deref()).map_err(named)?;
         if let (Some(tier), Some(tail)) = (fetcher.persistent(), from_network) {
             tier.put_open_region(&location.id, tail);

@@ -367,7 +367,7 @@ mod tests {
             // Frames (chunks, records): a small size, then the bytes as a deflate stream, with
             // a dictionary and without.
             for dictionary in [&[][..], &random[..random.len() / 2]] {
-                let frames = crate::format::Frames::new(dictionary, "site index").unwrap();
+                let frames = crate::format::Frames::new(dictionary, "site index");
                 let _ = frames.decode(&random, "a fuzzed frame");
                 let framed = [&[0x80, 0x02][..], &random].concat();
                 let _ = frames.decode(&framed, "a fuzzed frame");

@@ -328,7 +328,7 @@ fn checksum(bytes: &[u8]) -> [u8; 4] {
 }
 
 fn decompress(stored: &[u8], what: &str) -> Result<Vec<u8>> {
-    Frames::new(&[], "lexicon")?.decode(stored, what)
+    Frames::new(&[], "lexicon").decode(stored, what)
 }
 
 fn corrupt(message: String) -> crate::error::Error {
