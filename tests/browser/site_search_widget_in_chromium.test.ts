@@ -113,6 +113,9 @@ describe("<rangefind-search> on a static site", () => {
     );
     expect(timings.length).toBe(3);
     expect(Math.max(...timings.map((t) => t.start))).toBeLessThan(Math.min(...timings.map((t) => t.end)));
+    // The engine's warm-up (a search of the one-page site the worker holds) found its page and
+    // read nothing: the requests above are all there were.
+    expect(session.console.filter((message) => message.includes("warm-up"))).toEqual([]);
     // A later visit finds the site file's head and lexicon index in IndexedDB: not read again.
     // Polled from here: `waitForFunction` would take an async predicate's promise for a
     // truthy answer.
