@@ -24,8 +24,10 @@ pub struct Failure {
     pub error: Error,
     /// Worth retrying (network error, 429, 5xx, a body cut off).
     pub transient: bool,
-    /// How long the server asked to wait before trying again (`Retry-After`), if it did.
-    pub retry_after_ms: Option<u64>,
+    /// How long the server asked to wait before trying again (`Retry-After`), if it did
+    /// (`u32`: past 49 days it is refused all the same, and a smaller failure is less code to
+    /// move in the wasm engines).
+    pub retry_after_ms: Option<u32>,
 }
 
 impl Failure {
@@ -127,8 +129,8 @@ pub fn check_range_status(
             Failure::permanent(ErrorKind::Http.with_message(format!("unexpected status {status}")))
         }
     };
-    failure.retry_after_ms = retry_after_ms(retry_after);
-    if failure.retry_after_ms > Some(MAX_RETRY_AFTER_MS) {
+    failure.retry_after_ms = retry_after_ms(retry_after).map(|ms| ms.min(u32::MAX as u64) as u32);
+    if failure.retry_after_ms > Some(MAX_RETRY_AFTER_MS as u32) {
         failure.transient = false;
         failure.error = failure.error.with_context(format!(
             "the server asked to retry after {} s, longer than the {} s a read waits",
@@ -175,7 +177,7 @@ where
             Ok(read) => return Ok(read),
             Err(failure) if failure.transient && made < ATTEMPTS => {
                 // The server's Retry-After when it gave one (capped in check_range_status).
-                sleep(backoff_ms(made).max(failure.retry_after_ms.unwrap_or(0))).await
+                sleep(backoff_ms(made).max(failure.retry_after_ms.unwrap_or(0).into())).await
             }
             Err(failure) => {
                 let error = if made > 1 {
