@@ -17,7 +17,7 @@ import sys
 from wasm_module import Module, uleb
 
 SITE_ENGINE_AREAS = [
-    ("zstd: ruzstd and Frames", r"ruzstd|frames::Frames"),
+    ("deflate: miniz_oxide and Frames", r"miniz_oxide|frames::Frames"),
     ("the open", r"SiteToOpen|future_to_promise.*SiteIndex>::open|OpenRegion|footer|head_meta|layout::Head"),
     ("the search's steps", r"site::search|read_each|read_records|typo_step"),
     ("the search's future at the JS boundary", r"future_to_promise.*search_promise"),

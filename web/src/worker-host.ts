@@ -151,8 +151,8 @@ async function handle(call: Call): Promise<unknown> {
  * a site is preloaded, while the reader is still typing. The browser compiles a wasm function
  * on its first call (V8 compiles lazily), and the search's code is a few large functions: the
  * reader's first query would otherwise wait for them to compile between its waves. Its
- * requests are answered here from the site's bytes, so it reads nothing (BENCHMARKS.md,
- * "Warming the engine up").
+ * requests are answered here from the site's bytes, so it reads nothing
+ * (docs/design-notes.md, "Warming the engine up").
  */
 async function warmUp(engine: SiteEngine): Promise<void> {
   // Of this origin, as a site's own files are: its reads take the same path (several ranges

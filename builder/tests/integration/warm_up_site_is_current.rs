@@ -1,11 +1,11 @@
 //! The one-page site the widget's worker searches while the reader is still typing, so that
 //! the browser compiles the engine's search before the reader's first query (a browser
-//! compiles a wasm function on its first call: BENCHMARKS.md, "Warming the engine up"). Its
-//! site file, lexicon and entry are in web/src/warm-up-site.ts, generated from the page here;
-//! a site layout or lexicon format change makes that file stale, and the worker's warm-up
-//! would then fail (with a console warning, not an error: it is only a warm-up). So this test
-//! checks it is what this rangefind builds, and that its searches find the page the ways a
-//! reader's do (a phrase, a word completed as it is typed, a typo).
+//! compiles a wasm function on its first call: docs/design-notes.md, "Warming the engine
+//! up"). Its site file, lexicon and entry are in web/src/warm-up-site.ts, generated from the
+//! page here; a site layout or lexicon format change makes that file stale, and the worker's
+//! warm-up would then fail (with a console warning, not an error: it is only a warm-up). So
+//! this test checks it is what this rangefind builds, and that its searches find the page the
+//! ways a reader's do (a phrase, a word completed as it is typed, a typo).
 //!
 //! Regenerate it with
 //! `cargo test -p rangefind-builder --test integration write_warm_up_site -- --ignored`.
