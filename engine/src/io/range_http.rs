@@ -25,8 +25,7 @@ pub struct Failure {
     /// Worth retrying (network error, 429, 5xx, a body cut off).
     pub transient: bool,
     /// How long the server asked to wait before trying again (`Retry-After`), if it did
-    /// (`u32`: past 49 days it is refused all the same, and a smaller failure is less code to
-    /// move in the wasm engines).
+    /// (`u32`: a smaller failure is less code to move in the wasm engines).
     pub retry_after_ms: Option<u32>,
 }
 
@@ -74,10 +73,10 @@ pub fn parse_content_span(value: &str) -> Option<(u64, u64, u64)> {
 }
 
 /// The wait a `Retry-After` header asks for, in milliseconds: its delta-seconds form (an HTTP
-/// date is read as no wait: clocks disagree).
-pub fn retry_after_ms(header: Option<&str>) -> Option<u64> {
+/// date is read as no wait: clocks disagree), at most `u32::MAX` (49 days: refused anyway).
+pub fn retry_after_ms(header: Option<&str>) -> Option<u32> {
     let seconds: u64 = header?.trim().parse().ok()?;
-    Some(seconds.saturating_mul(1000))
+    Some(u32::try_from(seconds.saturating_mul(1000)).unwrap_or(u32::MAX))
 }
 
 /// Refuses a range answered with an encoded body (`Content-Encoding: gzip`, `br`, ...): its
@@ -129,7 +128,7 @@ pub fn check_range_status(
             Failure::permanent(ErrorKind::Http.with_message(format!("unexpected status {status}")))
         }
     };
-    failure.retry_after_ms = retry_after_ms(retry_after).map(|ms| ms.min(u32::MAX as u64) as u32);
+    failure.retry_after_ms = retry_after_ms(retry_after);
     if failure.retry_after_ms > Some(MAX_RETRY_AFTER_MS as u32) {
         failure.transient = false;
         failure.error = failure.error.with_context(format!(
