@@ -57,8 +57,9 @@ fn literal(input: &str) -> Parsed<'_, UserInputAst> {
         .or_else(|| exists(rest))
         .or_else(|| regex(rest))
         .or_else(|| term_or_phrase(rest));
-    if let Some((rest, leaf)) = leaf {
-        return Some((rest, UserInputAst::Leaf(Box::new(set_field(leaf, field)))));
+    if let Some((rest, mut leaf)) = leaf {
+        set_field(&mut leaf, field);
+        return Some((rest, UserInputAst::Leaf(leaf)));
     }
     term_group(input)
 }

@@ -15,13 +15,13 @@ pub(super) fn ends_a_star(input: &str) -> bool {
 }
 
 /// `field:*`.
-pub(super) fn exists(input: &str) -> Parsed<'_, UserInputLeaf> {
+pub(super) fn exists(input: &str) -> Parsed<'_, Box<UserInputLeaf>> {
     let rest = char_(multispace0(input), '*')?;
     ends_a_star(rest).then(|| {
         let leaf = UserInputLeaf::Exists {
             field: String::new(),
         };
-        (rest, leaf)
+        (rest, Box::new(leaf))
     })
 }
 
@@ -34,11 +34,13 @@ pub(super) fn range_value(input: &str) -> Parsed<'_, String> {
 }
 
 /// `[a TO b]`, `{a TO b}` (mixed too, `*` unbounded) or `>a`, `>=a`, `<a`, `<=a`.
-pub(super) fn range(input: &str) -> Parsed<'_, UserInputLeaf> {
-    let leaf = |(lower, upper)| UserInputLeaf::Range {
-        field: None,
-        lower,
-        upper,
+pub(super) fn range(input: &str) -> Parsed<'_, Box<UserInputLeaf>> {
+    let leaf = |(lower, upper)| {
+        Box::new(UserInputLeaf::Range {
+            field: None,
+            lower,
+            upper,
+        })
     };
     let compared = multispace0(input);
     let sign = [">=", "<=", "<", ">"]
@@ -70,7 +72,7 @@ pub(super) fn range(input: &str) -> Parsed<'_, UserInputLeaf> {
 }
 
 /// `IN [a b c]`.
-pub(super) fn set(input: &str) -> Parsed<'_, UserInputLeaf> {
+pub(super) fn set(input: &str) -> Parsed<'_, Box<UserInputLeaf>> {
     let rest = multispace1(multispace0(input).strip_prefix("IN")?)?;
     let mut rest = multispace0(char_(rest, '[')?);
     let mut elements = Vec::new();
@@ -88,11 +90,11 @@ pub(super) fn set(input: &str) -> Parsed<'_, UserInputLeaf> {
         field: None,
         elements,
     };
-    Some((rest, leaf))
+    Some((rest, Box::new(leaf)))
 }
 
 /// `/pattern/`, followed by a space, `)`, `^` or the end.
-pub(super) fn regex(input: &str) -> Parsed<'_, UserInputLeaf> {
+pub(super) fn regex(input: &str) -> Parsed<'_, Box<UserInputLeaf>> {
     let mut rest = char_(input, '/')?;
     let mut pattern = String::new();
     loop {
@@ -122,33 +124,21 @@ pub(super) fn regex(input: &str) -> Parsed<'_, UserInputLeaf> {
             field: None,
             pattern,
         };
-        (rest, leaf)
+        (rest, Box::new(leaf))
     })
 }
 
-pub(super) fn set_field(leaf: UserInputLeaf, name: Option<String>) -> UserInputLeaf {
+/// Gives `leaf` the field `name` (none: the default fields; `*` without one is every page).
+pub(super) fn set_field(leaf: &mut UserInputLeaf, name: Option<String>) {
     match leaf {
-        UserInputLeaf::Literal(mut literal) => {
-            literal.field_name = name;
-            UserInputLeaf::Literal(literal)
-        }
-        UserInputLeaf::All => UserInputLeaf::All,
-        UserInputLeaf::Range { lower, upper, .. } => UserInputLeaf::Range {
-            field: name,
-            lower,
-            upper,
-        },
-        UserInputLeaf::Set { elements, .. } => UserInputLeaf::Set {
-            field: name,
-            elements,
-        },
-        UserInputLeaf::Exists { .. } => match name {
-            Some(field) => UserInputLeaf::Exists { field },
-            None => UserInputLeaf::All,
-        },
-        UserInputLeaf::Regex { pattern, .. } => UserInputLeaf::Regex {
-            field: name,
-            pattern,
+        UserInputLeaf::Literal(literal) => literal.field_name = name,
+        UserInputLeaf::All => {}
+        UserInputLeaf::Range { field, .. }
+        | UserInputLeaf::Set { field, .. }
+        | UserInputLeaf::Regex { field, .. } => *field = name,
+        UserInputLeaf::Exists { field } => match name {
+            Some(name) => *field = name,
+            None => *leaf = UserInputLeaf::All,
         },
     }
 }

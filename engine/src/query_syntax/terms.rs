@@ -149,7 +149,7 @@ pub(super) fn slop_or_prefix(input: &str) -> (&str, (u32, bool)) {
     }
 }
 
-pub(super) fn term_or_phrase(input: &str) -> Parsed<'_, UserInputLeaf> {
+pub(super) fn term_or_phrase(input: &str) -> Parsed<'_, Box<UserInputLeaf>> {
     let (rest, (delimiter, phrase)) = simple_term(input)?;
     let (rest, (slop, prefix)) = slop_or_prefix(rest);
     let literal = UserInputLiteral {
@@ -159,7 +159,7 @@ pub(super) fn term_or_phrase(input: &str) -> Parsed<'_, UserInputLeaf> {
         slop,
         prefix,
     };
-    Some((rest, UserInputLeaf::Literal(literal)))
+    Some((rest, Box::new(UserInputLeaf::Literal(literal))))
 }
 
 /// `12` or `1.5`, as a float.
