@@ -130,6 +130,6 @@ fn head_of(region: &OpenRegion) -> anyhow::Result<Head> {
         (Some(head), Some(hot), Some(bytes)) if hot.start == head.start => bytes,
         _ => anyhow::bail!("not a site file: its open region lacks the head"),
     };
-    let raw = Frames::new(&[], "site index").decode(bytes, "head")?;
+    let raw = Frames::new(&[], "site index").decode_now(bytes, "head")?;
     Ok(Head::decode(&raw)?)
 }

@@ -33,6 +33,7 @@ mod footer;
 mod frames;
 #[cfg(feature = "splits")]
 mod hotcache;
+mod inflate;
 mod writer;
 
 pub(crate) use byte_reader::{put_shared, put_signed, put_text, put_varint, ByteReader};

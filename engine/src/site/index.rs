@@ -121,6 +121,7 @@ impl SiteIndex {
         head_meta::refuse_zstd_head(head_bytes).map_err(named)?;
         let raw = Frames::new(&[], SITE_INDEX)
             .decode(head_bytes, "head")
+            .await
             .map_err(named)?;
         let head = Head::decode(&raw).map_err(named)?;
         let len = |region: &Range<u64>| region.end - region.start;

@@ -222,7 +222,11 @@ impl Lexicon {
             Some(tier) => tier.get_open_region(&self.entry.id).await,
             None => None,
         };
-        let decoded = match stored.map(|bytes| decode_index(&bytes)) {
+        let from_tier = match stored {
+            Some(bytes) => Some(decode_index(&bytes).await),
+            None => None,
+        };
+        let decoded = match from_tier {
             Some(Ok(decoded)) => {
                 stats.add_cache_hits(1);
                 decoded
@@ -234,7 +238,7 @@ impl Lexicon {
                 stats.add_request(self.source.name(), start..end);
                 let bytes = self.checked(read)?;
                 stats.add_wave();
-                let decoded = decode_index(&bytes).map_err(|e| self.context(e))?;
+                let decoded = decode_index(&bytes).await.map_err(|e| self.context(e))?;
                 if let Some(tier) = persistent {
                     tier.put_open_region(&self.entry.id, bytes);
                 }
@@ -277,7 +281,9 @@ impl Lexicon {
             let pages: Vec<u64> = missing.iter().map(|&b| b as u64).collect();
             let stored = tier.get_pages(&self.entry.id, &pages).await;
             for (block, bytes) in missing.iter().zip(stored) {
-                if let Some(Ok(decoded)) = bytes.map(|b| decode_block(&index[*block], &b)) {
+                let Some(bytes) = bytes else { continue };
+                // Damaged in the tier: read again below.
+                if let Ok(decoded) = decode_block(&index[*block], &bytes).await {
                     stats.add_cache_hits(1);
                     insert_block(&mut have, *block, Arc::new(decoded));
                 }
@@ -297,14 +303,13 @@ impl Lexicon {
         let mut read = Vec::with_capacity(runs.len());
         for ((run, range), got) in runs.into_iter().zip(ranges).zip(reads) {
             let bytes = self.checked(got)?;
-            let blocks = run.map(|block| {
+            for block in run {
                 let at = &index[block].range;
                 let stored =
                     bytes.slice((at.start - range.start) as usize..(at.end - range.start) as usize);
-                let decoded = decode_block(&index[block], &stored).map_err(|e| self.context(e))?;
-                Ok((block, stored, decoded))
-            });
-            read.push(blocks.collect::<Result<Vec<_>>>()?);
+                let decoded = decode_block(&index[block], &stored).await;
+                read.push((block, stored, decoded.map_err(|e| self.context(e))?));
+            }
         }
         stats.add_wave();
         let mut stored_pages = Vec::new();
@@ -312,7 +317,7 @@ impl Lexicon {
         if cached.len() > MAX_CACHED_BLOCKS {
             cached.clear();
         }
-        for (block, stored, decoded) in read.into_iter().flatten() {
+        for (block, stored, decoded) in read {
             let decoded = Arc::new(decoded);
             insert_block(&mut cached, block, decoded.clone());
             insert_block(&mut have, block, decoded);

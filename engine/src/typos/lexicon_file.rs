@@ -248,10 +248,19 @@ pub fn encode_lexicon_within(
     Ok((out, layout))
 }
 
-/// Decodes the block index (its bytes as stored); blocks start after the magic.
-pub fn decode_index(stored: &[u8]) -> Result<Vec<BlockRef>> {
-    let raw = decompress(stored, "block index")?;
-    let mut reader = Reader::new(&raw);
+/// Decodes the block index (its bytes as stored); blocks start after the magic. A boxed
+/// future: a reader decodes it where it finds it (its persistent tier or the network), and
+/// one copy of the code serves both.
+pub fn decode_index(stored: &[u8]) -> crate::StepFuture<'_, Vec<BlockRef>> {
+    Box::pin(async move {
+        let raw = lexicon_frames().decode(stored, "block index").await?;
+        index_of(&raw)
+    })
+}
+
+/// The block index in its decoded bytes.
+fn index_of(raw: &[u8]) -> Result<Vec<BlockRef>> {
+    let mut reader = Reader::new(raw);
     let count = reader.varint()?;
     let mut blocks = Vec::with_capacity(count.min(1 << 20) as usize);
     let mut first_key = String::new();
@@ -271,7 +280,7 @@ pub fn decode_index(stored: &[u8]) -> Result<Vec<BlockRef>> {
 
 /// Decodes a block (its bytes as stored), after checking them against the checksum they
 /// start with.
-pub fn decode_block(block: &BlockRef, stored: &[u8]) -> Result<LexiconBlock> {
+pub async fn decode_block(block: &BlockRef, stored: &[u8]) -> Result<LexiconBlock> {
     let damaged = || {
         corrupt(format!(
             "the block at {}..{} does not match its checksum: damaged or replaced",
@@ -282,7 +291,7 @@ pub fn decode_block(block: &BlockRef, stored: &[u8]) -> Result<LexiconBlock> {
     if sum != checksum(compressed) {
         return Err(damaged());
     }
-    let raw = decompress(compressed, "block")?;
+    let raw = lexicon_frames().decode(compressed, "block").await?;
     let mut reader = Reader::new(&raw);
     let count = reader.varint()?;
     let mut entries = Vec::with_capacity(count.min(1 << 16) as usize);
@@ -308,7 +317,7 @@ pub fn decode_block(block: &BlockRef, stored: &[u8]) -> Result<LexiconBlock> {
 
 /// Decodes the word list (its bytes as stored).
 pub fn decode_words(stored: &[u8]) -> Result<WordCounts> {
-    let raw = decompress(stored, "word list")?;
+    let raw = lexicon_frames().decode_now(stored, "word list")?;
     let mut reader = Reader::new(&raw);
     let count = reader.varint()?;
     let mut words = WordCounts::new();
@@ -327,8 +336,8 @@ fn checksum(bytes: &[u8]) -> [u8; 4] {
     crate::format::crc32(bytes).to_le_bytes()
 }
 
-fn decompress(stored: &[u8], what: &str) -> Result<Vec<u8>> {
-    Frames::new(&[], "lexicon").decode(stored, what)
+fn lexicon_frames() -> Frames {
+    Frames::new(&[], "lexicon")
 }
 
 fn corrupt(message: String) -> crate::error::Error {

@@ -14,7 +14,8 @@ use crate::snippets::{self, SNIPPET_CHARS};
 
 impl SiteIndex {
     /// The records of `pages`, read in one wave and decoded, by page (a few: a list, which
-    /// costs the engine less code than a map).
+    /// costs the engine less code than a map). One after the other: decoding them all at
+    /// once cost 0.5 KB of the site engine (brotli) and saved no time measurably.
     pub(in crate::site) async fn records(
         &self,
         pages: &[u32],
@@ -27,9 +28,10 @@ impl SiteIndex {
         let bytes = self.read(&ranges, stats).await?;
         let mut records = Vec::with_capacity(pages.len());
         for (page, frame) in pages.iter().zip(bytes) {
-            let raw = self.named(self.frames.decode(&frame, &format!("record {page}")))?;
-            let record = record::decode(&raw)
-                .map_err(|e| self.named_error(e.with_context(format!("record {page}"))))?;
+            let what = format!("record {page}");
+            let raw = self.named(self.frames.decode(&frame, &what).await)?;
+            let record =
+                record::decode(&raw).map_err(|e| self.named_error(e.with_context(what)))?;
             records.push((*page, record));
         }
         Ok(records)

@@ -128,10 +128,8 @@ impl SiteIndex {
         for (&chunk, read) in chunks.iter().zip(bytes) {
             let frame = self.head.chunk_range(chunk);
             let frame_len = ((frame.end - frame.start) as usize).min(read.len());
-            let raw = self.named(
-                self.frames
-                    .decode(&read[..frame_len], &format!("chunk {chunk}")),
-            )?;
+            let what = format!("chunk {chunk}");
+            let raw = self.named(self.frames.decode(&read[..frame_len], &what).await)?;
             tails_read.push(read.slice(frame_len..read.len()));
             let tails = tails_read.last().filter(|_| whole);
             for entry in self.named(word_entries(&raw))? {
@@ -148,7 +146,7 @@ impl SiteIndex {
                     let word = entry.word.clone();
                     found
                         .words
-                        .insert(word, self.word_data(entry, tails, fields)?);
+                        .insert(word, self.word_data(entry, tails, fields).await?);
                 }
             }
         }
@@ -164,7 +162,7 @@ impl SiteIndex {
                 let word = entry.word.clone();
                 if !found.words.contains_key(&word) {
                     let tails = Some(&tails_read[chunk]).filter(|_| whole);
-                    let data = self.word_data(entry, tails, fields)?;
+                    let data = self.word_data(entry, tails, fields).await?;
                     found.words.insert(word.clone(), data);
                 }
                 expansions.push(word);
@@ -176,7 +174,7 @@ impl SiteIndex {
 
     /// A word's entry decoded, for an index of `fields` searched fields, with its whole list
     /// if it has a tail and `tails` are its chunk's tails, read.
-    fn word_data(
+    async fn word_data(
         &self,
         entry: WordEntry,
         tails: Option<&OwnedBytes>,
@@ -201,7 +199,7 @@ impl SiteIndex {
                 let frame = (tails.as_slice())
                     .get(tail.at.start as usize..tail.at.end as usize)
                     .ok_or_else(|| self.corrupt_tail(&entry, "is past its chunk's"))?;
-                let raw = self.named(self.frames.decode(frame, "a word's tail"))?;
+                let raw = self.named(self.frames.decode(frame, "a word's tail").await)?;
                 let tail = self.named(Postings::decode(&raw, fields))?;
                 data.postings = self.named(data.postings.merge(tail))?;
             }

@@ -1,4 +1,5 @@
 use super::*;
+use futures::executor::block_on;
 
 proptest::proptest! {
     #![proptest_config(crate::fuzz_config())]
@@ -9,15 +10,15 @@ proptest::proptest! {
     fn the_decoders_take_any_bytes(
         random in proptest::collection::vec(proptest::num::u8::ANY, 0..512),
     ) {
-        let _ = decode_index(&random);
+        let _ = block_on(decode_index(&random));
         let _ = decode_words(&random);
         let block = BlockRef {
             first_key: String::new(),
             range: 0..random.len() as u64 + 4,
         };
-        let _ = decode_block(&block, &random);
+        let _ = block_on(decode_block(&block, &random));
         let summed = [&checksum(&random)[..], &random].concat();
-        let _ = decode_block(&block, &summed);
+        let _ = block_on(decode_block(&block, &summed));
     }
 }
 
@@ -27,10 +28,16 @@ fn words(list: &[(&str, u32)]) -> WordCounts {
 
 fn decoded(bytes: &[u8], layout: &LexiconLayout) -> (Vec<BlockRef>, Vec<LexiconBlock>) {
     let [start, end] = layout.index;
-    let index = decode_index(&bytes[start as usize..end as usize]).unwrap();
+    let index = block_on(decode_index(&bytes[start as usize..end as usize])).unwrap();
     let blocks = index
         .iter()
-        .map(|b| decode_block(b, &bytes[b.range.start as usize..b.range.end as usize]).unwrap())
+        .map(|b| {
+            block_on(decode_block(
+                b,
+                &bytes[b.range.start as usize..b.range.end as usize],
+            ))
+            .unwrap()
+        })
         .collect();
     (index, blocks)
 }
@@ -81,15 +88,12 @@ fn damaged_blocks_and_indexes_are_errors() {
     let (mut bytes, layout) =
         encode_lexicon(&words(&[("fetch", 2), ("promise", 3)]), &frame_for_tests).unwrap();
     let [start, end] = layout.index;
-    let index = decode_index(&bytes[start as usize..end as usize]).unwrap();
+    let index = block_on(decode_index(&bytes[start as usize..end as usize])).unwrap();
     let block = &index[0];
     bytes[block.range.start as usize + 5] ^= 0x55;
-    let error = decode_block(
-        block,
-        &bytes[block.range.start as usize..block.range.end as usize],
-    )
-    .unwrap_err();
+    let stored = &bytes[block.range.start as usize..block.range.end as usize];
+    let error = block_on(decode_block(block, stored)).unwrap_err();
     assert!(error.to_string().contains("checksum"), "{error}");
     let truncated = &bytes[start as usize..end as usize - 1];
-    assert!(decode_index(truncated).is_err());
+    assert!(block_on(decode_index(truncated)).is_err());
 }
