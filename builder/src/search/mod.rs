@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use anyhow::Context;
+use rangefind_engine::api::add_filter;
 use rangefind_engine::io::{Fetcher, PageCache};
 use rangefind_engine::manifest::MANIFEST_FILE;
 use rangefind_engine::site::{opened_together, search_together, SiteIndex};
@@ -23,10 +24,11 @@ use print::{print_human, print_request, SITE_FILE_HEAD};
 fn filters(pairs: &[(String, String)]) -> Filters {
     let mut filters = Filters::new();
     for (field, value) in pairs {
-        filters
-            .entry(field.clone())
-            .or_default()
-            .push(serde_json::Value::String(value.clone()));
+        add_filter(
+            &mut filters,
+            field,
+            serde_json::Value::String(value.clone()),
+        );
     }
     filters
 }

@@ -199,10 +199,10 @@ async fn filters_typos_and_the_cli_work_across_indexes() {
 
     // A filter with a value from each index: pages holding either, from both.
     let mut filtered = request("", 300);
-    filtered.filters.insert(
+    filtered.filters.push((
         "filter.section".into(),
         vec!["Web/API".into(), "Web/JavaScript".into()],
-    );
+    ));
     let whole = one.search(&filtered).await.unwrap();
     let together = search_together(&[&a, &b], &filtered).await.unwrap();
     assert!(whole.count > 50);

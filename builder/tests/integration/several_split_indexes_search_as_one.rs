@@ -225,7 +225,7 @@ async fn filters_typos_the_cli_and_other_mappings_across_split_indexes() {
     // and the filter prunes other splits in each layout.
     let section = |query: &str, value: &str| {
         let mut request = request(query);
-        request.filters.insert("section".into(), vec![value.into()]);
+        request.filters.push(("section".into(), vec![value.into()]));
         request
     };
     for (query, value) in [

@@ -160,10 +160,10 @@ async fn the_site_file_finds_what_the_splits_find_in_two_waves() {
 
     // Filters narrow the hits to pages with the value.
     let mut filtered = SearchRequest::new("map", 50);
-    filtered.filters.insert(
+    filtered.filters.push((
         "filter.section".into(),
         vec![serde_json::Value::String("Web/JavaScript".into())],
-    );
+    ));
     let response = site.search(&filtered).await.unwrap();
     assert!(response.count > 0 && response.count < site_search(&site, "map").await.count);
     for hit in &response.hits {
@@ -171,7 +171,7 @@ async fn the_site_file_finds_what_the_splits_find_in_two_waves() {
     }
     let expected = splits.search(&filtered).await.unwrap();
     assert_eq!(response.count, expected.count);
-    filtered.filters.insert("section".into(), Vec::new());
+    filtered.filters.push(("section".into(), Vec::new()));
     let error = site.search(&filtered).await.unwrap_err();
     assert_eq!(error.kind(), ErrorKind::InvalidQuery);
 

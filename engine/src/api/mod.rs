@@ -14,6 +14,6 @@ pub(crate) use request::parse_datetime;
 pub use request::parse_timestamp;
 #[cfg(feature = "splits")]
 pub(crate) use request::STORED_SECONDS;
-pub use request::{Filters, SearchRequest, SortBy, MAX_LIMIT, MAX_WINDOW};
+pub use request::{add_filter, Filters, SearchRequest, SortBy, MAX_LIMIT, MAX_WINDOW};
 pub use response::{Hit, Replaced, SearchResponse, SearchStats};
 pub use response_json::json_text;
