@@ -32,6 +32,10 @@ extern "C" {
     fn set_timeout(handler: &js_sys::Function, ms: i32) -> JsValue;
     #[wasm_bindgen(js_name = clearTimeout)]
     fn clear_timeout(id: &JsValue);
+    /// `String(value)`: what was thrown, as text (`{:?}` brought wasm-bindgen's `debugString`
+    /// into the glue and a `Debug` into the engine, for values hardly ever thrown).
+    #[wasm_bindgen(js_name = String, catch)]
+    fn text_of(value: &JsValue) -> std::result::Result<String, JsValue>;
 }
 
 /// How reads behave; shared by every file of an index.
@@ -106,7 +110,8 @@ fn same_origin(url: &str) -> Option<bool> {
         .and_then(|location| js_sys::Reflect::get(&location, &"origin".into()))
         .ok()
         .and_then(|origin| origin.as_string())?;
-    Some(url.starts_with(&format!("{origin}/")))
+    let path = url.strip_prefix(origin.as_str());
+    Some(path.is_some_and(|path| path.starts_with('/')))
 }
 
 /// Why a request to `url` may have failed that the browser does not say (a cross-origin host
@@ -125,7 +130,8 @@ fn js_message(value: &JsValue) -> String {
         .dyn_ref::<js_sys::Error>()
         .map(|e| String::from(e.message()))
         .or_else(|| value.as_string())
-        .unwrap_or_else(|| format!("{value:?}"))
+        .or_else(|| text_of(value).ok())
+        .unwrap_or_default()
 }
 
 /// A GET of `url` (with this `Range` header when `range` is given); network failures and
