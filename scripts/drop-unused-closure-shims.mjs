@@ -45,7 +45,9 @@ for (let i = 0; i < module.getNumTables(); i++) {
 }
 
 const TRAP = "rangefind_dropped_closure_shim";
-module.addFunction(TRAP, binaryen.none, binaryen.none, [], module.unreachable());
+// Already there when the module was done before (the script runs again on a rebuilt module
+// only, but a second run must not fail).
+if (!module.getFunction(TRAP)) module.addFunction(TRAP, binaryen.none, binaryen.none, [], module.unreachable());
 const segments = [];
 for (let i = 0; i < module.getNumElementSegments(); i++) {
   segments.push(binaryen.getElementSegmentInfo(module.getElementSegmentByIndex(i)));

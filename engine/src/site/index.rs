@@ -13,6 +13,7 @@ use super::layout::{self, Head};
 use super::queries::{Queries, Replacing};
 use super::query::{self, Node};
 use super::record::Record;
+use super::stopwatch::Stopwatch;
 use super::title_match::{self, title_match, TitleMatch};
 use crate::analysis::Analyzer;
 use crate::api::{SearchRequest, SearchStats};
@@ -77,7 +78,7 @@ impl SiteIndex {
         location: FileLocation,
         fetcher: Arc<Fetcher>,
     ) -> Result<(SiteIndex, SearchStats)> {
-        let started = web_time::Instant::now();
+        let started = Stopwatch::start();
         let stats = QueryStats::new();
         let (region, file_len, from_network) = open_region(&location, &fetcher, &stats).await?;
         if from_network.is_some() {
@@ -171,7 +172,7 @@ impl SiteIndex {
     /// Reads now what the first query with a typo would (the lexicon's block index), so that
     /// it costs one wave less: a page calls this while its reader starts typing.
     pub async fn preload(&self) -> Result<SearchStats> {
-        let started = web_time::Instant::now();
+        let started = Stopwatch::start();
         let stats = QueryStats::new();
         if let Some(lexicon) = &self.lexicon {
             lexicon.preload(self.fetcher.persistent(), &stats).await?;
@@ -323,7 +324,7 @@ pub(super) fn offset(region: &Range<u64>, range: Range<u64>) -> Range<u64> {
 }
 
 /// What `stats` counted since `started`, as an answer says it.
-pub(super) fn search_stats(stats: &QueryStats, started: web_time::Instant) -> SearchStats {
+pub(super) fn search_stats(stats: &QueryStats, started: Stopwatch) -> SearchStats {
     let io = stats.counts();
     SearchStats {
         requests: io.requests,
@@ -332,6 +333,6 @@ pub(super) fn search_stats(stats: &QueryStats, started: web_time::Instant) -> Se
         splits_total: 1,
         splits_opened: 1,
         cache_hits: io.cache_hits,
-        elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
+        elapsed_ms: started.elapsed_ms(),
     }
 }

@@ -5,6 +5,8 @@
 use crate::api::SearchStats;
 use crate::io::{QueryStats, RequestRecord};
 
+use super::stopwatch::Stopwatch;
+
 /// The counters of indexes searched together, step by step.
 pub struct JointCost {
     each: Vec<QueryStats>,
@@ -42,12 +44,12 @@ impl JointCost {
     }
 
     /// What the search cost since `started`.
-    pub fn stats(&self, started: web_time::Instant) -> SearchStats {
+    pub fn stats(&self, started: Stopwatch) -> SearchStats {
         let mut stats = SearchStats {
             waves: self.waves,
             splits_total: self.each.len() as u64,
             splits_opened: self.each.len() as u64,
-            elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
+            elapsed_ms: started.elapsed_ms(),
             ..SearchStats::default()
         };
         for io in self.each.iter().map(QueryStats::counts) {
@@ -111,7 +113,7 @@ mod tests {
         cost.step_done();
         // Step 3: nothing read.
         cost.step_done();
-        let stats = cost.stats(web_time::Instant::now());
+        let stats = cost.stats(Stopwatch::start());
         assert_eq!((stats.requests, stats.bytes, stats.waves), (4, 50, 3));
         let waves: Vec<(String, u64)> = cost
             .requests()

@@ -28,6 +28,7 @@ mod scored;
 mod search;
 pub mod site_json;
 pub mod stemmed_filter;
+mod stopwatch;
 mod tail;
 mod title_match;
 mod typo_step;

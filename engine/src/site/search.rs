@@ -19,6 +19,7 @@ use super::queries::{Queries, Replacing};
 use super::query::Node;
 use super::record::Record;
 use super::scored::Scored;
+use super::stopwatch::Stopwatch;
 use super::title_match::{order_by_title, TitleMatch, TITLE_WINDOW};
 use super::typo_step::{stemmed_words, typo_replacements};
 use crate::api::{json_text, SearchRequest, SearchResponse};
@@ -43,7 +44,7 @@ pub async fn search_together(
     indexes: &[&SiteIndex],
     request: &SearchRequest,
 ) -> Result<SearchResponse> {
-    let started = web_time::Instant::now();
+    let started = Stopwatch::start();
     refuse_unsupported(request)?;
     for index in indexes {
         index.check_fields(&request.query)?;

@@ -209,7 +209,16 @@ impl Lexicon {
         self.block_index(persistent, stats).await.map(drop)
     }
 
-    async fn block_index(
+    /// Boxed: a lookup and a preload await it, and one copy of its steps serves both.
+    fn block_index<'a>(
+        &'a self,
+        persistent: Option<&'a Arc<dyn PersistentCache>>,
+        stats: &'a QueryStats,
+    ) -> crate::StepFuture<'a, Arc<Vec<BlockRef>>> {
+        Box::pin(self.read_block_index(persistent, stats))
+    }
+
+    async fn read_block_index(
         &self,
         persistent: Option<&Arc<dyn PersistentCache>>,
         stats: &QueryStats,
