@@ -33,15 +33,20 @@ binaryen.setDebugInfo(true);
 const module = binaryen.readBinary(readFileSync(wasmPath));
 const SHIM = /^wasm_bindgen(\[[0-9a-f]+\])?::convert::closures::_::invoke::</;
 
+// Other tables may be exported: with reference types, wasm-bindgen's table of JS values
+// (`__wbindgen_externrefs`, the Worker's engine). Only the table the element segments fill
+// (the function table) must be the module's own.
 const exported = new Set();
+const exportedTables = new Map();
 for (let i = 0; i < module.getNumExports(); i++) {
   const info = binaryen.getExportInfo(module.getExportByIndex(i));
-  if (info.kind === binaryen.ExternalTable) fail(`the function table is exported (as ${info.name})`);
+  if (info.kind === binaryen.ExternalTable) exportedTables.set(info.value, info.name);
   if (info.kind === binaryen.ExternalFunction) exported.add(info.value);
 }
+const importedTables = new Map();
 for (let i = 0; i < module.getNumTables(); i++) {
   const table = binaryen.getTableInfo(module.getTableByIndex(i));
-  if (table.module) fail(`the function table is imported (from ${table.module})`);
+  if (table.module) importedTables.set(table.name, table.module);
 }
 
 const TRAP = "rangefind_dropped_closure_shim";
@@ -54,6 +59,12 @@ for (let i = 0; i < module.getNumElementSegments(); i++) {
 }
 let dropped = 0;
 for (const segment of segments) {
+  if (exportedTables.has(segment.table)) {
+    fail(`the function table is exported (as ${exportedTables.get(segment.table)})`);
+  }
+  if (importedTables.has(segment.table)) {
+    fail(`the function table is imported (from ${importedTables.get(segment.table)})`);
+  }
   const offset = binaryen.getExpressionInfo(segment.offset);
   if (offset.id !== binaryen.ConstId) fail(`element segment ${segment.name} has no constant offset`);
   const names = segment.data.map((name) => {

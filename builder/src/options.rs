@@ -81,7 +81,7 @@ pub struct BuildArgs {
     )]
     pub language: Option<String>,
     /// With --site: do not write the <rangefind-search> widget (rangefind-search.js, its
-    /// workers and the site engine in wasm-site/: 0.26 MB, 103 KB brotli; wasm-site-all/ too
+    /// workers and the site engine in wasm-site/: 0.25 MB, 99.6 KB brotli; wasm-site-all/ too
     /// for sites in other stemmed languages) next to site.json, e.g. when the site bundles the
     /// `rangefind` npm package itself.
     #[arg(long, requires = "site")]
