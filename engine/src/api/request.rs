@@ -101,7 +101,7 @@ impl SearchRequest {
 
 /// Field name → accepted values (a hit needs one of the values of every field), each field
 /// once, in the request's order. A list, not a map: a request names a few fields, and a B-tree
-/// was 0.5 KB of the site engine (BENCHMARKS.md, "Engine size").
+/// was 1.5 KB of the site engine (BENCHMARKS.md, "Engine size").
 pub type Filters = Vec<(String, Vec<serde_json::Value>)>;
 
 /// Adds `value` to the values `field` accepts in `filters`.
