@@ -9,6 +9,10 @@ import { defineConfig } from "vitest/config";
 // Where the temporary directories of a run are made; removed when the run ends.
 const tempRoot = "tests/temp-root.global.ts";
 
+// Projects run one group after another (`sequence.groupOrder`): the machine has two cores, and
+// two projects that each start Chromium, wrangler or a build at once would share them.
+const group = (groupOrder: number) => ({ sequence: { groupOrder } });
+
 export default defineConfig({
   test: {
     projects: [
@@ -17,11 +21,13 @@ export default defineConfig({
           name: "unit",
           include: ["web/test/**/*.test.ts"],
           environment: "node",
+          ...group(0),
         },
       },
       {
         test: {
           name: "browser",
+          ...group(1),
           globalSetup: [tempRoot],
           include: ["tests/browser/**/*.test.ts"],
           environment: "node",
@@ -34,6 +40,7 @@ export default defineConfig({
       {
         test: {
           name: "packages",
+          ...group(2),
           globalSetup: [tempRoot],
           include: ["tests/packages/**/*.test.ts"],
           environment: "node",
@@ -45,6 +52,7 @@ export default defineConfig({
       {
         test: {
           name: "worker-e2e",
+          ...group(3),
           globalSetup: [tempRoot],
           include: ["tests/worker/**/*.test.ts"],
           environment: "node",

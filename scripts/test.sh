@@ -9,6 +9,19 @@ phase() { printf '==> [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*";
 phase "setup"
 ./scripts/setup.sh
 
+# Tests that need ../shared/corpora fail when it is here and a file is missing; where it is
+# absent they skip those parts, and the list of what was skipped is printed at the end.
+export RANGEFIND_SKIP_LOG="$PWD/target/skipped-tests.log"
+rm -f "$RANGEFIND_SKIP_LOG"
+if [ -d ../shared/corpora ]; then
+  export RANGEFIND_CORPORA=required
+else
+  echo "note: ../shared/corpora is absent: tests skip the parts that need it (listed at the end)"
+fi
+
+phase "engine sizes (brotli -q 11) within their bounds"
+python3 scripts/check-engine-sizes.py
+
 phase "cargo fmt --check"
 cargo fmt --all -- --check
 phase "cargo clippy -D warnings"
@@ -36,4 +49,10 @@ phase "demo (smoke test)"
 DEMO_NO_SERVE=1 PORT=${DEMO_PORT:-18080} ./scripts/demo.sh >/tmp/rangefind-demo.log 2>&1 || { cat /tmp/rangefind-demo.log; exit 1; }
 grep -q "pages match" /tmp/rangefind-demo.log
 echo "demo: ok"
+phase "fuzzing: every reader of outside input, 30 s a target (scripts/fuzz.sh)"
+./scripts/fuzz.sh 30
+if [ -s "$RANGEFIND_SKIP_LOG" ]; then
+  echo "skipped for want of ../shared/corpora:"
+  sort -u "$RANGEFIND_SKIP_LOG"
+fi
 phase "done"

@@ -14,6 +14,8 @@ export default defineConfig({
   test: {
     name: "worker",
     include: ["test/**/*.test.ts"],
+    // After the other projects of a run that names it with them (vitest.config.ts).
+    sequence: { groupOrder: 4 },
     globalSetup: ["test/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -35,6 +35,14 @@ pub fn create_work_dir(out: &Path, prefix: &str) -> anyhow::Result<TempDir> {
             out.display()
         );
     }
+    let removed = remove_stale_temp_files(out);
+    if removed > 0 {
+        eprintln!(
+            "  removed {removed} unfinished file{} left in {} by builds that did not finish",
+            if removed == 1 { "" } else { "s" },
+            out.display()
+        );
+    }
     let work = tempfile::Builder::new()
         .prefix(prefix)
         .tempdir_in(out)
@@ -66,16 +74,63 @@ fn is_stale(dir: &Path) -> bool {
     let owner = fs::read_to_string(dir.join(OWNER_FILE))
         .ok()
         .and_then(|text| text.trim().parse::<u32>().ok());
-    let Some(owner) = owner else {
-        return true;
-    };
+    match owner {
+        None => true,
+        Some(owner) => owner_is_gone(owner, dir),
+    }
+}
+
+/// Whether process `owner`, which made `path`, is no longer running; where processes cannot be
+/// looked up, whether `path` is a day old.
+fn owner_is_gone(owner: u32, path: &Path) -> bool {
     let processes = Path::new("/proc");
     if processes.join("self").exists() {
         return !processes.join(owner.to_string()).exists();
     }
-    fs::metadata(dir)
+    is_a_day_old(path)
+}
+
+fn is_a_day_old(path: &Path) -> bool {
+    fs::symlink_metadata(path)
         .and_then(|meta| meta.modified())
         .is_ok_and(|modified| modified.elapsed().is_ok_and(|age| age > UNCHECKED_AGE))
+}
+
+/// The prefix of this process's temporary files in an index directory (`.tmp-PID-`): a build
+/// killed while writing one leaves it, and a later build tells by the process whether it is
+/// still being written.
+fn temp_prefix() -> String {
+    format!(".tmp-{}-", std::process::id())
+}
+
+/// Removes the temporary files (`.tmp-PID-…`) that builds no longer running left in `out` and
+/// the directories it holds (`splits/`, a site index's languages); a temporary file of an
+/// older rangefind (no process in its name) when a day old. Returns how many.
+fn remove_stale_temp_files(out: &Path) -> usize {
+    let dirs = fs::read_dir(out)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|entry| entry.file_type().is_ok_and(|kind| kind.is_dir()))
+        .map(|entry| entry.path())
+        .chain([out.to_path_buf()]);
+    dirs.flat_map(|dir| fs::read_dir(dir).into_iter().flatten().flatten())
+        .filter(|entry| entry.file_type().is_ok_and(|kind| kind.is_file()))
+        .filter(|entry| {
+            let name = entry.file_name().to_string_lossy().to_string();
+            let Some(rest) = name.strip_prefix(".tmp-") else {
+                return false;
+            };
+            match rest
+                .split_once('-')
+                .and_then(|(pid, _)| pid.parse::<u32>().ok())
+            {
+                Some(owner) => owner != std::process::id() && owner_is_gone(owner, &entry.path()),
+                None => is_a_day_old(&entry.path()),
+            }
+        })
+        .filter(|entry| fs::remove_file(entry.path()).is_ok())
+        .count()
 }
 
 /// Where the splits go, relative to the index root.
@@ -91,7 +146,7 @@ pub(crate) fn write_content_addressed(
     ) -> rangefind_engine::error::Result<SplitSummary>,
 ) -> anyhow::Result<(SplitSummary, String)> {
     let mut temp = tempfile::Builder::new()
-        .prefix(".tmp-")
+        .prefix(&temp_prefix())
         .suffix(&format!(".{extension}"))
         .tempfile_in(dir)?;
     let summary = write(std::io::BufWriter::with_capacity(
@@ -118,7 +173,9 @@ pub fn write_manifest(out: &Path, manifest: &Manifest, name: &str) -> anyhow::Re
 /// Writes `dir/name` atomically: a temporary file, synced, renamed into place, then the
 /// directory synced. Readable by web servers.
 pub fn write_atomically(dir: &Path, name: &str, bytes: &[u8]) -> anyhow::Result<()> {
-    let mut temp = tempfile::Builder::new().prefix(".tmp-").tempfile_in(dir)?;
+    let mut temp = tempfile::Builder::new()
+        .prefix(&temp_prefix())
+        .tempfile_in(dir)?;
     temp.write_all(bytes)?;
     make_public(temp.as_file())?;
     temp.as_file().sync_all()?;

@@ -27,13 +27,13 @@ pub async fn run(args: InspectArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     // A site index (`build --site`: a site.json, no manifest at its root).
-    let root = store_at(&args.index, None)?;
+    let root = store_at(&args.index, None, None)?;
     let has_manifest = root.read_all(MANIFEST_FILE).await.is_ok();
     if !has_manifest && root.read_all(SITE_JSON).await.is_ok() {
         let site = read_site_json(root.as_ref()).await?;
         return site_index::print_site_index(&args.index, root.as_ref(), &site).await;
     }
-    let store = store_for(&args.index, None)?;
+    let store = store_for(&args.index, None, None)?;
     let index = SearchIndex::open(store.clone(), IndexOptions::default())
         .await
         .with_context(|| format!("opening {}", args.index))?;

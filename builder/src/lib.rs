@@ -2,6 +2,8 @@
 //! inspect them, serve them with a static server that honours `Range`, and publish them to
 //! object storage.
 
+#[cfg(any(test, feature = "fuzzing"))]
+pub mod fuzzing;
 pub mod http_caching;
 pub mod index_dir;
 pub mod input;

@@ -71,6 +71,40 @@ pub fn text(name: &str, value: Value) -> FieldResult<String> {
     }
 }
 
+/// A file's path relative to the file naming it, which must stay below it: relative, no `..`
+/// or `.` part, no `\\` or `:` (a drive, a URL's scheme). An index is input like any other,
+/// and a reader must not read outside its root (`../other/…`, `/etc/passwd`, `https://…`).
+pub fn is_inside(path: &str) -> bool {
+    !path.is_empty()
+        && !path.starts_with('/')
+        && !path.contains('\\')
+        && !path.contains(':')
+        && path.split('/').all(|part| part != ".." && part != ".")
+}
+
+/// A text that is a path inside the index (see [`is_inside`]). The site engine in a browser
+/// takes its entries from the page, which checked them as it read `site.json`
+/// (web/src/site.ts, `siteFrom`), so it leaves the check out (its bytes are counted).
+#[cfg(all(target_arch = "wasm32", not(feature = "splits")))]
+pub fn inside_path(name: &str, value: Value) -> FieldResult<String> {
+    text(name, value)
+}
+
+/// A text that is a path inside the index (see [`is_inside`]).
+#[cfg(not(all(target_arch = "wasm32", not(feature = "splits"))))]
+pub fn inside_path(name: &str, value: Value) -> FieldResult<String> {
+    let path = text(name, value)?;
+    if is_inside(&path) {
+        Ok(path)
+    } else {
+        Err(format!(
+            // Quoted by hand: `{:?}` of a text brings the escaping of every character (its
+            // Unicode tables) into the site engine.
+            "{name} \"{path}\" is outside the index's directory (paths are relative, without `..`)"
+        ))
+    }
+}
+
 /// A list of texts.
 pub fn texts(name: &str, value: Value) -> FieldResult<Vec<String>> {
     match value {

@@ -26,6 +26,8 @@ pub mod analysis;
 pub mod api;
 pub mod error;
 pub mod format;
+#[cfg(any(test, feature = "fuzzing"))]
+pub mod fuzzing;
 pub mod io;
 pub mod json_fields;
 #[cfg(feature = "splits")]

@@ -45,6 +45,13 @@ pub struct SplitFilterEntry {
     pub size: u64,
 }
 
+/// The largest split filter file a reader takes (one file holds a field's filters of every
+/// split: about 1.2 bytes a distinct term of each).
+pub const FILTER_FILE_LIMIT: u64 = 256 << 20;
+
+/// The largest open region (footer and hotcache) a reader takes: a split's is about 0.1 % of it.
+pub const OPEN_REGION_LIMIT: u64 = 64 << 20;
+
 /// One split as the manifest lists it.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct SplitEntry {
@@ -101,6 +108,7 @@ impl Manifest {
             .map_err(|e| ErrorKind::Corrupt.with_message(format!("unreadable manifest: {e}")))?;
         manifest.mapping.validate()?;
         manifest.check_files()?;
+        manifest.check_whole_reads()?;
         for filter in &manifest.split_filters {
             if manifest.mapping.field(&filter.field).is_none() {
                 return Err(ErrorKind::Corrupt.with_message(format!(
@@ -125,16 +133,28 @@ impl Manifest {
     /// no split is listed twice (its documents would count twice).
     fn check_files(&self) -> Result<()> {
         let mut ids = std::collections::HashSet::new();
+        let mut paths = std::collections::HashSet::new();
         for split in &self.splits {
             if !ids.insert(split.id.as_str()) {
                 return Err(ErrorKind::Corrupt
                     .with_message(format!("the manifest lists split {} twice", split.id)));
             }
+            // One file under two ids would count its documents twice too.
+            if !paths.insert(split.path.as_str()) {
+                return Err(ErrorKind::Corrupt.with_message(format!(
+                    "the manifest lists the split file {} twice (as {} and another id)",
+                    split.path, split.id
+                )));
+            }
         }
         let splits = self.splits.iter().map(|s| &s.path);
         let filters = self.split_filters.iter().map(|f| &f.path);
         let lexicon = self.lexicon.iter().map(|l| &l.path);
-        match splits.chain(filters).chain(lexicon).find(|p| !is_inside(p)) {
+        match splits
+            .chain(filters)
+            .chain(lexicon)
+            .find(|p| !crate::json_fields::is_inside(p))
+        {
             Some(path) => Err(ErrorKind::Corrupt.with_message(format!(
                 "the manifest names the file {path:?}, outside the index's directory (paths are \
                  relative, without `..`)"
@@ -143,19 +163,41 @@ impl Manifest {
         }
     }
 
+    /// What a reader reads whole is bounded: a split filter file (at most
+    /// [`FILTER_FILE_LIMIT`]) and a split's open region (at most [`OPEN_REGION_LIMIT`], inside
+    /// the split), so no manifest can make one read take a reader's memory.
+    fn check_whole_reads(&self) -> Result<()> {
+        let too_large = |what: String| Err(ErrorKind::Corrupt.with_message(what));
+        for filter in &self.split_filters {
+            if filter.size > FILTER_FILE_LIMIT {
+                return too_large(format!(
+                    "the manifest gives the split filter file {} {} bytes, more than the {} MiB \
+                     a reader takes",
+                    filter.path,
+                    filter.size,
+                    FILTER_FILE_LIMIT >> 20
+                ));
+            }
+        }
+        for split in &self.splits {
+            let [start, end] = split.open_region;
+            if start > end || end > split.size || end - start > OPEN_REGION_LIMIT {
+                return too_large(format!(
+                    "the manifest places split {}'s open region at {start}..{end} of its {} \
+                     bytes: it must lie in the split and be {} MiB at most",
+                    split.id,
+                    split.size,
+                    OPEN_REGION_LIMIT >> 20
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Total documents.
     pub fn doc_count(&self) -> u64 {
         self.splits.iter().map(|s| s.docs).sum()
     }
-}
-
-/// Whether `path` names a file inside the directory it is relative to.
-fn is_inside(path: &str) -> bool {
-    !path.is_empty()
-        && !path.starts_with('/')
-        && !path.contains('\\')
-        && !path.contains(':')
-        && path.split('/').all(|part| part != ".." && part != ".")
 }
 
 #[cfg(test)]
@@ -190,6 +232,14 @@ mod tests {
             twice.to_string().contains("lists split a1 twice"),
             "{twice}"
         );
+        let one_file_twice =
+            manifest_with(|m| m["splits"][1]["path"] = "splits/a1.split".into()).unwrap_err();
+        assert!(
+            one_file_twice
+                .to_string()
+                .contains("lists the split file splits/a1.split twice"),
+            "{one_file_twice}"
+        );
         for path in [
             "../../etc/passwd",
             "/etc/passwd",
@@ -205,6 +255,22 @@ mod tests {
                 "{path}"
             );
         }
+        let huge_filter = manifest_with(|m| {
+            m["split_filters"] = serde_json::json!([{"field": "body", "id": "f", "path":
+                "filters/body.f.filter", "size": 1u64 << 40}]);
+        })
+        .unwrap_err();
+        assert!(
+            huge_filter.to_string().contains("more than the 256 MiB"),
+            "{huge_filter}"
+        );
+        let huge_region =
+            manifest_with(|m| m["splits"][0]["open_region"] = serde_json::json!([0, 100])).unwrap();
+        assert_eq!(huge_region.splits[0].open_region, [0, 100]);
+        let outside =
+            manifest_with(|m| m["splits"][0]["open_region"] = serde_json::json!([50, 101]))
+                .unwrap_err();
+        assert!(outside.to_string().contains("open region"), "{outside}");
         let version = manifest_with(|m| m["version"] = "1".into()).unwrap_err();
         assert!(
             version.to_string().contains("manifest version \"1\""),

@@ -52,9 +52,9 @@ pub fn check_query_text(query: &str) -> Result<()> {
 /// before either engine converts the query. Both need one: tantivy asserted on an inverted
 /// term range and could not warm a term range from the hotcache, and the site engine (whose
 /// fields have none) searched the bounds as words. `is_fast(field)` says whether a field of
-/// the index has a fast column, or `None` when the index lacks the field: such a query is
-/// searched as words, as before. So is a range without a field: `<video>` or `>=` typed
-/// into a search box means the words, not a range over the default fields.
+/// the index has a fast column, or `None` when the index lacks the field, which has none
+/// either. A range without a field is words: `<video>` or `>=` typed into a search box means
+/// the words, not a range over the default fields.
 pub fn check_fast_fields(ast: &UserInputAst, is_fast: &dyn Fn(&str) -> Option<bool>) -> Result<()> {
     match ast {
         UserInputAst::Clause(children) => children
@@ -69,7 +69,7 @@ pub fn check_fast_fields(ast: &UserInputAst, is_fast: &dyn Fn(&str) -> Option<bo
                 UserInputLeaf::Exists { field } => (field, "`field:*`"),
                 _ => return Ok(()),
             };
-            if is_fast(field) != Some(false) {
+            if is_fast(field) == Some(true) {
                 return Ok(());
             }
             Err(ErrorKind::InvalidQuery.with_message(format!(
@@ -80,10 +80,12 @@ pub fn check_fast_fields(ast: &UserInputAst, is_fast: &dyn Fn(&str) -> Option<bo
     }
 }
 
-/// `ast` as both engines search it: [`every_document_but_exclusions`], then
-/// [`lone_cjk_letters_as_prefixes`].
-pub fn searchable(ast: UserInputAst) -> UserInputAst {
-    lone_cjk_letters_as_prefixes(every_document_but_exclusions(ast))
+/// `ast` as both engines search it ([`words_and_exclusions`], then
+/// [`lone_cjk_letters_as_prefixes`]); `None` when it holds no word to search (`. title: .`):
+/// both engines then search the text's plain words (tantivy refused some such queries and fell
+/// back so, the site engine searched nothing).
+pub fn searchable(ast: UserInputAst) -> Option<UserInputAst> {
+    Some(lone_cjk_letters_as_prefixes(words_and_exclusions(ast)?))
 }
 
 /// `ast` with each word that is one CJK letter alone (`软`, not quoted, not already a prefix)
@@ -113,30 +115,65 @@ pub fn lone_cjk_letters_as_prefixes(ast: UserInputAst) -> UserInputAst {
     }
 }
 
-/// `ast` with every group of exclusions alone (`-draft`, `NOT a NOT b`, `css (-grid)`'s
-/// group) made to match every document without them: an `*` is added as the group's `Must`.
-/// Without it tantivy refuses such a group and the site engine matched nothing.
-pub fn every_document_but_exclusions(ast: UserInputAst) -> UserInputAst {
+/// `ast` as both engines read its groups and leaves alike, in one pass; `None` when nothing
+/// is left:
+/// - literals without a letter or digit left out (`NOT array ! ~`: `NOT array`): tantivy
+///   refused such a literal, the site engine dropped it after deciding its group was not of
+///   exclusions alone;
+/// - every group of exclusions alone (`-draft`, `NOT a NOT b`, `css (-grid)`'s group) made to
+///   match every document without them: an `*` is added as the group's `Must` (tantivy refused
+///   such a group, and the site engine matched nothing);
+/// - in the split engine, each term set (`IN [a b]`, `title: IN [a b]`) as the words it lists,
+///   any of them, as the site engine reads it itself (site/query.rs): tantivy took a set
+///   without a field as its words unanalysed in one default field (`IN [a b]` found 37 pages
+///   of the MDN sample, `a OR b` 416).
+pub fn words_and_exclusions(ast: UserInputAst) -> Option<UserInputAst> {
+    let has_word = |text: &str| text.chars().any(char::is_alphanumeric);
     match ast {
         UserInputAst::Clause(children) => {
-            let only_exclusions = !children.is_empty()
-                && children
-                    .iter()
-                    .all(|(occur, _)| *occur == Some(Occur::MustNot));
             let mut children: Vec<(Option<Occur>, UserInputAst)> = children
                 .into_iter()
-                .map(|(occur, child)| (occur, every_document_but_exclusions(child)))
+                .filter_map(|(occur, child)| Some((occur, words_and_exclusions(child)?)))
                 .collect();
-            if only_exclusions {
+            if children
+                .iter()
+                .all(|(occur, _)| *occur == Some(Occur::MustNot))
+            {
+                if children.is_empty() {
+                    return None;
+                }
                 let all = UserInputAst::Leaf(Box::new(UserInputLeaf::All));
                 children.insert(0, (Some(Occur::Must), all));
             }
-            UserInputAst::Clause(children)
+            Some(UserInputAst::Clause(children))
         }
-        UserInputAst::Boost(inner, boost) => {
-            UserInputAst::Boost(Box::new(every_document_but_exclusions(*inner)), boost)
-        }
-        leaf => leaf,
+        UserInputAst::Boost(inner, boost) => Some(UserInputAst::Boost(
+            Box::new(words_and_exclusions(*inner)?),
+            boost,
+        )),
+        UserInputAst::Leaf(leaf) => match *leaf {
+            UserInputLeaf::Literal(literal) if !has_word(&literal.phrase) => None,
+            #[cfg(feature = "splits")]
+            UserInputLeaf::Set { field, elements } => {
+                let words: Vec<(Option<Occur>, UserInputAst)> = elements
+                    .into_iter()
+                    .filter(|phrase| has_word(phrase))
+                    .map(|phrase| {
+                        let literal = UserInputLiteral {
+                            field_name: field.clone(),
+                            phrase,
+                            delimiter: Delimiter::None,
+                            slop: 0,
+                            prefix: false,
+                        };
+                        let leaf = UserInputAst::Leaf(Box::new(UserInputLeaf::Literal(literal)));
+                        (Some(Occur::Should), leaf)
+                    })
+                    .collect();
+                (!words.is_empty()).then_some(UserInputAst::Clause(words))
+            }
+            leaf => Some(UserInputAst::Leaf(Box::new(leaf))),
+        },
     }
 }
 
@@ -220,6 +257,9 @@ mod tests {
             "title:[z TO a]",
             "title:*",
             "css (title:>b)",
+            // A field the index lacks has no column either.
+            "nope:*",
+            "nope:[a TO b]",
         ] {
             let error = check(refused).unwrap_err();
             assert_eq!(error.kind(), ErrorKind::InvalidQuery, "{refused}");
@@ -228,7 +268,6 @@ mod tests {
         for allowed in [
             "created_at:[2024 TO 2025]",
             "created_at:*",
-            "nope:[a TO b]",
             "[a TO z]",
             "<video>",
             "title:grid",
@@ -238,8 +277,30 @@ mod tests {
         }
     }
 
+    /// Literals without a letter or digit are left out, a query of nothing else is none;
+    /// term sets are their words, any of them.
+    #[test]
+    fn wordless_literals_go_and_sets_are_their_words() {
+        let searched = |text: &str| searchable(crate::query_syntax::parse_query(text).unwrap());
+        for nothing in [". title: .", "!", "NOT ! ~"] {
+            assert!(searched(nothing).is_none(), "{nothing}");
+        }
+        assert_eq!(searched("NOT array ! ~"), searched("NOT array"));
+        assert_eq!(format!("{:?}", searched("array ! ~").unwrap()), "(*array)");
+        // The split engine's; the site engine reads sets itself (site/query.rs).
+        #[cfg(feature = "splits")]
+        {
+            assert!(searched("IN [. ,]").is_none());
+            assert_eq!(searched("IN [a b]"), searched("(a OR b)"));
+            assert_eq!(
+                searched("title: IN [a b]"),
+                searched("(title:a OR title:b)")
+            );
+        }
+    }
+
     fn parsed(text: &str) -> UserInputAst {
-        every_document_but_exclusions(crate::query_syntax::parse_query(text).unwrap())
+        words_and_exclusions(crate::query_syntax::parse_query(text).unwrap()).unwrap()
     }
 
     #[test]

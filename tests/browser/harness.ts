@@ -5,12 +5,12 @@
  */
 
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createNetServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import type { ResultsDetail } from "../../web/src/search-element.js";
 
 export const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -29,11 +29,21 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** A shared corpus file, or null with a visible message when the corpora are absent. */
+/**
+ * A shared corpus file, or null when the corpora are absent: that part of the test is skipped,
+ * said on the console and in `RANGEFIND_SKIP_LOG` (listed by scripts/test.sh at the end). Where
+ * the corpora are expected (`RANGEFIND_CORPORA=required`, set by scripts/test.sh when
+ * ../shared/corpora is there) an absent file fails the test instead.
+ */
 export function sharedCorpus(file: string): string | null {
   const path = join(sharedCorpora, file);
   if (existsSync(path)) return path;
-  console.warn(`SKIPPED part of this test: ${path} is absent (the shared corpora are not here)`);
+  const message = `SKIPPED part of ${expect.getState().currentTestName ?? "a test"}: ${path} is absent (the shared corpora are not here)`;
+  if (process.env.RANGEFIND_CORPORA === "required") {
+    throw new Error(`${message}, but RANGEFIND_CORPORA=required says they are expected`);
+  }
+  console.warn(message);
+  if (process.env.RANGEFIND_SKIP_LOG) appendFileSync(process.env.RANGEFIND_SKIP_LOG, `${message}\n`);
   return null;
 }
 

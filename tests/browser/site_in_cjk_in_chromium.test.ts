@@ -75,12 +75,27 @@ describe("a Japanese site without <html lang>", () => {
       (window as unknown as { searched: string[] }).searched = seen;
       document.addEventListener("rangefind-results", (event) => seen.push((event as CustomEvent).detail.query));
     });
+    // No wait after a key (`debounce="0"`): a search of the composing text would start at once.
+    await page.evaluate(() => document.querySelector("rangefind-search")!.setAttribute("debounce", "0"));
     await page.locator("rangefind-search input").click();
     const cdp = await page.context().newCDPSession(page);
-    // Each step of the composition stays longer than the widget's debounce.
+    // Each step of the composition is taken by the input (its `input` event seen), and the
+    // tasks a search of it would start have run (a timer of 0 after it, then a frame).
     for (const composing of ["け", "けん", "けんさ", "けんさく"]) {
+      const taken = page.evaluate(
+        (text) =>
+          new Promise<void>((resolve) => {
+            const input = document.querySelector("rangefind-search")!.shadowRoot!.querySelector("input")!;
+            input.addEventListener("input", function seen() {
+              if (input.value !== text) return;
+              input.removeEventListener("input", seen);
+              setTimeout(() => requestAnimationFrame(() => resolve()), 0);
+            });
+          }),
+        composing,
+      );
       await cdp.send("Input.imeSetComposition", { text: composing, selectionStart: composing.length, selectionEnd: composing.length });
-      await page.waitForTimeout(400);
+      await taken;
     }
     const answered = answerTo(page, "検索");
     await cdp.send("Input.insertText", { text: "検索" });

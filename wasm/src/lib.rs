@@ -26,6 +26,8 @@ mod persistent;
 mod site_index;
 #[cfg(feature = "splits")]
 mod split_index;
+#[cfg(feature = "splits")]
+mod whole_body;
 
 use std::sync::Arc;
 

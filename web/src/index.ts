@@ -48,7 +48,11 @@ export class RangefindIndex {
   private failure: RangefindError | null = null;
 
   /** @internal Use {@link openIndex}. */
-  constructor(private readonly worker: Worker, readonly url: string) {
+  constructor(
+    private readonly worker: Worker,
+    readonly url: string,
+    private readonly deadlineMs: number = DEFAULT_DEADLINE_MS,
+  ) {
     worker.onmessage = (event: MessageEvent<Reply>) => {
       const reply = event.data;
       const pending = this.pending.get(reply.id);
@@ -69,7 +73,24 @@ export class RangefindIndex {
     if (signal?.aborted) return Promise.reject(new RangefindError("aborted", "the search was aborted"));
     const { id, result } = this.call<SearchResponse>({ type: "search", request: { query, ...request } });
     signal?.addEventListener("abort", () => this.post({ type: "abort", target: id }), { once: true });
-    return result;
+    return this.within(result, "searching", () => this.post({ type: "abort", target: id }));
+  }
+
+  /**
+   * `result`, or past the deadline a rejection naming what was waited for (`doing` the index),
+   * after `stop` tells the engine to give up (an aborted search, a worker terminated).
+   * @internal
+   */
+  within<T>(result: Promise<T>, doing: string, stop: () => void): Promise<T> {
+    if (!(this.deadlineMs > 0)) return result;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        stop();
+        reject(deadlinePassed(this.deadlineMs, `${doing} ${this.url}`));
+      }, this.deadlineMs);
+    });
+    return Promise.race([result, expired]).finally(() => clearTimeout(timer));
   }
 
   /** Reads now what a first search would (every split's open region, one concurrent wave; for
@@ -77,7 +98,7 @@ export class RangefindIndex {
    * also warms the engine up: a search of a one-page site the worker holds, which reads
    * nothing, has the browser compile the search's code before the first query. */
   preload(): Promise<SearchStats> {
-    return this.call<SearchStats>({ type: "preload" }).result;
+    return this.within(this.call<SearchStats>({ type: "preload" }).result, "preloading", () => {});
   }
 
   /** The memory and persistent tiers' state. */
@@ -116,6 +137,17 @@ export class RangefindIndex {
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
   }
+}
+
+/** {@link OpenOptions.deadlineMs}'s default, as `rangefind search --timeout`'s (30 s). */
+const DEFAULT_DEADLINE_MS = 30_000;
+
+/** The error of a call that did not finish within `deadlineMs` while `waiting` (what for). */
+function deadlinePassed(deadlineMs: number, waiting: string): RangefindError {
+  return new RangefindError(
+    "http",
+    `no answer within ${deadlineMs / 1000} s (deadlineMs) ${waiting}: its host did not answer in time`,
+  );
 }
 
 function toError(error: ErrorPayload): RangefindError {
@@ -190,7 +222,10 @@ export async function openSite(dir: string | URL | (string | URL)[], options: Si
       const absolute = new URL(dir, globalThis.location?.href);
       const siteDir = absolute.href.endsWith("/") ? absolute : new URL(`${absolute.href}/`);
       const inlined = i === 0 ? options.siteIndex : undefined;
-      const site = inlined !== undefined ? siteFrom(inlined, siteJsonUrl(siteDir)) : await loadSite(siteDir);
+      const site =
+        inlined !== undefined
+          ? siteFrom(inlined, siteJsonUrl(siteDir))
+          : await loadSiteWithin(siteDir, options.deadlineMs ?? DEFAULT_DEADLINE_MS);
       return { site, language: pickLanguage(site.index, lang) };
     }),
   );
@@ -219,6 +254,20 @@ export async function openSite(dir: string | URL | (string | URL)[], options: Si
         : await startEngine(opened[0].url.href, options, opened);
   }
   return { site: first.site, language: first.language, sites, index };
+}
+
+/** `site.json` in `dir`, or past `deadlineMs` a rejection naming it. */
+async function loadSiteWithin(dir: URL, deadlineMs: number): Promise<Site> {
+  if (!(deadlineMs > 0)) return loadSite(dir);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), deadlineMs);
+  try {
+    return await loadSite(dir, controller.signal);
+  } catch (error) {
+    throw controller.signal.aborted ? deadlinePassed(deadlineMs, `reading ${siteJsonUrl(dir).href}`) : error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The largest lexicon block index read ahead of the first query, as the engine's
@@ -262,26 +311,30 @@ async function startSiteEngine(sites: SiteFileToOpen[], engineDir: URL, options:
     }
   }
   const worker = new Worker(workerUrl, { type: "module", name: "rangefind" });
-  const [module, prefetched] = await Promise.all([
-    compileModule(wasmUrl),
-    Promise.all(reads.map(([url, range]) => prefetch(url, range))),
-  ]);
-  const index = new RangefindIndex(worker, sites[0].url.href);
+  const index = new RangefindIndex(worker, sites[0].url.href, options.deadlineMs);
   try {
-    const opened = await index.call<{ persistent?: boolean }>({
-      type: "open",
-      url: sites[0].url.href,
-      cacheBytes: options.cacheBytes,
-      persistent,
-      timeoutMs: options.timeoutMs,
-      maxRequestsPerWave: options.maxRequestsPerWave,
-      analytics: false,
-      sites: sites.map(({ url, file }) => ({ url: url.href, file })),
-      stemmer,
-      module,
-      wasmUrl: wasmUrl.href,
-      prefetched: prefetched.filter((read) => read !== null),
-    }).result;
+    // One deadline for the reads ahead and the open: a host that never answers either fails it.
+    const opening = Promise.all([
+      compileModule(wasmUrl),
+      Promise.all(reads.map(([url, range]) => prefetch(url, range))),
+    ]).then(
+      ([module, prefetched]) =>
+        index.call<{ persistent?: boolean }>({
+          type: "open",
+          url: sites[0].url.href,
+          cacheBytes: options.cacheBytes,
+          persistent,
+          timeoutMs: options.timeoutMs,
+          maxRequestsPerWave: options.maxRequestsPerWave,
+          analytics: false,
+          sites: sites.map(({ url, file }) => ({ url: url.href, file })),
+          stemmer,
+          module,
+          wasmUrl: wasmUrl.href,
+          prefetched: prefetched.filter((read) => read !== null),
+        }).result,
+    );
+    const opened = await index.within(opening, "opening", () => worker.terminate());
     // Marked once the heads' writes are committed: marked before, a page closed meanwhile
     // would leave the next visit skipping the read ahead of a head IndexedDB does not hold.
     if (opened.persistent) {
@@ -318,10 +371,19 @@ async function prefetch(url: URL, [start, end]: [number, number]): Promise<Prefe
   const range = `bytes=${start}-${end - 1}`;
   try {
     const response = await fetch(url, { headers: { Range: range }, cache: "no-store" });
-    if (response.status !== 206) return null;
+    // A busy host's answer (429, 5xx) is passed on as it came: the engine's first attempt then
+    // fails with it and waits as its Retry-After asks (or gives up when that is too long),
+    // rather than asking again at once.
+    const busy = response.status === 429 || response.status >= 500;
+    if (response.status !== 206 && !busy) {
+      void response.body?.cancel();
+      return null;
+    }
     const headers: [string, string][] = [];
     response.headers.forEach((value, name) => headers.push([name, value]));
-    return { url: url.href, range, status: response.status, headers, body: await response.arrayBuffer() };
+    if (busy) void response.body?.cancel();
+    const body = busy ? new ArrayBuffer(0) : await response.arrayBuffer();
+    return { url: url.href, range, status: response.status, headers, body };
   } catch {
     return null;
   }
@@ -361,9 +423,9 @@ async function startEngine(
   const worker = options.workerUrl
     ? new Worker(options.workerUrl, { type: "module", name: "rangefind" })
     : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "rangefind" });
-  const index = new RangefindIndex(worker, url);
+  const index = new RangefindIndex(worker, url, options.deadlineMs);
   try {
-    await index.call({
+    await index.within(index.call({
       type: "open",
       url,
       cacheBytes: options.cacheBytes,
@@ -374,7 +436,7 @@ async function startEngine(
       sites: sites?.map(({ url, file }) => ({ url: url.href, file })),
       urls,
       stemmer: sites && engineStemmer(sites),
-    }).result;
+    }).result, "opening", () => worker.terminate());
   } catch (error) {
     worker.terminate();
     throw error;

@@ -25,11 +25,33 @@ export function resultOption(target: HitTarget, snippet: string | undefined, pos
   option.append(title, element("span", "path", path));
   if (snippet) {
     const text = element("span", "snippet", "");
-    // The engine escapes the text and adds only <mark>.
-    text.innerHTML = snippet;
+    text.append(...snippetNodes(snippet));
     option.append(text);
   }
   return option;
+}
+
+/** HTML's five escapes, as the engine writes them (engine/src/snippets/html.rs). */
+const ESCAPED: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&#39;": "'" };
+
+/**
+ * A snippet (text escaped by the engine, matches in `<mark>`) as text nodes and `<mark>`
+ * elements, never parsed as HTML: whatever an index or an engine let through, it is shown as
+ * text, so no page's content can add markup or script to the page showing it.
+ */
+export function snippetNodes(snippet: string): Node[] {
+  const nodes: Node[] = [];
+  let marked = false;
+  for (const piece of snippet.split(/(<\/?mark>)/)) {
+    if (piece === "<mark>" || piece === "</mark>") {
+      marked = piece === "<mark>";
+      continue;
+    }
+    if (!piece) continue;
+    const text = piece.replace(/&(?:lt|gt|amp|quot|#39);/g, (entity) => ESCAPED[entity]);
+    nodes.push(marked ? element("mark", "", text) : document.createTextNode(text));
+  }
+  return nodes;
 }
 
 /** A menu per filter of the sites' pages, each value with its pages in all of them. */

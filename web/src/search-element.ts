@@ -16,7 +16,9 @@
  * `placeholder`, `label` (the box's accessible name), `limit` (results per page, default 10),
  * `lang` (the index language; default: the page's), `debounce` (milliseconds to wait after a key
  * before searching; default: half again the reader's own pace between keys, 120–350 ms),
- * `theme` (`light` or `dark`; default: the page's, from its background or `color-scheme`).
+ * `theme` (`light` or `dark`; default: the page's, from its background or `color-scheme`),
+ * `deadline` (milliseconds opening the index, and each search, may take before the box shows
+ * an error; default 30000).
  *
  * Each answer shown fires `rangefind-results` (bubbling out of the shadow root) with a
  * {@link ResultsDetail}: the query, its cost in `response.stats`, and the time it took.
@@ -97,7 +99,8 @@ export class RangefindSearchElement extends HTMLElement {
   constructor() {
     super();
     this.root = this.attachShadow({ mode: "open" });
-    this.root.innerHTML = `<style>${STYLE}</style>${TEMPLATE}`;
+    this.root.innerHTML = TEMPLATE;
+    adoptStyle(this.root);
     this.input = this.byPart("input") as HTMLInputElement;
     this.filters = this.byPart("filters");
     this.status = this.byPart("status");
@@ -187,15 +190,17 @@ export class RangefindSearchElement extends HTMLElement {
     const listed = (this.getAttribute("index") ?? "").split(/\s+/).filter(Boolean);
     const dirs = (listed.length > 0 ? listed : [SCRIPT_DIR]).map((dir) => new URL(dir, document.baseURI));
     const lang = this.getAttribute("lang") ?? undefined;
+    const deadline = Number(this.getAttribute("deadline") ?? NaN);
+    const deadlineMs = Number.isFinite(deadline) && deadline >= 0 ? deadline : undefined;
     // Written by `build --site` (it inlined site.json): the engine's files are beside this
     // script, and so is the index, unless a rebuild has replaced the site since. Bundled from
     // the npm package instead, the bundler emits worker.js (openSite's default start).
     const engineDir = INLINED_SITE === undefined ? undefined : SCRIPT_DIR;
     const inlined = dirs[0].href === SCRIPT_DIR && !inlinedSiteIsStale ? INLINED_SITE : undefined;
-    const opened = await openSite(dirs, { lang, siteIndex: inlined, engineDir }).catch((error: unknown) => {
+    const opened = await openSite(dirs, { lang, siteIndex: inlined, engineDir, deadlineMs }).catch((error: unknown) => {
       if (inlined === undefined || !(error instanceof RangefindError) || error.code !== "not_found") throw error;
       inlinedSiteIsStale = true;
-      return openSite(dirs, { lang, engineDir });
+      return openSite(dirs, { lang, engineDir, deadlineMs });
     });
     const { sites, index } = opened;
     this.filters.replaceChildren(...filterMenus(sites));
@@ -396,6 +401,30 @@ interface Search {
 
 /** The directory this script was loaded from: where `build --site` puts it, next to `site.json`. */
 const SCRIPT_DIR = new URL(".", import.meta.url).href;
+
+/** The widget's stylesheet, made once and shared by every box on the page. */
+let sheet: CSSStyleSheet | undefined;
+
+/**
+ * Styles `root` with a constructed stylesheet, not a `<style>` element: a page whose
+ * Content-Security-Policy has no `style-src 'unsafe-inline'` blocks the element but not a
+ * stylesheet made by script (docs/deploy.md, "Content-Security-Policy"). Browsers without
+ * constructable stylesheets (none that run the engine: it needs Safari 16.4, as they do) get
+ * the element.
+ */
+function adoptStyle(root: ShadowRoot): void {
+  if (!("adoptedStyleSheets" in root) || typeof CSSStyleSheet.prototype.replaceSync !== "function") {
+    const style = document.createElement("style");
+    style.textContent = STYLE;
+    root.prepend(style);
+    return;
+  }
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(STYLE);
+  }
+  root.adoptedStyleSheets = [sheet];
+}
 
 /** `site.json` as `build --site` inlined it into this script (it declares the variable before
  * the script's code), saving a request before the engine can start; undefined in the npm

@@ -69,13 +69,55 @@ export const RESULT_FIELDS = ["url", "title", "sections", "anchors"];
 export async function loadSite(dir: URL, signal?: AbortSignal): Promise<Site> {
   const url = siteJsonUrl(dir);
   const response = await fetchWithRetries(url, signal);
+  const text = await bodyWithin(response, SITE_JSON_LIMIT, url);
   let index: unknown;
   try {
-    index = await response.json();
+    index = JSON.parse(text);
   } catch {
     throw new RangefindError("corrupt", `${url.href} is not JSON`);
   }
   return siteFrom(index, url);
+}
+
+/** The most bytes of `site.json` a page takes, as the engine's `WHOLE_FILE_LIMIT`
+ * (engine/src/io/store.rs): a host whose body never ends must not take the page's memory. */
+export const SITE_JSON_LIMIT = 64 << 20;
+
+/** `response`'s body as text, refused as soon as it passes `limit` bytes (by its
+ * `Content-Length`, or as it arrives). */
+export async function bodyWithin(response: Response, limit: number, url: URL): Promise<string> {
+  const tooLarge = () =>
+    new RangefindError("corrupt", `${url.href}: larger than the ${limit >> 20} MiB a reader takes of a site.json: not a file rangefind wrote`);
+  if (Number(response.headers.get("Content-Length") ?? 0) > limit) {
+    void response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      throw new RangefindError("http", `${url.href}: the body was cut off: ${(error as Error).message}`);
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > limit) {
+      void reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(chunk.value);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(body);
 }
 
 /** The engine's retry policy for every read (engine/src/io/range_http.rs: `ATTEMPTS`,
@@ -130,8 +172,31 @@ export function siteFrom(index: unknown, url: URL): Site {
   if (site?.format !== 1 || typeof site.languages !== "object" || !site.languages[site.default_language]) {
     throw new RangefindError("incompatible", `${url.href} is not a site index of format 1 (rebuild it with this version of rangefind)`);
   }
-  const root = site.site_root !== undefined ? new URL(site.site_root, url) : new URL("/", url);
+  // Every file it names must be below it, as the engine requires (json_fields::is_inside).
+  for (const [tag, language] of Object.entries(site.languages)) {
+    for (const path of [language?.path, language?.site_file?.path, language?.site_file?.lexicon?.path]) {
+      if (path !== undefined && !isInside(path)) {
+        throw new RangefindError("corrupt", `${url.href}: language ${tag} names ${JSON.stringify(path)}, outside the index's directory (paths are relative, without \`..\`)`);
+      }
+    }
+  }
+  const root = new URL(typeof site.site_root === "string" ? site.site_root : "/", url);
+  // Hits link below the root: it must be a directory of the index's own host.
+  if ((site.site_root !== undefined && typeof site.site_root !== "string") || root.origin !== url.origin) {
+    throw new RangefindError("corrupt", `${url.href}: its site_root ${JSON.stringify(site.site_root)} is not a directory of ${url.origin}`);
+  }
   return { index: site, url, root };
+}
+
+/** Whether `path` stays below the file naming it: relative, without `..`, `.`, `\` or `:`. */
+function isInside(path: unknown): boolean {
+  return (
+    typeof path === "string" &&
+    path !== "" &&
+    !path.startsWith("/") &&
+    !/[\\:]/.test(path) &&
+    path.split("/").every((part) => part !== ".." && part !== ".")
+  );
 }
 
 /** The stemmers of the smaller site engine (wasm-site/; engine/Cargo.toml's `all-stemmers`):
@@ -173,9 +238,23 @@ export function hitTarget(hit: Hit, root: URL): HitTarget {
   const path = String(hit.doc.url ?? "");
   const anchor = valueAt(hit.doc.anchors, value) ?? "";
   const title = String(valueAt(hit.doc.title, 0) ?? path);
-  const href = new URL(path.replace(/^\//, "") + anchor, root).href;
+  const href = linkOnSite(path, anchor, root);
   const section = value > 0 ? valueAt(hit.doc.sections, value) : undefined;
   return section && section !== title ? { href, title, section } : { href, title };
+}
+
+/**
+ * The page at `path` (a URL path from the site's root, as `build --site` stores it) with its
+ * `anchor`, as a link under `root`. An index is input like any other: whatever its paths hold
+ * (`javascript:…`, `//host`, backslashes, `..`), the link is resolved as a path below the root
+ * ("./" first, so no first segment is read as a scheme) and checked to be there; a path that
+ * still leaves it links to the root itself. An anchor is only ever a fragment.
+ */
+export function linkOnSite(path: string, anchor: string, root: URL): string {
+  const fragment = anchor.startsWith("#") ? anchor : "";
+  const url = new URL(`./${path.replace(/^[/\\]+/, "")}${fragment}`, root);
+  const below = url.origin === root.origin && url.pathname.startsWith(root.pathname) && /^https?:$/.test(url.protocol);
+  return below ? url.href : root.href;
 }
 
 /** Value `i` of a stored field: a field holding one value is stored as that value. */

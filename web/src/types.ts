@@ -126,6 +126,13 @@ export interface OpenOptions {
   /** Milliseconds one HTTP attempt may take before it is retried (default 30000). */
   timeoutMs?: number;
   /**
+   * Milliseconds opening the index, and each search, may take in all, every read and retry
+   * included (default 30000; 0: none). Past it the call rejects with code `http`, naming the
+   * index waited for, and the engine stops reading for it: a host that never answers gives an
+   * error, not a search box that shows nothing.
+   */
+  deadlineMs?: number;
+  /**
    * Requests one network wave aims at (default 6, the connections a browser opens to an
    * HTTP/1.1 host): small gaps between wanted pages are read through to stay within it.
    * 0 joins only adjacent pages, for HTTP/2 hosts where extra requests cost no round trip.

@@ -138,7 +138,7 @@ async fn search(dir: &PathBuf, query: &str, typos: bool) -> anyhow::Result<Searc
     // the site file's head).
     if dir.join("site.json").exists() {
         let fetcher = Fetcher::new(Arc::new(PageCache::new(64 << 20)), None);
-        let (index, _) = open_site_file(&dir.to_string_lossy(), None, fetcher).await?;
+        let (index, _) = open_site_file(&dir.to_string_lossy(), None, fetcher, None).await?;
         return Ok(index.search(&request).await?);
     }
     let store = Arc::new(DirStore::new(dir));

@@ -101,6 +101,11 @@ pub struct SearchArgs {
     /// A site index built without splits is always searched this way.
     #[arg(long)]
     pub site_file: bool,
+    /// Seconds the whole search may take over HTTP, every file and retry included: a host that
+    /// does not answer fails the search then, naming the file waited for (0: no deadline; each
+    /// attempt still ends after 60 s).
+    #[arg(long, value_name = "SECONDS", default_value_t = 30)]
+    pub timeout: u64,
 }
 
 fn sort_by(text: &str) -> Result<rangefind_engine::splits::SortBy, String> {

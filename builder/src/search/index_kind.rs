@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use anyhow::Context;
-use rangefind_engine::io::{DirStore, Fetcher, FileLocation, HttpStore, IndexStore};
+use rangefind_engine::error::ErrorKind;
+use rangefind_engine::io::{Deadline, DirStore, Fetcher, FileLocation, HttpStore, IndexStore};
 use rangefind_engine::manifest::MANIFEST_FILE;
 use rangefind_engine::site::SiteIndex;
 use rangefind_engine::splits::SearchStats;
@@ -13,9 +14,14 @@ use crate::site::site_json::PickLanguage;
 use rangefind_engine::typos::Lexicon;
 
 /// The store for an index argument: `http(s)://…` or a directory (a site index's: the
-/// directory of `language`, by default its default language).
-pub fn store_for(index: &str, language: Option<&str>) -> anyhow::Result<Arc<dyn IndexStore>> {
-    store_at(index, Some(language))
+/// directory of `language`, by default its default language). Reads over HTTP end by
+/// `deadline`.
+pub fn store_for(
+    index: &str,
+    language: Option<&str>,
+    deadline: Option<Deadline>,
+) -> anyhow::Result<Arc<dyn IndexStore>> {
+    store_at(index, Some(language), deadline)
 }
 
 /// The store of `index` (`http(s)://…` or a directory); a site index's directory resolved to
@@ -23,9 +29,10 @@ pub fn store_for(index: &str, language: Option<&str>) -> anyhow::Result<Arc<dyn 
 pub fn store_at(
     index: &str,
     language: Option<Option<&str>>,
+    deadline: Option<Deadline>,
 ) -> anyhow::Result<Arc<dyn IndexStore>> {
     if index.starts_with("http://") || index.starts_with("https://") {
-        return Ok(Arc::new(HttpStore::new(index)));
+        return Ok(Arc::new(HttpStore::new(index).with_deadline(deadline)));
     }
     let path = std::path::Path::new(index);
     if !path.is_dir() {
@@ -81,17 +88,26 @@ pub(super) fn language_index(
 
 /// Whether `index` is a site index whose `language` has a site file and no split index
 /// (`build --site` without `--splits`): then it is searched through the site file. A
-/// `site.json` that is there but unreadable is an error naming it, not "no manifest".
+/// `site.json` that is there but unreadable, or that the host refuses (403, 429, a timeout), is
+/// an error naming it, not "no manifest".
 pub(super) async fn is_site_without_splits(
     index: &str,
     language: Option<&str>,
+    deadline: Option<Deadline>,
 ) -> anyhow::Result<bool> {
-    let Ok(store) = store_at(index, None) else {
+    let Ok(store) = store_at(index, None, deadline) else {
         return Ok(false);
     };
-    // No site.json (or no answer for it): a split index, whose manifest read says what is wrong.
-    let Ok(bytes) = store.read_all(crate::site::site_json::SITE_JSON).await else {
-        return Ok(false);
+    // No site.json: a split index, whose manifest read says what is wrong.
+    let bytes = match store.read_all(crate::site::site_json::SITE_JSON).await {
+        Ok(bytes) => bytes,
+        Err(error) if error.kind() == ErrorKind::NotFound => return Ok(false),
+        Err(error) => {
+            return Err(anyhow::Error::new(error).context(format!(
+                "{index}: reading {} (the file that tells a site index from a split index)",
+                crate::site::site_json::SITE_JSON
+            )))
+        }
     };
     let site = crate::site::site_json::parse(&bytes)
         .with_context(|| format!("{index}: {}", crate::site::site_json::SITE_JSON))?;
@@ -126,8 +142,9 @@ pub async fn open_site_file(
     index: &str,
     language: Option<&str>,
     fetcher: Fetcher,
+    deadline: Option<Deadline>,
 ) -> anyhow::Result<(SiteIndex, SearchStats)> {
-    let store = store_at(index, None)?;
+    let store = store_at(index, None, deadline)?;
     let site = read_site_json(store.as_ref())
         .await
         .with_context(|| index.to_string())?;

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use rangefind_engine::api::add_filter;
-use rangefind_engine::io::{Fetcher, PageCache};
+use rangefind_engine::io::{Deadline, Fetcher, PageCache};
 use rangefind_engine::manifest::MANIFEST_FILE;
 use rangefind_engine::site::{opened_together, search_together, SiteIndex};
 use rangefind_engine::splits::{
@@ -52,14 +52,15 @@ pub async fn run(mut args: SearchArgs) -> anyhow::Result<()> {
         .transpose()?;
     let indexes = indexes_searched(&mut args);
     let language = args.language.as_deref();
+    let deadline = (args.timeout > 0).then(|| Deadline::after_seconds(args.timeout));
     // Each index is searched through its site file (a site index without splits, or
     // `--site-file`) or its splits; several are searched as one when all are of one kind.
     let mut site_files = Vec::with_capacity(indexes.len());
     for index in &indexes {
-        site_files.push(args.site_file || is_site_without_splits(index, language).await?);
+        site_files.push(args.site_file || is_site_without_splits(index, language, deadline).await?);
     }
     if site_files.iter().all(|&site_file| site_file) {
-        return search_site_files(args, indexes).await;
+        return search_site_files(args, indexes, deadline).await;
     }
     if let Some(site) = site_files.iter().position(|&site_file| site_file) {
         let splits = site_files
@@ -76,7 +77,7 @@ pub async fn run(mut args: SearchArgs) -> anyhow::Result<()> {
     }
     let stores = indexes
         .iter()
-        .map(|index| store_for(index, language))
+        .map(|index| store_for(index, language, deadline))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let options = IndexOptions {
         max_requests_per_wave: args.max_requests_per_wave,
@@ -143,7 +144,11 @@ fn indexes_searched(args: &mut SearchArgs) -> Vec<String> {
 
 /// The site engine on the site file of each of `indexes` (its language `--language`, by
 /// default its default language), searched as one.
-async fn search_site_files(args: SearchArgs, indexes: Vec<String>) -> anyhow::Result<()> {
+async fn search_site_files(
+    args: SearchArgs,
+    indexes: Vec<String>,
+    deadline: Option<Deadline>,
+) -> anyhow::Result<()> {
     let fetcher = || {
         Fetcher::new(
             Arc::new(PageCache::new(IndexOptions::default().cache_bytes)),
@@ -157,7 +162,7 @@ async fn search_site_files(args: SearchArgs, indexes: Vec<String>) -> anyhow::Re
     let opened = futures::future::try_join_all(
         indexes
             .iter()
-            .map(|index| open_site_file(index, language, fetcher())),
+            .map(|index| open_site_file(index, language, fetcher(), deadline)),
     )
     .await
     .map_err(|error| match indexes.len() {

@@ -40,7 +40,7 @@ use tower_http::compression::CompressionLayer;
 mod byteranges;
 mod paths;
 mod precompressed;
-mod range;
+pub mod range;
 mod responses;
 
 use paths::{is_index_directory, resolve, servable_file};

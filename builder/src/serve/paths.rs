@@ -27,13 +27,19 @@ pub(super) async fn servable_file(root: &Path, path: &Path) -> Option<()> {
     (real.starts_with(root) && metadata.is_file()).then_some(())
 }
 
-/// Maps a URL path to a file under `root`, refusing anything that would leave it.
+/// Maps a URL path to a file under `root`, refusing anything that would leave it. On Unix the
+/// decoded bytes are the name as they are (`build --site` percent-encodes a name that is not
+/// UTF-8 byte by byte); elsewhere they must be UTF-8.
 pub(super) fn resolve(root: &Path, url_path: &str) -> Option<PathBuf> {
-    let decoded = percent_encoding::percent_decode_str(url_path)
-        .decode_utf8()
-        .ok()?;
+    let decoded: Vec<u8> = percent_encoding::percent_decode_str(url_path).collect();
+    #[cfg(unix)]
+    let decoded = <std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(&decoded);
+    #[cfg(not(unix))]
+    let decoded = std::str::from_utf8(&decoded).ok()?;
+    let decoded = Path::new(decoded);
+    let decoded = decoded.strip_prefix("/").unwrap_or(decoded);
     let mut path = root.to_path_buf();
-    for component in Path::new(decoded.trim_start_matches('/')).components() {
+    for component in decoded.components() {
         match component {
             Component::Normal(part) => path.push(part),
             Component::CurDir => {}
@@ -59,5 +65,21 @@ mod tests {
         );
         assert_eq!(resolve(root, "/../etc/passwd"), None);
         assert_eq!(resolve(root, "/a/%2e%2e/%2e%2e/etc"), None);
+        assert_eq!(resolve(root, "/a/..%2F..%2Fetc"), None);
+        assert_eq!(
+            resolve(root, "/Help%3AContents.html"),
+            Some(PathBuf::from("/srv/x/Help:Contents.html"))
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_name_that_is_not_utf8_is_found_by_its_bytes() {
+        use std::os::unix::ffi::OsStrExt;
+        let name = std::ffi::OsStr::from_bytes(b"/srv/x/caf\xe9.html");
+        assert_eq!(
+            resolve(Path::new("/srv/x"), "/caf%E9.html"),
+            Some(PathBuf::from(name))
+        );
     }
 }

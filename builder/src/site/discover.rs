@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
+use percent_encoding::{percent_encode, AsciiSet, CONTROLS};
 
 /// An HTML file of the site.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,12 +22,17 @@ pub struct Discovered {
     pub unreadable: Vec<String>,
 }
 
-/// Characters escaped in a URL path segment.
+/// Characters escaped in a URL path segment: those a URL parser reads as something else than
+/// a segment's text (`#`, `?`, `%`, `\`, which browsers read as `/`), and `:`, with which a
+/// relative reference's first segment (`javascript:alert(1).html`, `Help:Contents.html`) is
+/// read as a scheme. A server decodes them back to the file's name.
 const SEGMENT: &AsciiSet = &CONTROLS
     .add(b' ')
     .add(b'"')
     .add(b'#')
     .add(b'%')
+    .add(b':')
+    .add(b'\\')
     .add(b'<')
     .add(b'>')
     .add(b'?')
@@ -91,10 +96,12 @@ pub fn html_files(site: &Path, skip: &Path) -> Discovered {
 }
 
 /// The URL of a file at `relative` under the site root: `index.html` stands for its directory.
+/// Each segment is the name's bytes percent-encoded, so a name that is not UTF-8 still gets
+/// the URL a server maps back to it.
 pub fn url_of(relative: &Path) -> String {
     let segments: Vec<String> = relative
         .components()
-        .map(|c| utf8_percent_encode(&c.as_os_str().to_string_lossy(), SEGMENT).to_string())
+        .map(|c| percent_encode(&name_bytes(c.as_os_str()), SEGMENT).to_string())
         .collect();
     match segments.split_last() {
         Some((last, dirs)) if last.eq_ignore_ascii_case("index.html") => {
@@ -109,6 +116,22 @@ pub fn url_of(relative: &Path) -> String {
     }
 }
 
+/// A file name's bytes as the file system holds them (on Unix); elsewhere its UTF-8 (names
+/// there are UTF-16, which URLs carry as UTF-8).
+fn name_bytes(name: &std::ffi::OsStr) -> std::borrow::Cow<'_, [u8]> {
+    #[cfg(unix)]
+    {
+        std::borrow::Cow::Borrowed(std::os::unix::ffi::OsStrExt::as_bytes(name))
+    }
+    #[cfg(not(unix))]
+    {
+        match name.to_string_lossy() {
+            std::borrow::Cow::Borrowed(text) => std::borrow::Cow::Borrowed(text.as_bytes()),
+            std::borrow::Cow::Owned(text) => std::borrow::Cow::Owned(text.into_bytes()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,6 +142,45 @@ mod tests {
         assert_eq!(url_of(Path::new("web/api/index.html")), "/web/api/");
         assert_eq!(url_of(Path::new("blog/a post.html")), "/blog/a%20post.html");
         assert_eq!(url_of(Path::new("c#/x.htm")), "/c%23/x.htm");
+    }
+
+    #[test]
+    fn no_file_name_becomes_a_scheme_or_another_host() {
+        assert_eq!(
+            url_of(Path::new("javascript:[alert(1)].html")),
+            "/javascript%3A[alert(1)].html"
+        );
+        assert_eq!(
+            url_of(Path::new("Help:Contents.html")),
+            "/Help%3AContents.html"
+        );
+        assert_eq!(
+            url_of(Path::new("\\\\evil.example\\x.html")),
+            "/%5C%5Cevil.example%5Cx.html"
+        );
+        assert_eq!(url_of(Path::new("a/?b.html")), "/a/%3Fb.html");
+        // Whatever the name, the URL is a path from the site's root: relative to the root as
+        // the widget resolves it ("./" + the path past its "/"), it stays on the site.
+        for name in [
+            "javascript:alert(1).html",
+            "\\\\evil.html",
+            "data:x.html",
+            "..:x.html",
+        ] {
+            let url = url_of(Path::new(name));
+            assert!(
+                url.starts_with('/') && !url[1..].contains(':') && !url.contains('\\'),
+                "{url}"
+            );
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_name_that_is_not_utf8_keeps_its_bytes() {
+        use std::os::unix::ffi::OsStrExt;
+        let name = std::ffi::OsStr::from_bytes(b"caf\xe9.html");
+        assert_eq!(url_of(Path::new(name)), "/caf%E9.html");
     }
 
     #[test]

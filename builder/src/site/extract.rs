@@ -8,6 +8,7 @@ use scraper::Html;
 
 use super::attributes::site_attr;
 
+mod depth;
 mod headings;
 mod page;
 mod text;
@@ -27,6 +28,8 @@ pub enum SkipReason {
     Redirect,
     /// No text to index in its content.
     NoText,
+    /// Its elements nest deeper than [`depth::MAX_DEPTH`]: parsing it would take minutes.
+    TooDeep,
 }
 
 impl SkipReason {
@@ -36,12 +39,18 @@ impl SkipReason {
             SkipReason::NoIndex => "marked noindex (<meta name=\"robots\">)",
             SkipReason::Redirect => "redirects (<meta http-equiv=\"refresh\">)",
             SkipReason::NoText => "no text in their content",
+            SkipReason::TooDeep => {
+                "elements nested more than 16,384 deep (parsing them would take minutes)"
+            }
         }
     }
 }
 
 /// Reads the page at `url` (site-absolute, used to resolve the default image).
 pub fn extract(html: &str, url: &str) -> Result<Page, SkipReason> {
+    if depth::nesting_depth(html) > depth::MAX_DEPTH {
+        return Err(SkipReason::TooDeep);
+    }
     let document = Html::parse_document(html);
     let root = document.root_element();
     let survey = survey(&document)?;

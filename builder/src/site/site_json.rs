@@ -65,8 +65,7 @@ pub fn read(dir: &Path) -> anyhow::Result<Option<SiteJson>> {
 
 /// A `site.json`'s bytes, read: errors say what is wrong (not JSON, not a site index).
 pub fn parse(bytes: &[u8]) -> anyhow::Result<SiteJson> {
-    serde_json::from_slice(rangefind_engine::format::without_bom(bytes))
-        .context("not a site index (rebuild it with `rangefind build --site`)")
+    SiteJson::parse(bytes).map_err(|e| anyhow::anyhow!(e.description()))
 }
 
 /// `../` once for each directory `out` is below `site`; `None` when it is not below it. Both
@@ -111,6 +110,33 @@ mod tests {
         assert_eq!(site.language(Some("pt")).unwrap().0, "pt-br");
         let error = site.language(Some("de")).unwrap_err().to_string();
         assert!(error.contains("en, fr, pt-br"), "{error}");
+    }
+
+    #[test]
+    fn every_path_it_names_stays_below_it() {
+        let entry = |path: &str, file: &str, lexicon: &str| {
+            serde_json::json!({"format": 1, "default_language": "en", "languages": {"en": {
+                "path": path, "pages": 1, "filters": {},
+                "site_file": {"path": file, "size": 10, "open_region": [0, 10], "lexicon": {
+                    "id": "x", "path": lexicon, "size": 10, "words": [0, 5], "index": [5, 10],
+                    "format": 2}}}}})
+            .to_string()
+        };
+        assert!(parse(entry("en/", "en/a.rfsite", "en/a.rflex").as_bytes()).is_ok());
+        for (path, file, lexicon) in [
+            ("../other/", "en/a.rfsite", "en/a.rflex"),
+            ("en/", "../other/_rangefind/en/a.rfsite", "en/a.rflex"),
+            ("en/", "/etc/passwd", "en/a.rflex"),
+            ("en/", "en/a.rfsite", "https://evil.example/a.rflex"),
+            ("/srv/", "en/a.rfsite", "en/a.rflex"),
+            ("en/", "en/./../../a.rfsite", "en/a.rflex"),
+        ] {
+            let error = format!(
+                "{:#}",
+                parse(entry(path, file, lexicon).as_bytes()).unwrap_err()
+            );
+            assert!(error.contains("outside the index's directory"), "{error}");
+        }
     }
 
     #[test]

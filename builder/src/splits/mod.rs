@@ -179,7 +179,7 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
     let mut words: Vec<(String, WordCounts)> = Vec::new();
 
     for path in &options.inputs {
-        let mut lines = input::open(path, consumed.clone())?;
+        let mut lines = input::open(path, consumed.clone(), options.max_document_bytes)?;
         loop {
             let built = match lines.next_line()? {
                 NextLine::End => break,
@@ -207,8 +207,8 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
                         }
                         current_block = block;
                     }
-                    report.raw_bytes += line.text.len() as u64 + 1;
-                    let bytes = line.text.len() as u64;
+                    report.raw_bytes += line.len + 1;
+                    let bytes = line.len;
                     if bytes > options.max_document_bytes {
                         // Skipped whatever --skip-invalid says: a valid document too large
                         // to index in bounded memory is not malformed input.

@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rangefind_engine::error::{Error, ErrorKind};
+use rangefind_engine::io::Deadline;
 use rangefind_engine::splits::SearchRequest;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -34,6 +35,19 @@ enum Fault {
     /// Compresses range responses of splits (`Content-Encoding: gzip`), as a host set to
     /// compress everything may.
     GzipRanges,
+    /// Answers the manifest with a body that never ends (no length, bytes until the reader
+    /// hangs up).
+    ManifestNeverEnds,
+    /// Answers the manifest with `Content-Length: 500000000`.
+    ManifestHuge,
+    /// Answers range reads of splits with more bytes than asked for.
+    SplitRangesTooLong,
+    /// Accepts connections and never answers.
+    Silent,
+    /// Answers `site.json` 403 Forbidden.
+    SiteJsonForbidden,
+    /// Answers `site.json` 429 with `Retry-After: 30`.
+    SiteJsonBusy,
 }
 
 struct FaultServer {
@@ -53,6 +67,11 @@ async fn handle(server: Arc<FaultServer>, mut stream: tokio::net::TcpStream) {
             Ok(n) => request.extend_from_slice(&buffer[..n]),
         }
     }
+    if server.fault == Fault::Silent {
+        // Holds the connection open, answering nothing, until the reader gives up.
+        let _ = stream.read(&mut buffer).await;
+        return;
+    }
     let text = String::from_utf8_lossy(&request).to_string();
     let path = text
         .split_whitespace()
@@ -66,6 +85,18 @@ async fn handle(server: Arc<FaultServer>, mut stream: tokio::net::TcpStream) {
             .map(str::to_string)
     });
     let is_split = path.ends_with(".split");
+    if path == "site.json" {
+        match server.fault {
+            Fault::SiteJsonForbidden => {
+                return respond(&mut stream, "403 Forbidden", &[], b"", None).await
+            }
+            Fault::SiteJsonBusy => {
+                let headers = [("Retry-After", "30")];
+                return respond(&mut stream, "429 Too Many Requests", &headers, b"", None).await;
+            }
+            _ => {}
+        }
+    }
     if path == "manifest.json" {
         let reads = server.manifest_reads.fetch_add(1, Ordering::SeqCst);
         let busy = match server.fault {
@@ -76,6 +107,23 @@ async fn handle(server: Arc<FaultServer>, mut stream: tokio::net::TcpStream) {
         if let Some(seconds) = busy {
             let headers = [("Retry-After", seconds)];
             return respond(&mut stream, "503 Service Unavailable", &headers, b"", None).await;
+        }
+        match server.fault {
+            Fault::ManifestNeverEnds => {
+                let head = "HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n";
+                let _ = stream.write_all(head.as_bytes()).await;
+                let chunk = vec![b' '; 1 << 20];
+                while stream.write_all(&chunk).await.is_ok() {}
+                return;
+            }
+            Fault::ManifestHuge => {
+                let head = "HTTP/1.1 200 OK\r\nContent-Length: 500000000\r\n\r\n";
+                let _ = stream.write_all(head.as_bytes()).await;
+                let chunk = vec![b' '; 1 << 20];
+                while stream.write_all(&chunk).await.is_ok() {}
+                return;
+            }
+            _ => {}
         }
     }
     let mut body = match std::fs::read(server.root.join(&path)) {
@@ -146,6 +194,11 @@ async fn handle(server: Arc<FaultServer>, mut stream: tokio::net::TcpStream) {
         )
         .await;
     }
+    if is_split && server.fault == Fault::SplitRangesTooLong {
+        let longer = [slice, &[0u8; 4096][..]].concat();
+        let headers = [("Content-Range", content_range.as_str()), ("ETag", etag)];
+        return respond(&mut stream, "206 Partial Content", &headers, &longer, None).await;
+    }
     let cut = (is_split && server.fault == Fault::DropMidBody).then_some(slice.len() / 2);
     respond(
         &mut stream,
@@ -210,9 +263,14 @@ fn split_path(root: &Path) -> PathBuf {
 
 /// Opens the index at `url` and runs one query, within a time limit (a hang fails the test).
 async fn search(url: &str) -> Result<u64, Error> {
+    search_by(url, None).await
+}
+
+/// [`search`], its reads ending by `deadline`.
+async fn search_by(url: &str, deadline: Option<Deadline>) -> Result<u64, Error> {
     let run = async {
         let index = rangefind_engine::splits::SearchIndex::open(
-            Arc::new(rangefind_engine::io::HttpStore::new(url)),
+            Arc::new(rangefind_engine::io::HttpStore::new(url).with_deadline(deadline)),
             rangefind_engine::splits::IndexOptions {
                 cache_bytes: 0,
                 ..Default::default()
@@ -402,4 +460,98 @@ async fn a_busy_server_is_retried_after_the_wait_it_asks_for() {
         "{text}"
     );
     assert!(text.contains("retry after 3600 s"), "{text}");
+}
+
+/// A small file read whole (the manifest) is refused past the bound, by its length or as it
+/// arrives: a body that never ends costs the reader the bound, not the machine.
+#[tokio::test]
+async fn a_manifest_past_the_bound_is_refused() {
+    let index = sample_index();
+    for fault in [Fault::ManifestHuge, Fault::ManifestNeverEnds] {
+        let error = search(&start(index.path(), fault).await)
+            .await
+            .expect_err("refused");
+        let text = error.to_string();
+        assert_eq!(error.kind(), ErrorKind::Corrupt, "{fault:?}: {text}");
+        assert!(
+            text.contains("manifest.json") && text.contains("larger than the 64 MiB"),
+            "{fault:?}: {text}"
+        );
+    }
+}
+
+/// A host answering a range with more bytes than asked is refused before they are held.
+#[tokio::test]
+async fn a_range_answered_with_more_bytes_is_refused() {
+    let index = sample_index();
+    assert_error(
+        search(&start(index.path(), Fault::SplitRangesTooLong).await).await,
+        ErrorKind::Http,
+        &["more than the", "bytes asked for"],
+    );
+}
+
+/// A host that never answers costs the search's deadline, not attempts × timeout, and the
+/// error says what was waited for.
+#[tokio::test]
+async fn a_silent_host_fails_the_search_at_its_deadline() {
+    let index = sample_index();
+    let url = start(index.path(), Fault::Silent).await;
+    let started = std::time::Instant::now();
+    let error = search_by(&url, Some(Deadline::after_seconds(2)))
+        .await
+        .expect_err("no answer");
+    let waited = started.elapsed();
+    let text = error.to_string();
+    assert!(
+        waited >= Duration::from_secs(2) && waited < Duration::from_secs(10),
+        "{waited:?}"
+    );
+    assert!(
+        text.contains("manifest.json") && text.contains("deadline of 2 s"),
+        "{text}"
+    );
+}
+
+/// `rangefind search` over a host that never answers ends at its `--timeout`, naming the file
+/// it waited for, not after attempts × timeout for each file.
+#[tokio::test]
+async fn the_cli_gives_up_on_a_silent_host_at_its_timeout() {
+    let index = sample_index();
+    let url = start(index.path(), Fault::Silent).await;
+    let started = std::time::Instant::now();
+    let output = tokio::task::spawn_blocking(move || {
+        common::rangefind(&["search", &url, "array", "--timeout", "2"])
+    })
+    .await
+    .unwrap();
+    let waited = started.elapsed();
+    let error = common::failed(&output);
+    assert!(waited < Duration::from_secs(15), "{waited:?}: {error}");
+    assert!(
+        error.contains("site.json") && error.contains("deadline of 2 s"),
+        "{error}"
+    );
+}
+
+/// A host that refuses `site.json` (403) or asks to wait longer than a read waits (429) is
+/// reported as such, naming site.json, not as an index without a manifest.
+#[tokio::test]
+async fn a_refused_site_json_is_reported_as_refused() {
+    let index = sample_index();
+    for (fault, words) in [
+        (Fault::SiteJsonForbidden, ["site.json", "403"]),
+        (Fault::SiteJsonBusy, ["site.json", "retry after 30 s"]),
+    ] {
+        let url = start(index.path(), fault).await;
+        let output =
+            tokio::task::spawn_blocking(move || common::rangefind(&["search", &url, "array"]))
+                .await
+                .unwrap();
+        let error = common::failed(&output);
+        for word in words {
+            assert!(error.contains(word), "{fault:?}: {error}");
+        }
+        assert!(!error.contains("no manifest.json"), "{fault:?}: {error}");
+    }
 }

@@ -1,5 +1,6 @@
-//! A build that was killed leaves its work directory in `--out`; the next build removes it
-//! (only work directories, only of builds no longer running).
+//! A build that was killed leaves its work directory in `--out`, and the file it was writing
+//! (`splits/.tmp-PID-….split`); the next build removes them (only those, only of builds no
+//! longer running).
 
 use crate::common;
 
@@ -29,12 +30,23 @@ fn a_build_removes_the_work_directories_of_builds_that_did_not_finish() {
     leave_work_dir(&out, ".rangefind-build-old", None);
     leave_work_dir(&out, ".rangefind-build-running", Some(std::process::id()));
     fs::create_dir_all(out.join("not-ours")).unwrap();
+    fs::create_dir_all(out.join("splits")).unwrap();
+    let half_split = out.join(format!("splits/.tmp-{gone}-x1y2.split"));
+    fs::write(&half_split, b"half a split").unwrap();
+    let being_written = out.join(format!("splits/.tmp-{}-a1b2.split", std::process::id()));
+    fs::write(&being_written, b"a split being written").unwrap();
     let config = repo().join("examples/mdn/rangefind.yaml");
     let summary = succeeded(&build_cli(&config, &sample(), &out, &[]));
     assert!(
         summary.contains("removed 2 work directories left in"),
         "{summary}"
     );
+    assert!(
+        summary.contains("removed 1 unfinished file left in"),
+        "{summary}"
+    );
+    assert!(!half_split.exists());
+    assert!(being_written.exists(), "a running build's file is its own");
     let left: Vec<String> = fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -56,7 +56,7 @@ async fn the_site_file_finds_what_the_splits_find_in_two_waves() {
     let out = built_site(dir.path());
     let url = common::serve(&out).await;
     let splits = common::open_http(&format!("{url}en/"), 64 << 20).await;
-    let (site, opened) = open_site_file(&url, None, fetcher()).await.unwrap();
+    let (site, opened) = open_site_file(&url, None, fetcher(), None).await.unwrap();
     assert_eq!((opened.requests, opened.waves), (1, 1), "one read opens it");
     assert!(site.pages() > 400);
 
@@ -117,7 +117,7 @@ async fn the_site_file_finds_what_the_splits_find_in_two_waves() {
     // A cold word query: its chunks (and, as it is searched by its stem `prototyp`, the
     // page of the stemmed-word filter that files it), then its hits' records. Again: nothing
     // read.
-    let (fresh, _) = open_site_file(&url, None, fetcher()).await.unwrap();
+    let (fresh, _) = open_site_file(&url, None, fetcher(), None).await.unwrap();
     let cold = site_search(&fresh, "prototype").await;
     assert_eq!(cold.stats.waves, 2, "{:?}", cold.stats);
     assert!(cold.stats.requests <= 8, "{:?}", cold.stats);
@@ -128,7 +128,7 @@ async fn the_site_file_finds_what_the_splits_find_in_two_waves() {
     // A phrase reads its words' positions with their chunks (their chunks' positions, which
     // the head places), so it costs the waves of a word query; it matches only the words in
     // order.
-    let (fresh, _) = open_site_file(&url, None, fetcher()).await.unwrap();
+    let (fresh, _) = open_site_file(&url, None, fetcher(), None).await.unwrap();
     let phrase = site_search(&fresh, "\"array map\"").await;
     let words = site_search(&site, "array map").await;
     assert_eq!(phrase.stats.waves, 2, "{:?}", phrase.stats);
@@ -188,7 +188,7 @@ async fn typos_are_replaced_as_the_splits_replace_them() {
     let out = built_site(dir.path());
     let url = common::serve(&out).await;
     let splits = common::open_http(&format!("{url}en/"), 64 << 20).await;
-    let (site, _) = open_site_file(&url, None, fetcher()).await.unwrap();
+    let (site, _) = open_site_file(&url, None, fetcher(), None).await.unwrap();
     // A typo, the widget's typing of one, a prefix typed past its word's stem, a phrase with a
     // typo, and words the index holds (nothing replaced).
     for query in [
@@ -221,7 +221,7 @@ async fn typos_are_replaced_as_the_splits_replace_them() {
 
     // Preloaded, the lexicon's block index is not read again: a cold typo costs its chunks,
     // the lexicon blocks, the replacements' chunks when elsewhere, and the records.
-    let (fresh, _) = open_site_file(&url, None, fetcher()).await.unwrap();
+    let (fresh, _) = open_site_file(&url, None, fetcher(), None).await.unwrap();
     let preload = fresh.preload().await.unwrap();
     assert_eq!((preload.requests, preload.waves), (1, 1));
     let cold = site_search(&fresh, "promsie").await;
@@ -255,7 +255,7 @@ async fn damaged_site_files_are_clear_errors() {
         flipped[at] ^= 0x55;
     }
     std::fs::write(&path, &flipped).unwrap();
-    let (site, _) = open_site_file(&url, None, fetcher()).await.unwrap();
+    let (site, _) = open_site_file(&url, None, fetcher(), None).await.unwrap();
     let mut corrupt = 0;
     for query in ["array", "map", "promise", "function", "element", "css"] {
         if let Err(error) = site.search(&SearchRequest::new(query, 10)).await {
@@ -268,11 +268,13 @@ async fn damaged_site_files_are_clear_errors() {
 
     // Truncated, or replaced by a file of another length: opening says so.
     std::fs::write(&path, &original[..original.len() - 10]).unwrap();
-    let error = open_site_file(&url, None, fetcher()).await.unwrap_err();
+    let error = open_site_file(&url, None, fetcher(), None)
+        .await
+        .unwrap_err();
     assert!(
         format!("{error:#}").contains("truncated or replaced"),
         "{error:#}"
     );
     std::fs::write(&path, b"not a site file").unwrap();
-    assert!(open_site_file(&url, None, fetcher()).await.is_err());
+    assert!(open_site_file(&url, None, fetcher(), None).await.is_err());
 }

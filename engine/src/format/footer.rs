@@ -293,7 +293,8 @@ impl OpenRegion {
         let data_end = u64::from_le_bytes(trailer[0..8].try_into().expect("8 bytes"));
         let footer_len = u64::from(le_u32(&trailer[8..12]));
         let region_crc = le_u32(&trailer[12..16]);
-        if data_end + footer_len + TRAILER_LEN > file_len {
+        let region_end = data_end.checked_add(footer_len + TRAILER_LEN);
+        if region_end.is_none_or(|end| end > file_len) {
             return corrupt(format!(
                 "the trailer says the data ends at byte {data_end} and the footer is {footer_len} bytes, \
                  which does not fit in a {file_len}-byte file: the file is truncated or corrupt"

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use bytes::Bytes;
 
 use super::source::{check_read, ByteRange, RangeRead, RangeSource};
-use super::store::IndexStore;
+use super::store::{too_large_to_read_whole, IndexStore, WHOLE_FILE_LIMIT};
 use crate::error::{ErrorKind, Result};
 
 /// A local file, opened per read so a replaced file is noticed (its length is re-read).
@@ -87,10 +87,18 @@ impl IndexStore for DirStore {
     }
 
     async fn read_all(&self, path: &str) -> Result<Bytes> {
+        use std::io::Read;
         let full = self.root.join(path);
-        std::fs::read(&full)
-            .map(Bytes::from)
-            .map_err(|e| io_error(&full, e))
+        let file = File::open(&full).map_err(|e| io_error(&full, e))?;
+        // Read to the limit and one byte past it, whatever the length says (a file that grows).
+        let mut bytes = Vec::new();
+        file.take(WHOLE_FILE_LIMIT + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| io_error(&full, e))?;
+        if bytes.len() as u64 > WHOLE_FILE_LIMIT {
+            return Err(too_large_to_read_whole().with_context(full.display().to_string()));
+        }
+        Ok(Bytes::from(bytes))
     }
 
     fn root(&self) -> &str {

@@ -109,7 +109,12 @@ impl IndexStore for MemoryStore {
 
     async fn read_all(&self, path: &str) -> Result<Bytes> {
         let bytes = self.files.lock().expect("store lock").get(path).cloned();
-        bytes.ok_or_else(|| ErrorKind::NotFound.with_message(format!("no file {path}")))
+        let bytes =
+            bytes.ok_or_else(|| ErrorKind::NotFound.with_message(format!("no file {path}")))?;
+        if bytes.len() as u64 > super::WHOLE_FILE_LIMIT {
+            return Err(super::too_large_to_read_whole().with_context(path.to_string()));
+        }
+        Ok(bytes)
     }
 
     fn root(&self) -> &str {

@@ -33,7 +33,7 @@ pub use fetch::{
 #[cfg(feature = "native")]
 pub use file::{DirStore, FileSource};
 #[cfg(feature = "http")]
-pub use http::{client as http_client, HttpSource, HttpStore};
+pub use http::{client as http_client, Deadline, HttpSource, HttpStore};
 #[cfg(feature = "http")]
 /// The HTTP client type used by [`HttpSource`].
 pub type HttpClient = reqwest::Client;
@@ -43,7 +43,7 @@ pub use paged_file::PagedFile;
 pub use persistent::PersistentCache;
 pub use source::{read_ranges, ByteRange, MaybeSendSync, RangeRead, RangeSource, ReadTogether};
 pub use stats::{IoCounts, QueryStats, RequestRecord};
-pub use store::IndexStore;
+pub use store::{too_large_to_read_whole, IndexStore, WHOLE_FILE_LIMIT};
 
 #[cfg(test)]
 mod tests;

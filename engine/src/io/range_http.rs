@@ -58,6 +58,29 @@ pub fn range_header(range: &ByteRange) -> String {
     }
 }
 
+/// The most bytes an answer to the `Range` header `header` may hold: the ranges it asks for
+/// (a suffix `-n`: n bytes), and for several, each part's boundary and headers (256 bytes
+/// a part is more than they take). `u64::MAX` for a header it cannot read (none is refused).
+pub fn asked_len_of_header(header: &str) -> u64 {
+    let Some(spans) = header.trim().strip_prefix("bytes=") else {
+        return u64::MAX;
+    };
+    let parts: Vec<&str> = spans.split(',').collect();
+    let overhead = if parts.len() > 1 { 256 } else { 0 };
+    parts
+        .iter()
+        .try_fold(0u64, |total, span| {
+            let (first, last) = span.trim().split_once('-')?;
+            let len = match (first.parse::<u64>(), last.parse::<u64>()) {
+                (Err(_), Ok(suffix)) if first.is_empty() => suffix,
+                (Ok(first), Ok(last)) if last >= first => last - first + 1,
+                _ => return None,
+            };
+            total.checked_add(len + overhead)
+        })
+        .unwrap_or(u64::MAX)
+}
+
 /// `bytes a-b/total` → (a, total).
 pub fn parse_content_range(value: &str) -> Option<(u64, u64)> {
     parse_content_span(value).map(|(start, _, total)| (start, total))
@@ -201,6 +224,19 @@ mod tests {
         assert_eq!(parse_content_range("items 1-2/3"), None);
         assert_eq!(parse_content_span("bytes 10-19/100"), Some((10, 20, 100)));
         assert_eq!(parse_content_span("bytes 19-10/100"), None);
+    }
+
+    #[test]
+    fn an_answer_holds_what_was_asked() {
+        assert_eq!(asked_len_of_header("bytes=10-19"), 10);
+        assert_eq!(asked_len_of_header("bytes=-500"), 500);
+        assert_eq!(asked_len_of_header("bytes=0-0,10-19"), 1 + 10 + 2 * 256);
+        assert_eq!(
+            asked_len_of_header(&range_header(&ByteRange::Bounded(5..105))),
+            100
+        );
+        assert_eq!(asked_len_of_header("bytes=9-1"), u64::MAX);
+        assert_eq!(asked_len_of_header("items=1-2"), u64::MAX);
     }
 
     #[test]

@@ -31,6 +31,16 @@ pub enum ByteRange {
     Suffix(u64),
 }
 
+impl ByteRange {
+    /// The most bytes an answer may hold (a host sending more is refused before it is read).
+    pub fn asked_len(&self) -> u64 {
+        match self {
+            ByteRange::Bounded(r) => r.end.saturating_sub(r.start).max(1),
+            ByteRange::Suffix(n) => *n,
+        }
+    }
+}
+
 /// Bytes read, where they start, and how long the whole file is (as the server or the file
 /// system says: a reader compares it with the length it expects, to catch replaced files).
 #[derive(Clone, Debug)]

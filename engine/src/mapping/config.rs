@@ -248,14 +248,19 @@ impl DocMapping {
                     field.name
                 ));
             }
-            if let Sources::Many(paths) = &field.source {
-                if paths.is_empty() || paths.iter().any(String::is_empty) {
-                    return invalid(format!(
-                        "field {:?}: `source` needs at least one JSON path, none empty (leave \
-                         it out to read the path of the field's name)",
-                        field.name
-                    ));
+            let no_path = match &field.source {
+                Sources::Name => false,
+                Sources::One(path) => path.trim().is_empty(),
+                Sources::Many(paths) => {
+                    paths.is_empty() || paths.iter().any(|p| p.trim().is_empty())
                 }
+            };
+            if no_path {
+                return invalid(format!(
+                    "field {:?}: `source` needs at least one JSON path, none empty (leave it \
+                     out to read the path of the field's name)",
+                    field.name
+                ));
             }
             if let Some(boost) = field.boost {
                 // NaN or a negative boost turned scores upside down or into NaN.

@@ -279,7 +279,6 @@ impl Head {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::site::postings::{decode_positions, word_entries, Postings};
 
     fn head() -> Head {
         Head {
@@ -355,23 +354,9 @@ mod tests {
                 bytes[at % len] = value;
             }
             bytes.truncate(cut.max(1));
-            if let Ok(head) = Head::decode(&bytes) {
-                let _ = head.check_regions(41, 9000, 128);
-            }
-            let _ = Head::decode(&random);
-            let _ = word_entries(&random);
-            if let Ok(postings) = Postings::decode(&random, fields) {
-                let _ = postings.doc_freq(0);
-                let _ = decode_positions(&random, &postings);
-            }
-            // Frames (chunks, records): a small size, then the bytes as a deflate stream, with
-            // a dictionary and without.
-            for dictionary in [&[][..], &random[..random.len() / 2]] {
-                let frames = crate::format::Frames::new(dictionary, "site index");
-                let _ = frames.decode_now(&random, "a fuzzed frame");
-                let framed = [&[0x80, 0x02][..], &random].concat();
-                let _ = frames.decode_now(&framed, "a fuzzed frame");
-            }
+            // A value, or an error of the kind damage deserves (crate::fuzzing).
+            crate::fuzzing::site_file_regions(&bytes, fields);
+            crate::fuzzing::site_file_regions(&random, fields);
         }
     }
 

@@ -224,7 +224,9 @@ impl Postings {
             if i > 0 && delta == 0 {
                 return Err(corrupt("a page is listed twice".into()));
             }
-            page += delta;
+            page = page
+                .checked_add(delta)
+                .ok_or_else(|| corrupt("a page number overflows".into()))?;
             let mask_and_flags = reader.varint()?;
             let mask = u32::try_from(mask_and_flags >> FLAG_BITS)
                 .ok()
@@ -326,7 +328,9 @@ pub fn decode_positions(bytes: &[u8], postings: &Postings) -> Result<Vec<Vec<Vec
             let mut positions = Vec::with_capacity(count.min(reader.remaining()));
             let mut position = 0u64;
             for _ in 0..count {
-                position += reader.varint()?;
+                position = position
+                    .checked_add(reader.varint()?)
+                    .ok_or_else(|| corrupt("a position overflows".into()))?;
                 positions.push(
                     u32::try_from(position).map_err(|_| corrupt("a position overflows".into()))?,
                 );

@@ -117,7 +117,7 @@ fn parse_text(
 ) -> Parsed {
     let convert = |text: &str| -> Option<Parsed> {
         let ast = crate::query_syntax::parse_query(text).ok()?;
-        let ast = crate::query_text::searchable(ast);
+        let ast = crate::query_text::searchable(ast)?;
         let last = completion.and_then(|completion| {
             let literal = last_literal(&ast)?;
             let at_end = text.trim_end().ends_with(literal.phrase.as_str());
@@ -198,6 +198,8 @@ impl<'a> Parser<'a> {
             UserInputAst::Leaf(leaf) => match leaf.as_ref() {
                 UserInputLeaf::Literal(literal) => self.literal(literal, excluded)?,
                 UserInputLeaf::All => Some(Node::All),
+                // A term set: any of its words (as the split engine reads it:
+                // `query_text::words_and_exclusions`).
                 UserInputLeaf::Set { field, elements } => {
                     let mut nodes = Vec::with_capacity(elements.len());
                     for element in elements {

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::json_fields::{object, range, required, text, unless_null, whole, FieldResult};
+use crate::json_fields::{inside_path, object, range, required, unless_null, whole, FieldResult};
 use crate::typos::LexiconEntry;
 
 /// Its file name, beside the language indexes.
@@ -29,6 +29,32 @@ pub struct SiteJson {
     /// under any path. `None` when the index was written elsewhere.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub site_root: Option<String>,
+}
+
+impl SiteJson {
+    /// A `site.json`'s bytes, read and checked: every file and directory it names is below it
+    /// (site files and lexicons are checked as their entries are read).
+    pub fn parse(bytes: &[u8]) -> crate::error::Result<SiteJson> {
+        let corrupt = |message: String| crate::error::ErrorKind::Corrupt.with_message(message);
+        let site: SiteJson =
+            serde_json::from_slice(crate::format::without_bom(bytes)).map_err(|e| {
+                corrupt(format!(
+                    "not a site index ({e}): rebuild it with `rangefind build --site`"
+                ))
+            })?;
+        if let Some((tag, entry)) = site
+            .languages
+            .iter()
+            .find(|(_, entry)| !crate::json_fields::is_inside(&entry.path))
+        {
+            return Err(corrupt(format!(
+                "the directory {:?} of language {tag} is outside the index's directory (paths \
+                 are relative, without `..`)",
+                entry.path
+            )));
+        }
+        Ok(site)
+    }
 }
 
 /// One language's index.
@@ -72,7 +98,7 @@ impl SiteFileEntry {
         let (mut path, mut size, mut open_region, mut lexicon) = (None, None, None, None);
         for (name, value) in object(value, WHAT)? {
             match name.as_str() {
-                "path" => path = Some(text(&name, value)?),
+                "path" => path = Some(inside_path(&name, value)?),
                 "size" => size = Some(whole(&name, &value)?),
                 "open_region" => open_region = Some(range(&name, &value)?),
                 "lexicon" => {

@@ -179,9 +179,9 @@ impl QueryBuilder {
         if text.is_empty() {
             return Ok(Box::new(EmptyQuery));
         }
-        if let Ok(ast) = crate::query_syntax::parse_query(text) {
+        let parsed = crate::query_syntax::parse_query(text).ok();
+        if let Some(ast) = parsed.and_then(crate::query_text::searchable) {
             crate::query_text::check_fast_fields(&ast, &|name| self.field_is_fast(name))?;
-            let ast = crate::query_text::searchable(ast);
             if let Ok(query) = self.convert_text(ast, prefixes) {
                 return Ok(query);
             }

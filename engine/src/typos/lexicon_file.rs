@@ -29,7 +29,7 @@ use serde::Serialize;
 
 use crate::error::{ErrorKind, Result};
 use crate::format::{put_shared, put_varint, ByteReader, Frames};
-use crate::json_fields::{object, range, required, small, text, whole, FieldResult};
+use crate::json_fields::{inside_path, object, range, required, small, text, whole, FieldResult};
 
 use super::key_passes::{key_pairs_in_passes, PAIRS_PER_PASS, PAIR_BYTES};
 
@@ -78,7 +78,7 @@ impl LexiconEntry {
         for (name, value) in object(value, WHAT)? {
             match name.as_str() {
                 "id" => id = Some(text(&name, value)?),
-                "path" => path = Some(text(&name, value)?),
+                "path" => path = Some(inside_path(&name, value)?),
                 "size" => size = Some(whole(&name, &value)?),
                 "words" => words = Some(range(&name, &value)?),
                 "index" => index = Some(range(&name, &value)?),
@@ -268,11 +268,14 @@ fn index_of(raw: &[u8]) -> Result<Vec<BlockRef>> {
     for _ in 0..count {
         first_key = reader.shared(&first_key)?;
         let len = reader.varint()?;
+        let end = start
+            .checked_add(len)
+            .ok_or_else(|| corrupt("a block's offset overflows".into()))?;
         blocks.push(BlockRef {
             first_key: first_key.clone(),
-            range: start..start + len,
+            range: start..end,
         });
-        start += len;
+        start = end;
     }
     reader.end()?;
     Ok(blocks)
@@ -332,7 +335,7 @@ pub fn decode_words(stored: &[u8]) -> Result<WordCounts> {
     Ok(words)
 }
 
-fn checksum(bytes: &[u8]) -> [u8; 4] {
+pub(crate) fn checksum(bytes: &[u8]) -> [u8; 4] {
     crate::format::crc32(bytes).to_le_bytes()
 }
 

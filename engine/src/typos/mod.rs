@@ -20,7 +20,7 @@
 mod edits;
 mod key_passes;
 mod lexicon;
-mod lexicon_file;
+pub(crate) mod lexicon_file;
 mod query_words;
 #[cfg(feature = "splits")]
 mod words;

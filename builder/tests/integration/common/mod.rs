@@ -19,18 +19,37 @@ pub fn repo() -> PathBuf {
         .to_path_buf()
 }
 
-/// The shared corpora folder, or `None` with a visible message when it is absent.
+/// A file of the shared corpora, or `None` when it is absent: the part of the test that needs
+/// it is skipped, said on stderr and in `RANGEFIND_SKIP_LOG` (a file scripts/test.sh lists at
+/// the end, as cargo shows no output of passing tests). Where the corpora are expected
+/// (`RANGEFIND_CORPORA=required`, which scripts/test.sh sets when ../shared/corpora is there),
+/// an absent file fails the test instead.
 pub fn shared_corpus(file: &str) -> Option<PathBuf> {
     let path = repo().join("..").join("shared").join("corpora").join(file);
     if path.is_file() {
-        Some(path)
-    } else {
-        eprintln!(
-            "SKIPPED part of this test: {} is absent (the shared corpora are not here)",
-            path.display()
-        );
-        None
+        return Some(path);
     }
+    let message = format!(
+        "SKIPPED part of {}: {} is absent (the shared corpora are not here)",
+        std::thread::current().name().unwrap_or("a test"),
+        path.display()
+    );
+    assert!(
+        std::env::var("RANGEFIND_CORPORA").as_deref() != Ok("required"),
+        "{message}, but RANGEFIND_CORPORA=required says they are expected"
+    );
+    eprintln!("{message}");
+    if let Ok(log) = std::env::var("RANGEFIND_SKIP_LOG") {
+        use std::io::Write;
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log);
+        if let Ok(mut file) = file {
+            let _ = writeln!(file, "{message}");
+        }
+    }
+    None
 }
 
 /// Runs the `rangefind` binary with `args`.
@@ -112,7 +131,7 @@ pub async fn serve(root: &Path) -> String {
 pub async fn open_site(index: &Path) -> rangefind_engine::site::SiteIndex {
     let cache = Arc::new(rangefind_engine::io::PageCache::new(64 << 20));
     let fetcher = rangefind_engine::io::Fetcher::new(cache, None);
-    rangefind_builder::search::open_site_file(index.to_str().unwrap(), None, fetcher)
+    rangefind_builder::search::open_site_file(index.to_str().unwrap(), None, fetcher, None)
         .await
         .unwrap()
         .0

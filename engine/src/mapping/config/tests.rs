@@ -42,6 +42,8 @@ fn errors_name_the_setting() {
     for (source, expected) in [
         ("source: []", "`source` needs at least one JSON path"),
         ("source: [a, \"\"]", "`source` needs at least one JSON path"),
+        ("source: \"\"", "`source` needs at least one JSON path"),
+        ("source: \" \"", "`source` needs at least one JSON path"),
         (
             "boost: .nan",
             "`boost` must be a finite number of 0 or more (found NaN)",
