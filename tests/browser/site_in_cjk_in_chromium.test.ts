@@ -81,21 +81,15 @@ describe("a Japanese site without <html lang>", () => {
     const cdp = await page.context().newCDPSession(page);
     // Each step of the composition is taken by the input (its `input` event seen), and the
     // tasks a search of it would start have run (a timer of 0 after it, then a frame).
+    await page.evaluate(() => {
+      const input = document.querySelector("rangefind-search")!.shadowRoot!.querySelector("input")!;
+      const taken: string[] = [];
+      (window as unknown as { taken: string[] }).taken = taken;
+      input.addEventListener("input", () => setTimeout(() => requestAnimationFrame(() => taken.push(input.value)), 0));
+    });
     for (const composing of ["け", "けん", "けんさ", "けんさく"]) {
-      const taken = page.evaluate(
-        (text) =>
-          new Promise<void>((resolve) => {
-            const input = document.querySelector("rangefind-search")!.shadowRoot!.querySelector("input")!;
-            input.addEventListener("input", function seen() {
-              if (input.value !== text) return;
-              input.removeEventListener("input", seen);
-              setTimeout(() => requestAnimationFrame(() => resolve()), 0);
-            });
-          }),
-        composing,
-      );
       await cdp.send("Input.imeSetComposition", { text: composing, selectionStart: composing.length, selectionEnd: composing.length });
-      await taken;
+      await page.waitForFunction((text) => (window as unknown as { taken: string[] }).taken.includes(text), composing);
     }
     const answered = answerTo(page, "検索");
     await cdp.send("Input.insertText", { text: "検索" });
