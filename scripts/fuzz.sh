@@ -7,6 +7,8 @@
 #   scripts/fuzz.sh              every target, 30 s each (the test command's bounded run)
 #   scripts/fuzz.sh 600 html_page manifest_json
 #                                the targets named, 10 minutes each (the longer run)
+#   scripts/fuzz.sh build        only build the targets (the test command does this in the
+#                                background, at low priority, while its other steps run)
 #
 # Installs cargo-fuzz when missing; needs the nightly toolchain (libFuzzer's instrumentation).
 # Built without a sanitizer by default (FUZZ_SANITIZER=address for AddressSanitizer): the code
@@ -17,6 +19,14 @@ say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 
 seconds=${1:-30}
 shift || true
+build_only=false
+case $seconds in
+  build) build_only=true ;;
+  '' | *[!0-9]*)
+    echo "scripts/fuzz.sh: SECONDS must be a whole number of seconds, or \`build\` (got $seconds)" >&2
+    exit 2
+    ;;
+esac
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(split_open_region split_filter_file manifest_json site_json search_request_json
@@ -31,6 +41,10 @@ fi
 if ! cargo fuzz --version >/dev/null 2>&1; then
   say "cargo install cargo-fuzz (about 2 minutes, once)"
   cargo install cargo-fuzz --locked --quiet
+fi
+if $build_only; then
+  say "cargo fuzz build (every target)"
+  exec cargo +nightly fuzz build --sanitizer "$sanitizer" --fuzz-dir fuzz
 fi
 
 # Seeds: the current format fixtures, cut as a reader reads them, and pages of the sample site.
