@@ -2,13 +2,14 @@
 # Known-item search on any static site you point it at: builds rangefind's index and
 # Pagefind 1.6.0's into a copy of the site (the site itself is not written to), samples page
 # titles and headings, and prints found@1 / found@10 for the CLI, the widget in Chromium and
-# Pagefind in Chromium. Downloads nothing but Pagefind from npm (once, as scripts/bench-site.sh
-# does). BENCHMARKS.md, "Real documentation sites", quotes it.
+# Pagefind in Chromium, after the share of pages whose title is the one a reader sees
+# (titles.py). Downloads nothing but Pagefind from npm (once, as scripts/bench-site.sh does).
+# BENCHMARKS.md, "Real documentation sites", quotes it.
 #
 #   tests/real-sites/run.sh DIR [NAME]     # e.g. /usr/share/doc/python3.11/html python
 #
 # Env: SAMPLE (queries of each kind, default 100), NO_PAGEFIND=1 (rangefind only).
-# Writes out/real-sites/NAME/results.json (every query with each engine's rank).
+# Writes out/real-sites/NAME/results.json (every query with each engine's rank) and titles.json.
 set -euo pipefail
 [ $# -ge 1 ] || { sed -n '2,12p' "$0"; exit 2; }
 source_dir=$(realpath "$1")
@@ -39,6 +40,9 @@ if [ "${NO_PAGEFIND:-}" != 1 ]; then
   say "pagefind --site"
   "$pagefind_cli" --site "$site" >/dev/null
 fi
+
+say "titles: does each page get the title a reader sees? (tests/real-sites/titles.py)"
+python3 tests/real-sites/titles.py "$site" | tee "$out/titles.json"
 
 say "known items: the CLI, the widget and Pagefind"
 REAL_SITE="$site" REAL_SITE_NAME="$name" REAL_SITE_SAMPLE="${SAMPLE:-100}" REAL_SITE_OUT="$(realpath "$out")/results.json" \

@@ -2,7 +2,7 @@
 //! ([`super::extract`]), written in path order as JSON lines ([`super::record`]), one file per
 //! language and marking, with what the pages use (filters, meta, weights) and their scripts.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fs::{self, File};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -12,8 +12,9 @@ use rayon::prelude::*;
 
 use super::discover::SiteFile;
 use super::extract::{Page, SkipReason};
-use super::mapping::SiteFields;
-use super::report::{SiteReport, Tally};
+use super::extract::{SiteTitles, SAMPLE_PAGES};
+use super::mapping::{SiteFields, TITLE_TENTHS};
+use super::report::{SiteReport, Tally, TitleReport};
 use super::script_language::LetterCounts;
 use super::{decode, extract, record, SiteOptions};
 use crate::progress::count_bar;
@@ -56,6 +57,9 @@ impl Group {
         }
         self.used.meta.extend(page.meta.keys().cloned());
         self.used.weights.extend(page.weighted.keys().copied());
+        if page.alternate_title.is_some() {
+            self.used.weights.insert(TITLE_TENTHS);
+        }
         Ok(())
     }
 }
@@ -96,12 +100,35 @@ pub(super) fn crawl(
         .build()
         .context("starting the page readers")?;
     let progress = count_bar(files.len() as u64, options.quiet, "Reading pages ", "pages");
+    // Pages spread over the site, read first to learn what its titles share; kept for their
+    // turn in path order.
+    let mut sampled: HashMap<usize, Read> = pool.install(|| {
+        sample(files.len())
+            .into_par_iter()
+            .map(|index| (index, read_page(&files[index])))
+            .collect()
+    });
+    let site_titles = SiteTitles::learn(sampled.values().filter_map(|read| match read {
+        Read::Page(page, _) => Some(&page.title_candidates),
+        _ => None,
+    }));
+    let mut titles = TitleTally::new(site_titles);
     let mut groups: BTreeMap<GroupKey, Group> = BTreeMap::new();
-    for batch in files.chunks(BATCH) {
-        let read: Vec<Read> = pool.install(|| batch.par_iter().map(read_page).collect());
-        for (file, outcome) in batch.iter().zip(read) {
+    for (number, batch) in files.chunks(BATCH).enumerate() {
+        let first = number * BATCH;
+        let mut read: Vec<Option<Read>> = (first..first + batch.len())
+            .map(|index| sampled.remove(&index))
+            .collect();
+        let unread: Vec<usize> = (0..batch.len()).filter(|&i| read[i].is_none()).collect();
+        let fresh: Vec<Read> =
+            pool.install(|| unread.par_iter().map(|&i| read_page(&batch[i])).collect());
+        for (i, outcome) in unread.into_iter().zip(fresh) {
+            read[i] = Some(outcome);
+        }
+        for (file, outcome) in batch.iter().zip(read.into_iter().flatten()) {
             match outcome {
                 Read::Page(mut page, invalid_bytes) => {
+                    titles.choose(&mut page, &file.url);
                     if invalid_bytes {
                         report.invalid_bytes.add(&file.path.display().to_string());
                     }
@@ -141,6 +168,7 @@ pub(super) fn crawl(
         progress.inc(batch.len() as u64);
     }
     progress.finish_and_clear();
+    report.titles = titles.finish();
     for group in groups.values_mut() {
         group
             .writer
@@ -148,4 +176,55 @@ pub(super) fn crawl(
             .with_context(|| format!("writing {}", group.file.display()))?;
     }
     Ok(groups)
+}
+
+/// The indexes of up to [`SAMPLE_PAGES`] files spread evenly over `count`.
+fn sample(count: usize) -> Vec<usize> {
+    let taken = count.min(SAMPLE_PAGES);
+    (0..taken).map(|i| i * count / taken).collect()
+}
+
+/// Titles chosen with what the site's titles share, counted by where they came from, and the
+/// title the most pages share.
+struct TitleTally {
+    site: SiteTitles,
+    report: TitleReport,
+    /// Pages per title, by the title's hash (a million pages' titles are not kept).
+    pages_per_title: HashMap<u64, u64>,
+}
+
+impl TitleTally {
+    fn new(site: SiteTitles) -> TitleTally {
+        TitleTally {
+            site,
+            report: TitleReport::default(),
+            pages_per_title: HashMap::new(),
+        }
+    }
+
+    fn choose(&mut self, page: &mut Page, url: &str) {
+        use std::hash::BuildHasher;
+        page.choose_title(&self.site, url);
+        *self.report.sources.entry(page.title_source).or_default() += 1;
+        let hash = rustc_hash::FxBuildHasher.hash_one(&page.title);
+        let count = self.pages_per_title.entry(hash).or_default();
+        *count += 1;
+        if self
+            .report
+            .most_shared
+            .as_ref()
+            .is_none_or(|(_, most)| *count > *most)
+        {
+            self.report.most_shared = Some((page.title.clone(), *count));
+        }
+    }
+
+    fn finish(self) -> TitleReport {
+        let (affixes, shared) = self.site.describe();
+        TitleReport {
+            affixes: affixes.into_iter().map(str::to_string).collect(),
+            left_out: shared.into_iter().map(str::to_string).collect(),
+            ..self.report
+        }
+    }
 }

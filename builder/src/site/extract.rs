@@ -4,7 +4,7 @@
 
 use ego_tree::NodeId;
 use scraper::node::Element;
-use scraper::Html;
+use scraper::{ElementRef, Html};
 
 use super::attributes::site_attr;
 
@@ -12,11 +12,13 @@ mod depth;
 mod headings;
 mod page;
 mod text;
+mod title;
 mod walk;
 
 pub use page::{Page, Section, NORMAL_WEIGHT};
 pub use text::field_safe_key;
 use text::{element_text, elements};
+pub use title::{SiteTitles, TitleCandidates, TitleSource, SAMPLE_PAGES};
 use walk::Walk;
 
 /// Why a page is not indexed.
@@ -69,15 +71,10 @@ pub fn extract(html: &str, url: &str) -> Result<Page, SkipReason> {
     if page.sections.is_empty() && page.weighted.values().all(String::is_empty) {
         return Err(SkipReason::NoText);
     }
-    if page.title.is_empty() {
-        page.title = walk
-            .first_h1
-            .take()
-            .unwrap_or_else(|| title_element(&document));
-    }
-    if page.title.is_empty() {
-        page.title = url.to_string();
-    }
+    page.title_candidates.any_heading = walk.first_h1.take();
+    page.title_candidates.title_element = title_element(&document);
+    // Chosen again by the build once it knows what the site's titles share.
+    page.choose_title(&SiteTitles::default(), url);
     page.link_share = walk.link_chars as f32 / walk.text_chars.max(1) as f32;
     for (key, value) in walk.default_meta {
         page.meta.entry(key).or_insert(value);
@@ -146,10 +143,14 @@ fn meta_skip_reason(meta: &Element) -> Option<SkipReason> {
     None
 }
 
-/// The text of `<title>`.
+/// The text of `<title>` (the document's, not an SVG's).
 fn title_element(document: &Html) -> String {
     elements(document.root_element())
-        .find(|e| e.value().name() == "title")
+        .find(|e| {
+            e.value().name() == "title"
+                && e.ancestors()
+                    .any(|a| ElementRef::wrap(a).is_some_and(|a| a.value().name() == "head"))
+        })
         .map(|e| element_text(e))
         .unwrap_or_default()
 }

@@ -9,6 +9,9 @@ use rangefind_engine::mapping::{
 
 /// Score multiplier of the title.
 pub(crate) const TITLE_BOOST: f32 = 3.0;
+/// The weight of the title in tenths: the field a page's other name (its `<title>`, when that
+/// names it otherwise) is searched in, as the title is.
+pub(crate) const TITLE_TENTHS: u8 = (TITLE_BOOST * 10.0) as u8;
 /// Score multiplier of headings.
 pub(crate) const HEADINGS_BOOST: f32 = 2.0;
 

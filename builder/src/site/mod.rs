@@ -43,7 +43,7 @@ use anyhow::{bail, Context};
 use self::crawl::{crawl, Group, GroupKey};
 use self::mapping::SiteFields;
 use self::report::print_summary;
-pub use self::report::{SiteReport, Tally, Undeclared};
+pub use self::report::{SiteReport, Tally, TitleReport, Undeclared};
 use self::script_language::LetterCounts;
 use self::site_json::{LanguageEntry, SiteFileEntry, SiteJson, SITE_JSON, SITE_JSON_FORMAT};
 use self::site_options::UNDETERMINED;

@@ -3,7 +3,7 @@
 use serde_json::{json, Value};
 
 use super::extract::Page;
-use super::mapping::fields;
+use super::mapping::{fields, TITLE_TENTHS};
 
 /// The JSON document of `page`, served at `url`.
 pub fn record(url: &str, page: &Page) -> Value {
@@ -22,8 +22,8 @@ pub fn record(url: &str, page: &Page) -> Value {
     if weight < 1.0 {
         object.insert(fields::TEXT_WEIGHT.into(), Value::from(weight));
     }
-    for (&tenths, text) in &page.weighted {
-        object.insert(fields::weighted(tenths), Value::String(text.clone()));
+    for (tenths, text) in page.weighted_text(TITLE_TENTHS) {
+        object.insert(fields::weighted(tenths), Value::String(text));
     }
     record
 }

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use super::extract::TitleSource;
 use super::{widget, SiteOptions, UNDETERMINED};
 
 /// Pages named per reason in the summary.
@@ -34,6 +35,8 @@ pub struct SiteReport {
     pub index_files: u64,
     /// See `index_files`.
     pub index_bytes: u64,
+    /// How the pages' titles were chosen.
+    pub titles: TitleReport,
     /// Runs of words set aside on disk past `--word-memory`.
     pub word_runs: usize,
     /// Time spent reading pages.
@@ -69,6 +72,19 @@ impl Tally {
             }
         }
     }
+}
+
+/// How the pages' titles were chosen.
+#[derive(Debug, Default, Clone)]
+pub struct TitleReport {
+    /// Pages by where their title came from.
+    pub sources: BTreeMap<TitleSource, u64>,
+    /// What was taken off `<title>` as the site's (" — Project documentation").
+    pub affixes: Vec<String>,
+    /// Headings and titles left out as the site's name (most pages show them), lowercased.
+    pub left_out: Vec<String>,
+    /// The title the most pages have, and how many.
+    pub most_shared: Option<(String, u64)>,
 }
 
 /// Pages without `<html lang>`: how many, and the language they were indexed in.
@@ -138,6 +154,7 @@ pub(super) fn print_summary(report: &SiteReport, options: &SiteOptions) {
         };
         eprintln!("  {pages} page(s) have no <html lang>: indexed as {language}{hint}");
     }
+    print_titles(&report.titles, report.indexed.values().sum());
     if report.word_runs > 0 {
         eprintln!(
             "  the words outgrew --word-memory ({} MB): set aside on disk in {} runs, then merged",
@@ -164,6 +181,50 @@ pub(super) fn print_summary(report: &SiteReport, options: &SiteOptions) {
     );
     print_widget_hint(report, options);
 }
+
+/// Where titles came from, what was left out of them as the site's, and a warning when many
+/// pages share one.
+fn print_titles(titles: &TitleReport, pages: u64) {
+    let sources: Vec<String> = titles
+        .sources
+        .iter()
+        .map(|(source, count)| format!("{count} from {}", source.describe()))
+        .collect();
+    let quoted = |texts: &[String]| {
+        texts
+            .iter()
+            .take(EXAMPLES)
+            .map(|text| format!("{text:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut line = format!("  titles: {}", sources.join(", "));
+    if !titles.affixes.is_empty() {
+        line += &format!(
+            "; taken off <title> as the site's: {}",
+            quoted(&titles.affixes)
+        );
+    }
+    if !titles.left_out.is_empty() {
+        line += &format!(
+            "; left out as the site's name: {}",
+            quoted(&titles.left_out)
+        );
+    }
+    eprintln!("{line}");
+    if let Some((title, count)) = &titles.most_shared {
+        if *count >= MANY_SHARING.max(pages / 20) {
+            eprintln!(
+                "  warning: {count} of {pages} pages have the title {title:?}: give each page \
+                 an <h1> of its own in its content (in <main> or role=\"main\"), or mark it \
+                 with data-rangefind-meta=\"title\""
+            );
+        }
+    }
+}
+
+/// Pages sharing one title the summary warns of (and at least 5 % of the pages).
+const MANY_SHARING: u64 = 5;
 
 /// How to put the widget on the site's pages, or why it is not there.
 fn print_widget_hint(report: &SiteReport, options: &SiteOptions) {

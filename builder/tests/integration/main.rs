@@ -32,6 +32,7 @@ mod split_filters_skip_splits_without_the_term;
 mod splits_over_http_match_a_plain_tantivy_index;
 mod time_ranges_skip_splits_outside_them;
 mod time_sorted_queries_stop_early;
+mod titles_are_what_readers_see;
 mod typos_are_searched_as_the_words_one_edit_away;
 mod typos_whose_stem_is_a_word_are_corrected;
 mod warm_queries_and_opens_cost_what_they_should;

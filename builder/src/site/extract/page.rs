@@ -2,6 +2,8 @@
 
 use std::collections::BTreeMap;
 
+use super::title::{ChosenTitle, SiteTitles, TitleCandidates, TitleSource};
+
 /// The weight of ordinary text, in tenths.
 pub const NORMAL_WEIGHT: u8 = 10;
 
@@ -13,8 +15,15 @@ pub struct Page {
     pub language: Option<String>,
     /// The page marks its content with `data-*-body`.
     pub marked_body: bool,
-    /// `data-*-meta="title"`, else the first `<h1>`, else `<title>`.
+    /// What a reader sees as the page's name ([`super::title`]).
     pub title: String,
+    /// Where the title came from.
+    pub title_source: TitleSource,
+    /// `<title>` without the site's affix when it names the page otherwise than its title:
+    /// searched as the title is.
+    pub alternate_title: Option<String>,
+    /// What the page offers as its title, to choose again once the site is known.
+    pub title_candidates: TitleCandidates,
     /// The text, cut at headings; sections without text are left out.
     pub sections: Vec<Section>,
     /// Every heading's text (searched with a boost, like the title).
@@ -32,6 +41,16 @@ pub struct Page {
 }
 
 impl Page {
+    /// Chooses the page's title knowing what the titles of `site`'s pages share.
+    pub fn choose_title(&mut self, site: &SiteTitles, url: &str) {
+        let ChosenTitle {
+            title,
+            source,
+            alternate,
+        } = site.choose(&self.title_candidates, url);
+        (self.title, self.title_source, self.alternate_title) = (title, source, alternate);
+    }
+
     /// Cuts the page's text to `max_bytes` (sections in order, the one crossing the bound at a
     /// word's end, later ones left out). Returns whether anything was cut.
     pub fn cut_text(&mut self, max_bytes: usize) -> bool {
@@ -51,6 +70,20 @@ impl Page {
             left -= section.text.len();
         }
         false
+    }
+
+    /// Text under `data-*-weight` by weight in tenths, with the page's alternate title at the
+    /// title's weight (`title_tenths`).
+    pub fn weighted_text(&self, title_tenths: u8) -> BTreeMap<u8, String> {
+        let mut weighted = self.weighted.clone();
+        if let Some(alternate) = &self.alternate_title {
+            let bucket = weighted.entry(title_tenths).or_default();
+            if !bucket.is_empty() {
+                bucket.push(' ');
+            }
+            bucket.push_str(alternate);
+        }
+        weighted
     }
 
     /// The weight of the page's text against other pages' (1, or less for a page that is

@@ -140,3 +140,55 @@ fn language_tags() {
     assert_eq!(language_tag("wasm"), None);
     assert_eq!(language_tag("../x"), None);
 }
+
+#[test]
+fn a_heading_in_the_page_header_or_menu_is_not_the_title() {
+    // mdBook: the book's name in the menu bar, the chapter's first heading an <h2> in <main>.
+    let md_book = page(
+        r##"<html><head><title>Defining an Enum - The Book</title></head><body>
+        <div id="menu-bar"><h1 class="menu-title">The Book</h1></div>
+        <main><h2 id="defining-an-enum">Defining an Enum</h2><p>Enums give you a way.</p></main>
+        </body></html>"##,
+    );
+    assert_eq!(
+        md_book.title_candidates.any_heading.as_deref(),
+        Some("The Book")
+    );
+    assert!(md_book.title_candidates.headings.is_empty());
+    assert_eq!(
+        md_book.title, "Defining an Enum - The Book",
+        "the site's affix is learnt from its pages"
+    );
+    // A theme's header: outside role="main", or a link to the site's root.
+    let header = page(
+        r##"<html><head><title>Keywords — Project 3.2 documentation</title></head><body>
+        <div class="header"><h1><a href="../../index.html">Project 3.2 documentation</a></h1></div>
+        <div class="body"><h1>Keywords<a class="headerlink" href="#kw">¶</a></h1><p>Text.</p></div>
+        </body></html>"##,
+    );
+    assert_eq!(header.title_candidates.headings, ["Keywords"]);
+    assert_eq!(header.title, "Keywords");
+    // A heading linking elsewhere is the page's own.
+    let linked =
+        page(r##"<body><h1><a href="../other.html">Other page</a></h1><p>Text.</p></body>"##);
+    assert_eq!(linked.title, "Other page");
+}
+
+#[test]
+fn an_element_of_class_title_above_the_first_h1_names_the_page() {
+    // Doxygen: the page's name in <div class="title">, its first section an <h1>.
+    let doxygen = page(
+        r##"<html><head><title>JsonCpp: Json::Value Class Reference</title></head><body>
+        <div class="header"><div class="headertitle"><div class="title">Json::Value Class Reference</div></div></div>
+        <div class="contents"><h1><a class="anchor" id="intro"></a>Introduction</h1><p>Represents a JSON value.</p></div>
+        </body></html>"##,
+    );
+    assert_eq!(doxygen.title, "Json::Value Class Reference");
+    assert_eq!(doxygen.title_source, TitleSource::Named);
+    // After the first <h1>, a class="title" element is part of the page.
+    let later = page(r##"<body><h1>Guide</h1><p class="title">Note</p><p>Text.</p></body>"##);
+    assert_eq!(later.title, "Guide");
+    // An SVG's <title> is not the page's.
+    let svg = page(r##"<body><svg><title>github-icon</title></svg><p>Text.</p></body>"##);
+    assert_eq!(svg.title, "/docs/page/");
+}

@@ -11,7 +11,8 @@ use scraper::{ElementRef, Html, Node};
 
 use super::headings::{anchor, heading_text, is_heading, is_permalink};
 use super::page::{Page, Section, NORMAL_WEIGHT};
-use super::text::{collapse, element_text, field_safe_key, push_collapsed};
+use super::text::{collapse, element_text, elements, field_safe_key, push_collapsed};
+use super::title::{MAX_HEADINGS, MAX_NAMED_CHARS};
 use crate::site::attributes::{ignore, parse_captures, parse_weight, site_attr, Capture, Ignore};
 
 /// Elements whose text is never indexed: programmatic, navigation and form elements (and the
@@ -50,6 +51,9 @@ pub(super) struct Walk<'a> {
     pub(super) text_chars: usize,
     pub(super) link_chars: usize,
     current: Section,
+    /// The content has shown an `<h1>` of the page's own (a class `title` element after it
+    /// does not name the page).
+    content_h1: bool,
     pub(super) first_h1: Option<String>,
     pub(super) default_meta: BTreeMap<String, String>,
 }
@@ -69,6 +73,7 @@ impl<'a> Walk<'a> {
             text_chars: 0,
             link_chars: 0,
             current: Section::default(),
+            content_h1: false,
             first_h1: None,
             default_meta: BTreeMap::new(),
         }
@@ -109,6 +114,9 @@ impl<'a> Walk<'a> {
             self.muted += 1;
         }
         self.captures(node, element, page);
+        if self.indexing() {
+            self.title_candidates(node, element, page);
+        }
         if name == "h1" && self.first_h1.is_none() {
             self.first_h1 = Some(heading_text(node));
         }
@@ -180,6 +188,29 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// What an element of the content offers as the page's title: an `<h1>` (not one whose
+    /// whole text links to the site's root), or a class `title` element before the first.
+    fn title_candidates(&mut self, node: ElementRef<'_>, element: &Element, page: &mut Page) {
+        let candidates = &mut page.title_candidates;
+        if element.name() == "h1" {
+            let text = heading_text(node);
+            if !text.is_empty() && !links_to_site_root(node, &text, self.url) {
+                self.content_h1 = true;
+                if candidates.headings.len() < MAX_HEADINGS {
+                    candidates.headings.push(text);
+                }
+            }
+        } else if !self.content_h1
+            && candidates.named.is_none()
+            && element.classes().any(|class| class == "title")
+        {
+            let text = element_text(node);
+            if !text.is_empty() && text.chars().count() <= MAX_NAMED_CHARS {
+                candidates.named = Some(text);
+            }
+        }
+    }
+
     /// Text here is indexed: inside the content, not muted, ignored or in a heading.
     fn indexing(&self) -> bool {
         self.in_content > 0 && self.muted == 0 && self.ignored_all == 0
@@ -234,8 +265,8 @@ impl<'a> Walk<'a> {
         }
         if let Some(spec) = site_attr(element, "meta") {
             for (key, value) in captured(node, element, spec) {
-                if key == "title" && page.title.is_empty() {
-                    page.title = value;
+                if key == "title" && page.title_candidates.meta.is_none() {
+                    page.title_candidates.meta = Some(value);
                 } else if key != "title" {
                     page.meta.entry(key).or_insert(value);
                 }
@@ -257,6 +288,23 @@ fn captured(node: ElementRef<'_>, element: &Element, spec: &str) -> Vec<(String,
         })
         .map(|(key, value)| (field_safe_key(&key), value))
         .collect()
+}
+
+/// Whether the whole of a heading's `text` is a link to the site's root: the site's name in a
+/// header, as some Sphinx themes write it (`<h1><a href="../index.html">Project</a></h1>`).
+fn links_to_site_root(heading: ElementRef<'_>, text: &str, page_url: &str) -> bool {
+    elements(heading).any(|link| {
+        let href = link
+            .value()
+            .attr("href")
+            .filter(|_| link.value().name() == "a");
+        href.is_some_and(|href| {
+            matches!(
+                resolve(page_url, href.trim()).as_str(),
+                "/" | "/index.html" | "/index.htm"
+            )
+        }) && element_text(link) == text
+    })
 }
 
 fn is_link(element: &Element) -> bool {
