@@ -41,6 +41,18 @@ impl<'a> ByteReader<'a> {
         ))
     }
 
+    /// A little-endian f32 that weighs something: finite and not negative. Anything else
+    /// (NaN above all) would make every score it touches NaN or flip an order, so it is
+    /// damage, named as `what`.
+    pub(crate) fn weight(&mut self, what: &str) -> Result<f32> {
+        let weight = f32::from_le_bytes(self.take(4)?.try_into().expect("4 bytes"));
+        if weight.is_finite() && weight >= 0.0 {
+            Ok(weight)
+        } else {
+            Err(self.corrupt(what))
+        }
+    }
+
     /// A LEB128 varint.
     pub(crate) fn varint(&mut self) -> Result<u64> {
         let mut value = 0u64;

@@ -107,7 +107,7 @@ impl HeadMeta {
         let fields = (0..count)
             .map(|_| {
                 let name = reader.text()?.to_string();
-                let boost = f32::from_le_bytes(reader.take(4)?.try_into().expect("4 bytes"));
+                let boost = reader.weight("field boost")?;
                 let words = reader.varint()?;
                 let scoring = FieldScoring::of_code(reader.take(1)?[0])
                     .ok_or_else(|| reader.corrupt("field scoring"))?;

@@ -372,4 +372,16 @@ mod tests {
         let error = Head::decode(&newer.encode()).unwrap_err();
         assert_eq!(error.kind(), ErrorKind::Incompatible);
     }
+
+    /// Found by the property test above: a changed byte made a boost NaN, which would have
+    /// made every score NaN.
+    #[test]
+    fn a_boost_that_is_no_weight_is_an_error() {
+        for boost in [f32::NAN, f32::INFINITY, -1.0] {
+            let mut damaged = head();
+            damaged.meta.fields[0].boost = boost;
+            let error = Head::decode(&damaged.encode()).unwrap_err();
+            assert_eq!(error.kind(), ErrorKind::Corrupt, "boost {boost}: {error}");
+        }
+    }
 }

@@ -51,11 +51,6 @@ impl Tail {
     }
 
     pub(super) fn read(reader: &mut ByteReader) -> Result<Tail> {
-        let f32 = |reader: &mut ByteReader| -> Result<f32> {
-            Ok(f32::from_le_bytes(
-                reader.take(4)?.try_into().expect("4 bytes"),
-            ))
-        };
         let start = reader.varint()?;
         let end = start
             .checked_add(reader.varint()?)
@@ -67,14 +62,14 @@ impl Tail {
             fields.push(TailField {
                 field: reader.take(1)?[0],
                 pages: reader.varint()?,
-                best: f32(reader)?,
+                best: reader.weight("a tail's best score")?,
             });
         }
         Ok(Tail {
             at: start..end,
             pages,
             fields,
-            best: f32(reader)?,
+            best: reader.weight("a tail's best score")?,
         })
     }
 
