@@ -5,8 +5,6 @@
 
 mod html;
 
-use rustc_hash::FxHashSet as HashSet;
-
 use crate::analysis::Analyzer;
 use html::{leading_text_html, mark_into};
 
@@ -145,13 +143,16 @@ fn best_window(matches: &[Match], values: &[&str], max_chars: usize) -> Option<(
     let mut best: Option<(usize, (usize, usize))> = None;
     for (i, first) in matches.iter().enumerate() {
         let text = values[first.value];
-        let mut terms = HashSet::default();
+        // The distinct terms seen: a query has a few, so a list (no hash set in the engine).
+        let mut terms: Vec<usize> = Vec::new();
         let mut count = 0;
         for m in matches[i..].iter().take_while(|m| m.value == first.value) {
             if chars_between(text, first.start, m.end) > max_chars {
                 break;
             }
-            terms.insert(m.term);
+            if !terms.contains(&m.term) {
+                terms.push(m.term);
+            }
             count += 1;
         }
         let score = (terms.len(), count);
