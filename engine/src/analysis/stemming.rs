@@ -9,11 +9,10 @@
 //! long build over a huge vocabulary does not grow it without end.
 
 use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 use frostem::Algorithm;
-use std::hash::{Hash, Hasher};
-
 use rustc_hash::FxHasher;
 
 /// The languages with a Snowball stemmer, by code and English name: tantivy's 18. Known to
