@@ -4,13 +4,12 @@
 //                                            `rangefind` launcher (web/), with the platform
 //                                            packages as optional dependencies
 //   rangefind-cli-PLATFORM-VERSION.tgz       @rangefind/cli-PLATFORM: one native CLI binary
-// A platform package is packed for each binary given (--binary PLATFORM=PATH), by default the
-// CLI built here for linux-x64 (target/release/rangefind). A release packs the static musl
-// build instead (scripts/build-cli-musl.sh, then --binary
-// linux-x64=target/x86_64-unknown-linux-musl/release/rangefind) and the other platforms'
-// binaries from the release workflow (docs/releasing.md).
+// A platform package is packed for each binary given (--binary PLATFORM=PATH, or --cli-dir DIR
+// for every DIR/PLATFORM/rangefind(.exe) there), by default the CLI built here for linux-x64
+// (target/release/rangefind, what the tests pack: always the current code). A release packs
+// the five scripts/release/build-cli.sh builds into out/cli (docs/releasing.md).
 //
-//   node scripts/pack-npm.mjs [--out DIR] [--binary linux-arm64=PATH ...]
+//   node scripts/pack-npm.mjs [--out DIR] [--cli-dir out/cli] [--binary linux-arm64=PATH ...]
 import { execFileSync } from "node:child_process";
 import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -19,25 +18,32 @@ import { parseArgs } from "node:util";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Every platform a CLI is released for: npm's os and cpu, and the Rust target building it. */
+/** Every platform a CLI is released for: npm's os and cpu (scripts/release/build-cli.sh builds them). */
 const PLATFORMS = {
-  "linux-x64": { os: "linux", cpu: "x64", rust: "x86_64-unknown-linux-musl" },
-  "linux-arm64": { os: "linux", cpu: "arm64", rust: "aarch64-unknown-linux-musl" },
-  "darwin-arm64": { os: "darwin", cpu: "arm64", rust: "aarch64-apple-darwin" },
-  "darwin-x64": { os: "darwin", cpu: "x64", rust: "x86_64-apple-darwin" },
-  "win32-x64": { os: "win32", cpu: "x64", rust: "x86_64-pc-windows-msvc" },
+  "linux-x64": { os: "linux", cpu: "x64" },
+  "linux-arm64": { os: "linux", cpu: "arm64" },
+  "darwin-arm64": { os: "darwin", cpu: "arm64" },
+  "darwin-x64": { os: "darwin", cpu: "x64" },
+  "win32-x64": { os: "win32", cpu: "x64" },
 };
+const LICENSE_FILES = ["LICENSE-MIT", "LICENSE-APACHE"];
 
 const { values } = parseArgs({
-  options: { out: { type: "string", default: join(root, "out", "npm") }, binary: { type: "string", multiple: true } },
+  options: {
+    out: { type: "string", default: join(root, "out", "npm") },
+    binary: { type: "string", multiple: true },
+    "cli-dir": { type: "string" },
+  },
 });
 const out = resolve(values.out);
-const binaries = Object.fromEntries((values.binary ?? []).map(parseBinary));
+const binaries = Object.fromEntries([...(values["cli-dir"] ? builtBinaries(values["cli-dir"]) : []), ...(values.binary ?? []).map(parseBinary)]);
 if (Object.keys(binaries).length === 0) binaries["linux-x64"] = localBinary();
 
 const web = JSON.parse(readFileSync(join(root, "web", "package.json"), "utf8"));
 const version = web.version;
 const cargoVersion = /\[workspace\.package\][^[]*?version = "([^"]+)"/.exec(readFileSync(join(root, "Cargo.toml"), "utf8"))?.[1];
+const repository = /\[workspace\.package\][^[]*?repository = "([^"]+)"/.exec(readFileSync(join(root, "Cargo.toml"), "utf8"))?.[1];
+if (!repository) fail("Cargo.toml's [workspace.package] names no repository");
 if (cargoVersion !== version) fail(`web/package.json says ${version}, Cargo.toml ${cargoVersion}: release both as one version`);
 if (!existsSync(join(root, "web", "dist", "node", "cli.js"))) fail("web/dist is not built: run scripts/setup.sh (or npm run build) first");
 
@@ -66,11 +72,14 @@ function packPlatform(platform, binary) {
     version,
     description: `The rangefind CLI for ${platform} (installed by the rangefind package; run it with npx rangefind).`,
     license: web.license,
+    repository: repositoryOf(),
     os: [os],
     cpu: [cpu],
-    files: ["bin"],
+    engines: web.engines,
+    files: ["bin", ...LICENSE_FILES],
     preferUnplugged: true,
   });
+  copyLicenses(dir);
   writeFileSync(
     join(dir, "README.md"),
     `# ${platformPackage(platform)}\n\nThe \`rangefind\` command-line tool for ${platform}. Install \`rangefind\`, which depends on ` +
@@ -86,8 +95,12 @@ function packMain() {
   for (const entry of [...web.files, "README.md"]) cpSync(join(root, "web", entry), join(dir, entry), { recursive: true });
   rmSync(join(dir, "dist", ".source-sha256"), { force: true });
   const { devDependencies: _bundled, scripts: _scripts, ...manifest } = web;
+  manifest.repository = repositoryOf("web");
+  // npm adds a LICENSE of its own accord, not LICENSE-MIT and LICENSE-APACHE.
+  manifest.files = [...web.files, ...LICENSE_FILES];
   manifest.optionalDependencies = Object.fromEntries(Object.keys(PLATFORMS).map((p) => [platformPackage(p), version]));
   writeJson(join(dir, "package.json"), manifest);
+  copyLicenses(dir);
   return pack(dir);
 }
 
@@ -104,6 +117,16 @@ function stripDebugInfo(path) {
   }
 }
 
+/** npm's repository field: the project's git repository, and the package's folder in it if any
+ * (a platform package is generated here, from no folder of its own). */
+function repositoryOf(directory) {
+  return { type: "git", url: `git+${repository}.git`, ...(directory ? { directory } : {}) };
+}
+
+function copyLicenses(dir) {
+  for (const file of LICENSE_FILES) copyFileSync(join(root, file), join(dir, file));
+}
+
 function platformPackage(platform) {
   return `@rangefind/cli-${platform}`;
 }
@@ -113,6 +136,15 @@ function parseBinary(text) {
   if (!PLATFORMS[platform] || !path) fail(`--binary ${text}: expected PLATFORM=PATH, PLATFORM one of ${Object.keys(PLATFORMS).join(", ")}`);
   if (!existsSync(path)) fail(`--binary ${text}: no such file`);
   return [platform, resolve(path)];
+}
+
+/** DIR/PLATFORM/rangefind(.exe) for every platform built there (scripts/release/build-cli.sh). */
+function builtBinaries(dir) {
+  const found = Object.entries(PLATFORMS)
+    .map(([platform, { os }]) => [platform, resolve(dir, platform, os === "win32" ? "rangefind.exe" : "rangefind")])
+    .filter(([, path]) => existsSync(path));
+  if (found.length === 0) fail(`--cli-dir ${dir}: no PLATFORM/rangefind there (run scripts/release/build-cli.sh)`);
+  return found;
 }
 
 /** The CLI `cargo build --release` made here (what the tests pack: always the current code). */

@@ -72,9 +72,10 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("cannot listen on {address} (--port, RANGEFIND_PORT)"))?;
     let bound = listener.local_addr()?;
+    // The folder as the user named it: a canonical path on Windows reads `\\?\C:\…`.
     println!(
         "Serving {} on http://{bound}/ (Ctrl-C to stop)",
-        root.display()
+        args.dir.display()
     );
     if root.join(DEFAULT_OUT).join(SITE_JSON).is_file() {
         println!("A page with the search box: http://{bound}/{DEFAULT_OUT}/");

@@ -1,7 +1,7 @@
 //! Local files (the builder, tests, `rangefind search DIR`).
 
 use std::fs::File;
-use std::os::unix::fs::FileExt;
+use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -44,7 +44,7 @@ impl RangeSource for FileSource {
     }
 
     async fn read(&self, range: ByteRange) -> Result<RangeRead> {
-        let file = File::open(&self.path).map_err(|e| io_error(&self.path, e))?;
+        let mut file = File::open(&self.path).map_err(|e| io_error(&self.path, e))?;
         let file_len = file.metadata().map_err(|e| io_error(&self.path, e))?.len();
         let (start, end) = match &range {
             ByteRange::Bounded(r) => (r.start, r.end.min(file_len).max(r.start.min(file_len))),
@@ -52,7 +52,10 @@ impl RangeSource for FileSource {
         };
         let start = start.min(end);
         let mut buffer = vec![0u8; (end - start) as usize];
-        file.read_exact_at(&mut buffer, start)
+        // Seek and read rather than a positional read: the file is this call's own, and
+        // `read_exact_at` exists on Unix only (the CLI is built for Windows too).
+        file.seek(SeekFrom::Start(start))
+            .and_then(|_| file.read_exact(&mut buffer))
             .map_err(|e| io_error(&self.path, e))?;
         let read = RangeRead {
             bytes: Bytes::from(buffer),
