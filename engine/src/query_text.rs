@@ -195,6 +195,12 @@ pub fn is_prefix(literal: &UserInputLiteral) -> bool {
 /// text that failed to parse as a query is searched with them as words (`COPYING IN QUANTITY`).
 const RESERVED_WORDS: [&str; 4] = ["AND", "OR", "NOT", "IN"];
 
+/// Whether `text` asks for every document: `*` (tantivy's syntax, Quickwit's) or `*:*`
+/// (Lucene's, Elasticsearch's and Solr's).
+pub fn is_match_all(text: &str) -> bool {
+    matches!(text.trim(), "*" | "*:*")
+}
+
 /// Letters and digits only, so any text is a valid query of plain words: the words the
 /// grammar reserves are lowercased. A trailing `*` on a word survives (prefix search while
 /// typing).

@@ -214,7 +214,15 @@ describe("searching in Chromium", () => {
       const bad = await index.search("", { limit: 0, aggs: { x: { terms: { field: "title" } } } }).then(() => "resolved", failure);
       const analyticsEngine = await engines(index);
       index.close();
-      return { sorted, refused, counted, bad, smallEngine, analyticsEngine };
+      // `*` and Lucene's `*:*` are every document: the empty query's answer, at its cost (a
+      // fresh index, so that both read the same cold).
+      const fresh = await w.rangefind.openIndex("/index/", { persistent: false, analytics: true });
+      const everything = await fresh.search("*", { limit: 0, aggs });
+      fresh.close();
+      const again = await w.rangefind.openIndex("/index/", { persistent: false, analytics: true });
+      const lucene = await again.search("*:*", { limit: 0, aggs });
+      again.close();
+      return { sorted, refused, counted, bad, smallEngine, analyticsEngine, everything, lucene };
     }, aggs);
     expect(result.smallEngine).toEqual([expect.stringMatching(/\/wasm\/rangefind_wasm_bg\.wasm$/)]);
     expect(result.analyticsEngine).toEqual([expect.stringMatching(/\/wasm-analytics\/rangefind_wasm_bg\.wasm$/)]);
@@ -228,6 +236,12 @@ describe("searching in Chromium", () => {
     expect(result.counted.aggregations).toEqual(counted.aggregations);
     expect(result.counted.aggregations?.sections.buckets.length).toBe(5);
     expect(result.bad).toMatch(/^invalid_query: aggs: "title" is not a fast field of this index/);
+    const cost = (stats: Rangefind.SearchStats) => [stats.requests, stats.bytes, stats.waves];
+    for (const typed of [result.everything, result.lucene]) {
+      expect(typed.count).toBe(counted.count);
+      expect(typed.aggregations).toEqual(counted.aggregations);
+      expect(cost(typed.stats)).toEqual(cost(result.counted.stats));
+    }
   });
 
   it("rejects bad requests and aborted searches with clear errors", async () => {

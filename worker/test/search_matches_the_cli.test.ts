@@ -5,7 +5,7 @@
  */
 
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseEnv, call, fixture, originEnv, ranked, search, seedBucket } from "./fixture.js";
+import { type Answer, baseEnv, call, fixture, originEnv, ranked, search, seedBucket } from "./fixture.js";
 
 beforeAll(async () => {
   await seedBucket("index", "mdn/");
@@ -129,6 +129,27 @@ it("sorts by a fast field (GET) and aggregates (POST) as the CLI does", async ()
   expect(counted.body.hits).toEqual([]);
   expect(counted.body.aggregations).toEqual(aggregated.aggregations);
   expect(counted.body.stats.subrequests).toBeGreaterThanOrEqual(0);
+});
+
+it("answers `*` and `*:*` as every document, at the empty query's cost", async () => {
+  const { aggs, aggregated } = fixture.analytics;
+  // Each query on an index of its own (a memory cache size of its own), read cold.
+  const cold = (query: string, cacheMb: number) =>
+    call(
+      "/search",
+      { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ query, limit: 0, aggs }) },
+      { ...baseEnv, MEMORY_CACHE_MB: String(cacheMb), EDGE_CACHE: "off" },
+    );
+  const empty = await cold("", 40);
+  expect(empty.status, JSON.stringify(empty.body)).toBe(200);
+  const cost = (answer: Answer) => [answer.body.stats.requests, answer.body.stats.bytes, answer.body.stats.waves];
+  for (const [query, cacheMb] of [["*", 41], ["*:*", 42]] as const) {
+    const answer = await cold(query, cacheMb);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.count).toBe(aggregated.count);
+    expect(answer.body.aggregations).toEqual(aggregated.aggregations);
+    expect(cost(answer), query).toEqual(cost(empty));
+  }
 });
 
 it("answers concurrent cold queries, sharing reads, each correctly", async () => {

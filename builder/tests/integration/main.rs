@@ -14,6 +14,7 @@ mod formats_stay_readable;
 mod gh_archive_queries_match_a_full_scan;
 mod killed_builds_leave_nothing_behind;
 mod long_words_answer_as_whole_lists;
+mod match_all_is_every_document;
 mod mdn_sites_build;
 mod one_analyser_cuts_text_alike;
 mod publish_failures_keep_the_old_index_serving;

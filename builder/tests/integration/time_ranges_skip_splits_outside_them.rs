@@ -3,44 +3,9 @@
 
 use crate::common;
 
-use common::rangefind;
+use common::{at, build_hourly_events, rangefind};
 
 use std::path::Path;
-
-/// RFC 3339 time of `hour` hours after 2020-01-01T00:00:00Z.
-fn at(hour: u64) -> String {
-    let (day, hour) = (hour / 24, hour % 24);
-    format!(
-        "2020-{:02}-{:02}T{hour:02}:00:00Z",
-        1 + day / 31,
-        1 + day % 31
-    )
-}
-
-/// 600 events, one an hour from 2020-01-01 (January has 31 days: hours < 744 stay in it),
-/// indexed in splits of 100 (time-ordered: split k holds hours 100k..100k+99).
-fn build_events(dir: &Path) -> std::path::PathBuf {
-    let input = dir.join("events.jsonl");
-    let lines: Vec<String> = (0..600)
-        .map(|i| {
-            serde_json::json!({
-                "id": format!("e{i}"),
-                "type": "PushEvent",
-                "actor": {"login": format!("user{}", i % 7)},
-                "repo": {"name": format!("org/repo{}", i % 3)},
-                "created_at": at(i),
-                "payload": {"message": format!("fix number {i}")},
-            })
-            .to_string()
-        })
-        .collect();
-    std::fs::write(&input, lines.join("\n")).unwrap();
-    let out = dir.join("index");
-    let config = common::repo().join("examples/events/rangefind.yaml");
-    let output = common::build_cli(&config, &input, &out, &["--split-docs", "100"]);
-    assert!(output.status.success(), "{}", common::text(&output));
-    out
-}
 
 fn search(index: &Path, query: &str, extra: &[&str]) -> serde_json::Value {
     common::search_json(index, query, &[&["--limit", "1000"], extra].concat())
@@ -49,7 +14,7 @@ fn search(index: &Path, query: &str, extra: &[&str]) -> serde_json::Value {
 #[test]
 fn only_hits_in_range_and_only_splits_that_reach_it() {
     let dir = tempfile::tempdir().unwrap();
-    let index = build_events(dir.path());
+    let index = build_hourly_events(dir.path());
     let (start, end) = (at(150), at(320));
 
     for query in ["fix", ""] {
@@ -97,7 +62,7 @@ fn only_hits_in_range_and_only_splits_that_reach_it() {
 #[test]
 fn bad_ranges_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let index = build_events(dir.path());
+    let index = build_hourly_events(dir.path());
     let output = rangefind(&[
         "search",
         index.to_str().unwrap(),

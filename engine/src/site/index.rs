@@ -192,8 +192,12 @@ impl SiteIndex {
     /// The request's query as typed and, for `typeahead`, with its last word completed.
     pub(super) fn parse(&self, request: &SearchRequest, replacing: &Replacing) -> Queries {
         let (meta, analyzer) = (&self.head.meta, &self.analyzer);
-        // No text with filters: every page with those values, as the split engine answers.
-        let text = match request.query.trim().is_empty() && !request.filters.is_empty() {
+        // No text with filters: every page with those values, as the split engine answers;
+        // Lucene's `*:*` is `*`, every page.
+        let typed = request.query.trim();
+        let text = match (typed.is_empty() && !request.filters.is_empty())
+            || crate::query_text::is_match_all(typed)
+        {
             true => "*",
             false => request.query.as_str(),
         };

@@ -127,10 +127,14 @@ impl SearchIndex {
             Some(replacements) => self.queries.parse_replacing(&request.query, replacements)?,
             None => self.queries.parse(&request.query)?,
         };
-        let query_is_empty = request.query.trim().is_empty();
+        // `*` asks for every document: answered as the empty query with aggregations is (a
+        // per-day histogram from the splits' footers), not by scoring each document.
+        let match_all = crate::query_text::is_match_all(&request.query);
+        let query_is_empty = match_all || request.query.trim().is_empty();
         let time = TimeRange::of(request.start_timestamp, request.end_timestamp, &self.schema)?;
         // With nothing to search for, a time range, a sort or aggregations work on everything.
-        let everything = time.is_some() || request.sort.is_some() || aggregations.is_some();
+        let everything =
+            match_all || time.is_some() || request.sort.is_some() || aggregations.is_some();
         let matches_everything = query_is_empty && filter.is_none() && everything;
         parsed.query = if matches_everything {
             Box::new(AllQuery)

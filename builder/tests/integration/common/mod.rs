@@ -205,6 +205,41 @@ pub fn search_json(index: &Path, query: &str, extra: &[&str]) -> serde_json::Val
     serde_json::from_slice(&output.stdout).unwrap()
 }
 
+/// RFC 3339 time of `hour` hours after 2020-01-01T00:00:00Z.
+pub fn at(hour: u64) -> String {
+    let (day, hour) = (hour / 24, hour % 24);
+    format!(
+        "2020-{:02}-{:02}T{hour:02}:00:00Z",
+        1 + day / 31,
+        1 + day % 31
+    )
+}
+
+/// 600 events, one an hour from 2020-01-01 (January has 31 days: hours < 744 stay in it),
+/// indexed in splits of 100 (time-ordered: split k holds hours 100k..100k+99).
+pub fn build_hourly_events(dir: &Path) -> PathBuf {
+    let input = dir.join("events.jsonl");
+    let lines: Vec<String> = (0..600)
+        .map(|i| {
+            serde_json::json!({
+                "id": format!("e{i}"),
+                "type": "PushEvent",
+                "actor": {"login": format!("user{}", i % 7)},
+                "repo": {"name": format!("org/repo{}", i % 3)},
+                "created_at": at(i),
+                "payload": {"message": format!("fix number {i}")},
+            })
+            .to_string()
+        })
+        .collect();
+    std::fs::write(&input, lines.join("\n")).unwrap();
+    let out = dir.join("index");
+    let config = repo().join("examples/events/rangefind.yaml");
+    let output = build_cli(&config, &input, &out, &["--split-docs", "100"]);
+    assert!(output.status.success(), "{}", text(&output));
+    out
+}
+
 /// The manifest of the index in `dir`.
 pub fn manifest_of(dir: &Path) -> rangefind_engine::manifest::Manifest {
     rangefind_engine::manifest::Manifest::parse(&std::fs::read(dir.join("manifest.json")).unwrap())
