@@ -43,6 +43,8 @@ cargo clippy -p rangefind-wasm --features aggregations --target wasm32-unknown-u
 phase "no import cycles between the files of engine/, builder/ and wasm/"
 python3 scripts/check-module-cycles.py --self-test
 python3 scripts/check-module-cycles.py engine/src builder/src wasm/src
+phase "the CLI's build and the tests' resolve dependencies with the same features (each compiled once)"
+python3 scripts/check-feature-unification.py
 phase "tsc --noEmit"
 npx tsc --noEmit -p web && npx tsc --noEmit -p web/tsconfig.worker.json && npx tsc --noEmit -p tests \
   && npx tsc --noEmit -p web/tsconfig.node.json && npx tsc --noEmit -p worker
