@@ -84,3 +84,51 @@ fn the_page_titled_as_the_query_comes_first() {
     let score = |i: usize| answer["hits"][i]["score"].as_f64().unwrap();
     assert!(score(0) < score(1), "{answer}");
 }
+
+/// A page of an API reference: its name in `<h1>` between words that say what it names.
+fn api_page(site: &Path, file: &str, title: &str, text: &str, times: usize) {
+    let text = vec![text; times].join(" ");
+    let html = format!(
+        r#"<!DOCTYPE html><html lang="en"><head><title>{title}</title></head>
+<body><main><h1>{title}</h1><p>{text}</p></main></body></html>"#
+    );
+    std::fs::write(site.join(file), html).unwrap();
+}
+
+#[test]
+fn a_name_with_words_of_its_kind_comes_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    // Shaped like rustdoc's and Doxygen's pages: the module's and the class's own pages say
+    // their names once in long text; guides say them often in short text, so BM25 alone
+    // ranks the guides first.
+    let long = "Contiguous growable arrays, their iterators and the functions that make them.";
+    api_page(&site, "vec.html", "Module std::vec", long, 20);
+    api_page(&site, "vector.html", "Vector Class Reference", long, 20);
+    for (file, title) in [
+        ("a.html", "Growing arrays"),
+        ("b.html", "Collections guide"),
+    ] {
+        api_page(
+            &site,
+            file,
+            title,
+            "Use std::vec, std::vec again; a Vector, one Vector.",
+            2,
+        );
+    }
+    api_page(
+        &site,
+        "c.html",
+        "Module std::vec examples",
+        "std::vec, std::vec.",
+        2,
+    );
+    let index = build_site(&site, &[]);
+
+    let found = first_urls(&index, "std::vec", 10);
+    assert_eq!(found[0], "/vec.html", "{found:?}");
+    let found = first_urls(&index, "Vector", 10);
+    assert_eq!(found[0], "/vector.html", "{found:?}");
+}

@@ -1,7 +1,9 @@
 //! How closely a page's title matches the query, for ordering the first hits: a page titled
-//! exactly what was searched comes first, then titles that start with it as a whole
-//! (`git-show` → `git-show(1) Manual Page`), then titles that start with it inside a longer
-//! compound (`git-show-index(1)`), then the rest, each group in score order.
+//! exactly what was searched comes first, then one titled with it and only words that say what
+//! kind of thing it names (`std::vec` → `Module std::vec`, `Vector` → `Vector Class
+//! Reference`), then titles that start with it as a whole (`git-show` → `git-show(1) Manual
+//! Page`), then titles that start with it inside a longer compound (`git-show-index(1)`), then
+//! the rest, each group in score order.
 //!
 //! BM25 alone cannot tell these apart: the words match in every one of those titles, and the
 //! bodies decide. Titles are compared after analysis, as the index holds them.
@@ -19,6 +21,37 @@ pub const TITLE_WINDOW: usize = 10;
 /// words goes on with the same name.
 const JOINERS: &[char] = &['-', '_', '.', ':', '/', '\'', '’'];
 
+/// Words documentation generators put around a page's name to say what it names: rustdoc's
+/// `Module std::vec` and `Keyword for`, Doxygen's `Vector Class Reference` and `util Namespace
+/// Reference`, javadoc's `Interface List`. Compared as written (any case), not analysed, so a
+/// stemmer of another language changes nothing.
+const KIND_WORDS: &[&str] = &[
+    "annotation",
+    "class",
+    "constant",
+    "crate",
+    "enum",
+    "exception",
+    "file",
+    "function",
+    "interface",
+    "keyword",
+    "macro",
+    "method",
+    "module",
+    "namespace",
+    "package",
+    "primitive",
+    "record",
+    "reference",
+    "static",
+    "struct",
+    "template",
+    "trait",
+    "type",
+    "union",
+];
+
 /// How a title matches the query's words, worst first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum TitleMatch {
@@ -28,6 +61,8 @@ pub enum TitleMatch {
     StartsInside,
     /// It starts with them, then a new word (`git-show` in `git-show(1) Manual Page`).
     Starts,
+    /// It is the query's words with only [`KIND_WORDS`] around them (`Module std::vec`).
+    NamedWithKind,
     /// It is the query's words.
     Equals,
 }
@@ -58,18 +93,40 @@ fn collect<'a>(node: &'a Node, found: &'a Found, title_field: usize, out: &mut V
 /// How `title` matches `query` (from [`query_words`]).
 pub fn title_match(title: &str, query: &[Vec<&str>], analyzer: &Analyzer) -> TitleMatch {
     let words: Vec<Word> = analyzer.word_list(title);
-    let starts = !query.is_empty()
-        && words.len() >= query.len()
-        && query
-            .iter()
-            .zip(&words)
-            .all(|(wanted, word)| wanted.contains(&word.term.as_str()));
-    if !starts {
+    if query.is_empty() || words.len() < query.len() {
         return TitleMatch::Other;
+    }
+    let is_kind = |word: &Word| {
+        let written = &title[word.start..word.end];
+        KIND_WORDS
+            .iter()
+            .any(|kind| written.eq_ignore_ascii_case(kind))
+    };
+    let query_at = |start: usize| {
+        query
+            .iter()
+            .zip(&words[start..])
+            .all(|(wanted, word)| wanted.contains(&word.term.as_str()))
+    };
+    let kinds_after = |start: usize| words[start + query.len()..].iter().all(is_kind);
+    if !query_at(0) {
+        // The query after the title's leading kind words, and only kind words after it.
+        let start = words.iter().take_while(|word| is_kind(word)).count();
+        let named = start > 0
+            && words.len() - start >= query.len()
+            && query_at(start)
+            && kinds_after(start);
+        return match named {
+            true => TitleMatch::NamedWithKind,
+            false => TitleMatch::Other,
+        };
     }
     let Some(next) = words.get(query.len()) else {
         return TitleMatch::Equals;
     };
+    if kinds_after(0) {
+        return TitleMatch::NamedWithKind;
+    }
     let end = words[query.len() - 1].end;
     // Overlapping words are bigrams of one CJK run, which goes on past the query's.
     let inside = next.start < end || title[end..next.start].chars().all(|c| JOINERS.contains(&c));
@@ -89,6 +146,7 @@ pub fn order_by_title<T: Clone>(ranked: &mut [T], matches: &[TitleMatch]) {
     let mut reordered: Vec<T> = Vec::with_capacity(window);
     for kind in [
         TitleMatch::Equals,
+        TitleMatch::NamedWithKind,
         TitleMatch::Starts,
         TitleMatch::StartsInside,
         TitleMatch::Other,
@@ -135,10 +193,32 @@ mod tests {
     }
 
     #[test]
+    fn a_name_with_only_kind_words_around_it_is_next_to_equal() {
+        use TitleMatch::*;
+        assert_eq!(matched("Module std::vec", "std::vec"), NamedWithKind);
+        assert_eq!(matched("Keyword for", "for"), NamedWithKind);
+        assert_eq!(matched("Vector Class Reference", "Vector"), NamedWithKind);
+        assert_eq!(matched("Interface List", "list"), NamedWithKind);
+        assert_eq!(
+            matched("util::io Namespace Reference", "util::io"),
+            NamedWithKind
+        );
+        assert_eq!(matched("Class Reference", "class"), NamedWithKind);
+        // Another word around the name: not a kind of thing.
+        assert_eq!(matched("Module std::vec examples", "std::vec"), Other);
+        assert_eq!(matched("Vector Class Reference Guide", "Vector"), Starts);
+        assert_eq!(matched("The Vector Class", "Vector"), Other);
+        assert!(NamedWithKind > Starts && NamedWithKind < Equals);
+    }
+
+    #[test]
     fn ordering_keeps_the_score_order_within_a_kind() {
         use TitleMatch::*;
         let mut ranked = vec!["a", "b", "c", "d", "e", "f"];
         order_by_title(&mut ranked, &[Other, StartsInside, Equals, Other, Starts]);
         assert_eq!(ranked, ["c", "e", "b", "a", "d", "f"]);
+        let mut ranked = vec!["a", "b", "c"];
+        order_by_title(&mut ranked, &[Starts, NamedWithKind, Equals]);
+        assert_eq!(ranked, ["c", "b", "a"]);
     }
 }
