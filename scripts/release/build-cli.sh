@@ -18,7 +18,7 @@
 # a second run only checks and builds.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+. scripts/release/common.sh
 
 # The versions measured to work together (2026-12-01).
 ZIGLANG_VERSION=0.17.1
@@ -55,7 +55,7 @@ if [ ! -f web/dist/.source-sha256 ]; then
   ./scripts/setup.sh
 fi
 
-tools="${RANGEFIND_RELEASE_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/rangefind/release-tools}"
+tools=$RELEASE_TOOLS
 if ! "$tools/bin/cargo-zigbuild" --version 2>/dev/null | grep -q "$CARGO_ZIGBUILD_VERSION" \
   || ! "$tools/bin/python" -m ziglang version >/dev/null 2>&1 \
   || ! "$tools/bin/python" -m wheel version >/dev/null 2>&1; then

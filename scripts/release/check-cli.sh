@@ -16,8 +16,7 @@
 # cores, 2026-12-01), once qemu-user and wine64 are installed (it installs them when missing).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
-fail() { printf 'check-cli: %s\n' "$*" >&2; exit 1; }
+. scripts/release/common.sh
 
 platforms=("$@")
 if [ ${#platforms[@]} -eq 0 ]; then
@@ -33,11 +32,7 @@ for platform in "${platforms[@]}"; do
   esac
 done
 command -v curl >/dev/null || needs+=(curl)
-if [ ${#needs[@]} -gt 0 ]; then
-  say "apt-get install ${needs[*]}"
-  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq "${needs[@]}"
-  else sudo apt-get update -qq && sudo apt-get install -y -qq "${needs[@]}"; fi
-fi
+apt_install "${needs[@]}"
 
 version=$(sed -n '/\[workspace.package\]/,/^\[/s/^version = "\(.*\)"/\1/p' Cargo.toml)
 work=$(mktemp -d "${TMPDIR:-/tmp}/rangefind-check-cli.XXXXXX")
@@ -117,8 +112,7 @@ for platform in "${platforms[@]}"; do
       say "win32-x64: a new Wine prefix (the first start takes a minute)"
       wineboot --init >/dev/null 2>&1 || true
       # zig from build-cli.sh's tools.
-      tools="${RANGEFIND_RELEASE_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/rangefind/release-tools}"
-      "$tools/bin/python" -m ziglang cc -target x86_64-windows-gnu -shared -O2 \
+      "$RELEASE_TOOLS/bin/python" -m ziglang cc -target x86_64-windows-gnu -shared -O2 \
         -o "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll" \
         scripts/release/wine/bcryptprimitives.c scripts/release/wine/bcryptprimitives.def -ladvapi32
       ;;

@@ -18,19 +18,14 @@
 # the arm64 Node.js, can start the arm64 CLI.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
-fail() { printf 'check-npm: %s\n' "$*" >&2; exit 1; }
+. scripts/release/common.sh
 
 ARM64_NODE_VERSION=20.20.2
 [ -d out/cli ] || fail "nothing in out/cli: run scripts/release/build-cli.sh first"
 needs=()
 command -v qemu-aarch64 >/dev/null || needs+=(qemu-user)
 [ -d /usr/aarch64-linux-gnu/lib ] || needs+=(libc6-arm64-cross libstdc++6-arm64-cross)
-if [ ${#needs[@]} -gt 0 ]; then
-  say "apt-get install ${needs[*]}"
-  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq "${needs[@]}"
-  else sudo apt-get update -qq && sudo apt-get install -y -qq "${needs[@]}"; fi
-fi
+apt_install "${needs[@]}"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/rangefind-check-npm.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -80,9 +75,7 @@ say "linux-arm64: npm install rangefind, npm running on Node.js for arm64 under 
 if [ ! -f /proc/sys/fs/binfmt_misc/qemu-aarch64 ]; then
   [ -f /proc/sys/fs/binfmt_misc/register ] || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc \
     || fail "cannot mount binfmt_misc: run as root, or on a machine with qemu-user-binfmt"
-  [ -f /usr/lib/binfmt.d/qemu-aarch64.conf ] || {
-    if [ "$(id -u)" = 0 ]; then apt-get install -y -qq qemu-user-binfmt; else sudo apt-get install -y -qq qemu-user-binfmt; fi
-  }
+  [ -f /usr/lib/binfmt.d/qemu-aarch64.conf ] || apt_install qemu-user-binfmt
   cat /usr/lib/binfmt.d/qemu-aarch64.conf >/proc/sys/fs/binfmt_misc/register \
     || fail "cannot register qemu-aarch64 with binfmt_misc"
 fi

@@ -12,8 +12,7 @@
 # 3. the Sphinx recipe the same way, on a new Sphinx project.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
-fail() { printf 'check-pip: %s\n' "$*" >&2; exit 1; }
+. scripts/release/common.sh
 
 MKDOCS_VERSION=1.6.1
 SPHINX_VERSION=9.0.4
