@@ -34,7 +34,7 @@ done
 command -v curl >/dev/null || needs+=(curl)
 apt_install "${needs[@]}"
 
-version=$(sed -n '/\[workspace.package\]/,/^\[/s/^version = "\(.*\)"/\1/p' Cargo.toml)
+version=$(release_version)
 work=$(mktemp -d "${TMPDIR:-/tmp}/rangefind-check-cli.XXXXXX")
 server=
 cleanup() {

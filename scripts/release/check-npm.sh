@@ -29,7 +29,7 @@ apt_install "${needs[@]}"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/rangefind-check-npm.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-version=$(node -p 'require("./web/package.json").version')
+version=$(release_version)
 
 say "pack-npm.mjs --cli-dir out/cli"
 node scripts/pack-npm.mjs --cli-dir out/cli --out out/npm

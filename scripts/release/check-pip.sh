@@ -23,7 +23,7 @@ ls out/wheels/rangefind-*manylinux_2_17_x86_64*.whl >/dev/null 2>&1 \
 work=$(mktemp -d "${TMPDIR:-/tmp}/rangefind-check-pip.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 repo=$PWD
-version=$(sed -n '/\[workspace.package\]/,/^\[/s/^version = "\(.*\)"/\1/p' Cargo.toml)
+version=$(release_version)
 
 say "twine check --strict (PyPI's own check of the metadata)"
 python3 -m venv "$work/twine"

@@ -12,3 +12,9 @@ apt_install() {
 }
 
 RELEASE_TOOLS="${RANGEFIND_RELEASE_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/rangefind/release-tools}"
+
+# The release's version, as Cargo.toml's [workspace.package] gives it (pack-npm.mjs refuses a
+# web/package.json that disagrees).
+release_version() {
+  sed -n '/\[workspace.package\]/,/^\[/s/^version = "\(.*\)"/\1/p' Cargo.toml
+}
