@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite: formatting, lints, unit and end-to-end tests, and the demo as a smoke
 # test. Installs what is missing first (scripts/setup.sh). Tests that need ../shared/corpora
-# say so and skip that part when it is absent.
+# say so and skip that part when it is absent. Every reader of outside input is fuzzed here
+# through `cargo test` (bounded property tests on damaged fixtures, engine/src/fuzzing.rs);
+# coverage-guided fuzzing with libFuzzer is its own command, scripts/fuzz.sh (fuzz/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each step says when it starts (minutes since the start), so a slow run shows where it went.
@@ -19,14 +21,7 @@ else
   echo "note: ../shared/corpora is absent: tests skip the parts that need it (listed at the end)"
 fi
 
-# The fuzz targets are built with their own flags (libFuzzer's instrumentation), apart from
-# the project's target directory: ten minutes of compiling, done at the lowest priority while
-# the steps below leave a core idle (tests waiting on servers and browsers), and waited for
-# before the fuzzing step. Its own process group, stopped with the suite if the suite stops.
 mkdir -p target
-setsid nice -n 19 ./scripts/fuzz.sh build >target/fuzz-build.log 2>&1 &
-fuzz_build=$!
-trap 'kill -- -"$fuzz_build" 2>/dev/null || true' EXIT
 
 phase "engine sizes (brotli -q 11) within their bounds"
 python3 scripts/check-engine-sizes.py
@@ -60,13 +55,6 @@ phase "demo (smoke test)"
 DEMO_NO_SERVE=1 PORT=${DEMO_PORT:-18080} ./scripts/demo.sh >/tmp/rangefind-demo.log 2>&1 || { cat /tmp/rangefind-demo.log; exit 1; }
 grep -q "pages match" /tmp/rangefind-demo.log
 echo "demo: ok"
-phase "fuzzing: every reader of outside input, 30 s a target (scripts/fuzz.sh)"
-if ! wait "$fuzz_build"; then
-  tail -n 60 target/fuzz-build.log
-  echo "building the fuzz targets failed (target/fuzz-build.log)" >&2
-  exit 1
-fi
-./scripts/fuzz.sh 30
 if [ -s "$RANGEFIND_SKIP_LOG" ]; then
   echo "skipped for want of ../shared/corpora:"
   sort -u "$RANGEFIND_SKIP_LOG"
