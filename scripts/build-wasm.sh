@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
-# Builds the wasm engine five times, for what each host pays for:
-#  - web/src/wasm/ for browsers, where every byte is downloaded: profile `wasm` (opt-level z,
-#    LTO, one codegen unit) without aggregations → wasm-bindgen --target web → wasm-opt -Oz
-#    (npm binaryen; Debian's binaryen 108 produces modules that fail to load);
-#  - web/src/wasm-analytics/: the same with aggregations (about 226 KB more, brotli), loaded
-#    only by pages that open an index with { analytics: true }; profile `wasm-analytics` (the
-#    same settings, its own target directory, so neither build invalidates the other);
-#  - web/src/wasm-site/: the site engine alone, without tantivy (no `splits` feature), which
-#    searches a site's site file (`SiteIndex`); profile `wasm-site`: what the widget loads. It
-#    stems English only; web/src/wasm-site-all/ (profile `wasm-site-all`, feature
-#    `all-stemmers`) is the same with every stemmer, for sites in the other 17 languages;
+# Builds the wasm engine five times, for what each host pays for. Each engine is a crate of
+# wasm/engines/ (the adapter, rangefind-wasm, with its features), so that the four browser
+# engines share one cargo profile and build the standard library and their dependencies once:
+#  - web/src/wasm/ for browsers, where every byte is downloaded: rangefind-wasm-splits,
+#    profile `wasm` (opt-level z, LTO, one codegen unit) → wasm-bindgen --target web →
+#    wasm-opt -Oz (npm binaryen; Debian's binaryen 108 produces modules that fail to load);
+#  - web/src/wasm-analytics/: the same with aggregations (rangefind-wasm-analytics, about
+#    205 KB more, brotli), loaded only by pages that open an index with { analytics: true };
+#  - web/src/wasm-site/: the site engine alone, without tantivy (rangefind-wasm-site), which
+#    searches a site's site file (`SiteIndex`): what the widget loads. It stems English only;
+#    web/src/wasm-site-all/ (rangefind-wasm-site-all, feature `all-stemmers`) is the same with
+#    every stemmer, for sites in the other 17 languages;
 #  - worker/src/wasm/ for the edge Worker, where CPU time is billed and capped (10 ms on the
-#    free plan) and the module is deployed once: profile `wasm-worker` (opt-level 3) →
-#    wasm-bindgen → wasm-opt -O2. About a quarter less CPU per query than the small build.
+#    free plan) and the module is deployed once: rangefind-wasm-analytics, profile
+#    `wasm-worker` (opt-level 3) → wasm-bindgen → wasm-opt -O2. About a quarter less CPU per
+#    query than the small build.
 # The four browser engines are built by the nightly toolchain with the standard library
 # rebuilt for size (`-Zbuild-std`, `optimize_for_size`) and panics that abort at once
 # (`-Cpanic=immediate-abort`): panics on wasm32 abort anyway and nothing printed their
@@ -24,13 +26,14 @@
 # 0.2 KB more, brotli; BENCHMARKS.md, "Engine size"). Without a nightly toolchain with
 # rust-src (scripts/setup.sh adds it where nightly is installed) they are built by stable, larger,
 # and the build says so. The Worker's engine stays on stable: it pays for CPU, not bytes.
-# `scripts/build-wasm.sh site` builds only the engines named (splits, analytics, site, worker);
+# `scripts/build-wasm.sh site` builds only the engines named (splits, analytics, site,
+# site-all, worker);
 # the demo needs only the site engine. Installs wasm-bindgen-cli at exactly the version in
 # Cargo.lock when it is missing.
 # Skips wasm-opt when a module did not change. Prints the sizes (raw, gzip, brotli).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+say() { printf '\033[1m==> [%ds] %s\033[0m\n' "$SECONDS" "$*"; }
 
 version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$version" ]; then
@@ -65,15 +68,19 @@ cargo_build() {
   fi
 }
 
-# build PROFILE FEATURES OUT WASM_OPT_LEVEL [small]: the engine built with cargo PROFILE and
-# FEATURES (with a standard library rebuilt for size when `small`), bound and optimised into
-# OUT (wrangler and the Worker's test pool resolve modules inside worker/, hence a copy there).
-build() {
-  local profile=$1 features=$2 out=$3 level=$4 small=${5:-}
-  cargo_build "$small" -p rangefind-wasm --profile "$profile" --no-default-features \
-    --features "$features" --target wasm32-unknown-unknown
-  local module="target/wasm32-unknown-unknown/$profile/rangefind_wasm.wasm"
-  local bound="target/wasm-bindgen/$profile"
+# compile CRATE PROFILE [small]: the engine's crate (wasm/engines/) built with cargo PROFILE
+# (with a standard library rebuilt for size when `small`).
+compile() {
+  local crate=$1 profile=$2 small=${3:-}
+  cargo_build "$small" -p "$crate" --profile "$profile" --target wasm32-unknown-unknown
+}
+
+# finish CRATE PROFILE NAME OUT WASM_OPT_LEVEL [small]: the module compile left, bound by
+# wasm-bindgen (into target/wasm-bindgen/NAME) and optimised by wasm-opt into OUT (wrangler and the Worker's test pool resolve modules inside worker/, hence a copy there).
+finish() {
+  local crate=$1 profile=$2 name=$3 out=$4 level=$5 small=${6:-}
+  local module="target/wasm32-unknown-unknown/$profile/${crate//-/_}.wasm"
+  local bound="target/wasm-bindgen/$name"
   local stamp="$out/.source-sha256"
   local source_sha
   # The module and what is done to it: a change to this pipeline rebuilds every engine.
@@ -87,10 +94,10 @@ build() {
     # Closure shims of js-sys imports the engine never calls, which wasm-bindgen leaves in the
     # function table (0.4 KB of the site engine, brotli).
     node scripts/drop-unused-closure-shims.mjs "$bound/rangefind_wasm_bg.wasm"
-    say "wasm-opt $level (about a minute)"
-    # Browser engines get short import and export names (scripts/minify-wasm-names.mjs),
-    # and the optimisation run twice: the second -Oz finds more after the first (0.1-0.7 KB
-    # brotli per engine, BENCHMARKS.md "Engine size").
+    say "wasm-opt $level ($out)"
+    # Browser engines get short import and export names (scripts/minify-wasm-names.mjs), and
+    # the optimisation run twice: the second -Oz finds more after the first (the site engines
+    # 0.1-0.2 KB brotli, the split engines 1.4-1.7 KB; BENCHMARKS.md "Engine size").
     # `--low-memory-unused`: Rust puts the stack first (it grows down from 1 MiB towards 0),
     # so no valid pointer plus a small constant wraps past 4 GiB into the lowest KiB; binaryen
     # may then fold such constants into load and store offsets, replacing with a trap an access
@@ -117,40 +124,54 @@ build() {
   tail -n +2 "$sizes"
 }
 
-# Two engines at a time: each build ends in long single-threaded steps (LTO into one codegen
-# unit, wasm-opt), so a second build keeps the other core busy. Each build's output is printed
-# when it ends. Each profile has its own target directory, so the builds do not wait on cargo's
-# lock.
-running=()
-start() {
-  local log
-  log=$(mktemp)
-  (build "$@") >"$log" 2>&1 &
-  running+=("$!:$log")
-}
-finish_oldest() {
-  local job=${running[0]} status=0
-  running=("${running[@]:1}")
-  wait "${job%%:*}" || status=$?
-  cat "${job#*:}"
-  rm -f "${job#*:}"
-  if [ "$status" != 0 ]; then
-    echo "build-wasm.sh: a build failed (above)" >&2
-    exit "$status"
-  fi
-}
-
+# The four browser engines are compiled one after another in the one `wasm` profile (cargo
+# holds a profile's directory while it builds), each bound and optimised in the background as
+# soon as it is compiled (wasm-opt is long and mostly single-threaded) while the next
+# compiles. The Worker's engine (stable, its own profile and directory) compiles beside them.
+# Each step's output is printed when the engine is done.
 engines=("$@")
 [ ${#engines[@]} -gt 0 ] || engines=(splits analytics site site-all worker)
+browser=() worker=false
 for engine in "${engines[@]}"; do
-  [ ${#running[@]} -lt 2 ] || finish_oldest
   case $engine in
-    splits) start wasm splits web/src/wasm -Oz small ;;
-    analytics) start wasm-analytics aggregations web/src/wasm-analytics -Oz small ;;
-    site) start wasm-site "" web/src/wasm-site -Oz small ;;
-    site-all) start wasm-site-all all-stemmers web/src/wasm-site-all -Oz small ;;
-    worker) start wasm-worker aggregations worker/src/wasm -O2 ;;
+    splits | analytics | site | site-all) browser+=("$engine") ;;
+    worker) worker=true ;;
     *) echo "build-wasm.sh: no engine '$engine' (splits, analytics, site, site-all, worker)" >&2; exit 2 ;;
   esac
 done
-while [ ${#running[@]} -gt 0 ]; do finish_oldest; done
+
+logs=()
+jobs_started=()
+background() {
+  local log
+  log=$(mktemp)
+  ("$@") >"$log" 2>&1 &
+  jobs_started+=("$!")
+  logs+=("$log")
+}
+# The Worker runs the analytics engine's crate, built for speed (profile wasm-worker, stable).
+worker_engine() {
+  compile rangefind-wasm-analytics wasm-worker
+  finish rangefind-wasm-analytics wasm-worker wasm-worker worker/src/wasm -O2
+}
+if $worker; then background worker_engine; fi
+for engine in "${browser[@]}"; do
+  case $engine in
+    splits) set -- rangefind-wasm-splits wasm web/src/wasm ;;
+    analytics) set -- rangefind-wasm-analytics wasm-analytics web/src/wasm-analytics ;;
+    site) set -- rangefind-wasm-site wasm-site web/src/wasm-site ;;
+    site-all) set -- rangefind-wasm-site-all wasm-site-all web/src/wasm-site-all ;;
+  esac
+  compile "$1" wasm small
+  background finish "$1" wasm "$2" "$3" -Oz small
+done
+status=0
+for i in "${!jobs_started[@]}"; do
+  wait "${jobs_started[$i]}" || status=$?
+  cat "${logs[$i]}"
+  rm -f "${logs[$i]}"
+done
+if [ "$status" != 0 ]; then
+  echo "build-wasm.sh: a build failed (above)" >&2
+  exit "$status"
+fi

@@ -7,7 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+# Each step says when it starts (seconds since setup began), so a slow first run shows where it went.
+say() { printf '\033[1m==> [%ds] %s\033[0m\n' "$SECONDS" "$*"; }
 demo=false
 case "${1:-}" in
   --demo) demo=true ;;
@@ -72,5 +73,12 @@ fi
 if $demo; then ./scripts/build-wasm.sh site; else ./scripts/build-wasm.sh; fi
 say "npm run build (the rangefind package)"
 npm run build --silent
-say "cargo build --release (the first build takes a few minutes)"
-cargo build --release --quiet
+# The demo runs the CLI alone; the tests also run the benchmark and typo tools beside it.
+if $demo; then
+  say "cargo build --release --bin rangefind (the first build takes a few minutes)"
+  cargo build --release --bin rangefind --quiet
+else
+  say "cargo build --release (the first build takes a few minutes)"
+  cargo build --release --quiet
+fi
+say "setup done"
