@@ -4,7 +4,7 @@
 // each (so both cold on the network) are searched one after the other; prints, per pair and as
 // medians, the milliseconds from the query to its first request and to its results. Loopback,
 // no delay: the difference is the engine's and the browser's own first-time work. An
-// experiment for issue 24's cold-query time (BENCHMARKS.md, "What a first search pays").
+// experiment on the cold query's time (2026-11-27; its figures are in BENCHMARKS.md's history).
 //
 //   node scripts/first-search-time.mjs SITE_DIR 'q1' 'q2' 'q3' 'q4' …   # SITE_DIR built with build --site
 //

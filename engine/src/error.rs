@@ -217,6 +217,48 @@ mod tests {
         );
     }
 
+    /// docs/troubleshooting.md explains every code: what causes it, what to do.
+    #[test]
+    fn every_code_is_explained_in_the_troubleshooting_page() {
+        // Exhaustive on purpose: a new kind fails to compile here until it is listed (and
+        // explained).
+        let listed = |kind: ErrorKind| match kind {
+            ErrorKind::NotFound
+            | ErrorKind::Http
+            | ErrorKind::Io
+            | ErrorKind::NotWarmed
+            | ErrorKind::Corrupt
+            | ErrorKind::Changed
+            | ErrorKind::Incompatible
+            | ErrorKind::InvalidQuery
+            | ErrorKind::InvalidInput
+            | ErrorKind::Internal => kind,
+        };
+        let all = [
+            ErrorKind::NotFound,
+            ErrorKind::Http,
+            ErrorKind::Io,
+            ErrorKind::NotWarmed,
+            ErrorKind::Corrupt,
+            ErrorKind::Changed,
+            ErrorKind::Incompatible,
+            ErrorKind::InvalidQuery,
+            ErrorKind::InvalidInput,
+            ErrorKind::Internal,
+        ];
+        let page = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/troubleshooting.md"),
+        )
+        .expect("docs/troubleshooting.md");
+        for kind in all.map(listed) {
+            let heading = format!("### `{}`", kind.code());
+            assert!(
+                page.contains(&heading),
+                "docs/troubleshooting.md lacks {heading}"
+            );
+        }
+    }
+
     #[test]
     #[cfg(feature = "splits")]
     fn not_warmed_survives_a_trip_through_tantivy() {

@@ -8,6 +8,7 @@ mod aggregations_and_sorting_merge_across_splits;
 mod append_adds_splits_to_an_index;
 mod cjk_text_is_found_by_any_run_of_its_characters;
 mod cli_behaves_as_documented;
+mod cli_reference_is_the_help;
 mod exact_titles_rank_first;
 mod faults_give_clear_errors;
 mod formats_stay_readable;

@@ -23,7 +23,7 @@ pub const TRAILER_LEN: u64 = 24;
 /// Bytes of the checksum that ends every data page.
 pub const PAGE_CHECKSUM_LEN: u64 = 2;
 /// The smallest page size (a power of two): site files use it, each record and chunk read
-/// wasting half a page at either end (BENCHMARKS.md, "Site file pages of 128 bytes").
+/// wasting half a page at either end (CHANGELOG.md, 2026-11-27: site file pages of 256 bytes).
 pub const MIN_PAGE_SIZE: u32 = 128;
 
 /// Data bytes a page of `page_size` bytes in the file holds (its size less its checksum): the
