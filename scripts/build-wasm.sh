@@ -28,18 +28,17 @@
 # and the build says so. The Worker's engine stays on stable: it pays for CPU, not bytes.
 # `scripts/build-wasm.sh site` builds only the engines named (splits, analytics, site,
 # site-all, worker);
-# the demo needs only the site engine. Installs wasm-bindgen-cli at exactly the version in
-# Cargo.lock when it is missing.
+# the demo needs only the site engine.
 # Skips wasm-opt when a module did not change. Prints the sizes (raw, gzip, brotli).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { printf '\033[1m==> [%ds] %s\033[0m\n' "$SECONDS" "$*"; }
 
-version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
-if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$version" ]; then
-  say "cargo install wasm-bindgen-cli $version (about 3 minutes, once)"
-  cargo install wasm-bindgen-cli --version "$version" --quiet
-fi
+# wasm-bindgen's library at the version of Cargo.lock, behind the one command line used here
+# (wasm/bindgen/), built beside the CLI in target/release.
+say "cargo build --release -p rangefind-wasm-bindgen (about a minute, once)"
+cargo build --release -p rangefind-wasm-bindgen --quiet
+bindgen=target/release/rangefind-wasm-bindgen
 if [ ! -x node_modules/.bin/wasm-opt ]; then
   say "npm ci (binaryen for wasm-opt)"
   npm ci --no-audit --no-fund --quiet
@@ -90,7 +89,7 @@ finish() {
     say "$out: up to date"
   else
     mkdir -p "$out" "$bound"
-    wasm-bindgen --target web --out-dir "$bound" --out-name rangefind_wasm "$module"
+    "$bindgen" "$module" "$bound"
     # Closure shims of js-sys imports the engine never calls, which wasm-bindgen leaves in the
     # function table (0.4 KB of the site engine, brotli).
     node scripts/drop-unused-closure-shims.mjs "$bound/rangefind_wasm_bg.wasm"
