@@ -2,9 +2,10 @@
 # Times the README's quick start as a new user meets it: a clone of this checkout (with its
 # uncommitted changes) beside it, in ../rangefind-fresh-clone (so that ../shared/corpora is
 # where the tests look for it), with no build products, an empty CARGO_HOME (crates are
-# downloaded and wasm-bindgen-cli is installed again), an empty npm cache, and a PATH without
-# ~/.cargo/bin (rustup's cargo, rustc and rustup stay reachable). What it cannot undo: the
-# rustup targets and apt packages already on this machine (seconds on a fresh one).
+# downloaded again), an empty npm cache, a new virtual environment for the docs site's MkDocs
+# with pip's cache off, and a PATH without ~/.cargo/bin (rustup's cargo, rustc and rustup stay
+# reachable). What it cannot undo: the rustup toolchains and targets and the apt packages
+# already on this machine.
 #
 #   scripts/time-fresh-clone.sh demo    # scripts/demo.sh, without serving
 #   scripts/time-fresh-clone.sh test    # scripts/test.sh
@@ -12,7 +13,7 @@ set -euo pipefail
 what=${1:?usage: scripts/time-fresh-clone.sh demo|test}
 checkout=$(cd "$(dirname "$0")/.." && pwd)
 fresh=$(dirname "$checkout")/rangefind-fresh-clone
-rm -rf "$fresh" /tmp/fresh-cargo-home /tmp/fresh-npm-cache /tmp/fresh-bin
+rm -rf "$fresh" /tmp/fresh-cargo-home /tmp/fresh-npm-cache /tmp/fresh-bin /tmp/fresh-docs-tools
 mkdir -p /tmp/fresh-cargo-home /tmp/fresh-bin
 for tool in cargo rustc rustup rustfmt cargo-fmt rustdoc cargo-clippy clippy-driver; do
   ln -s "$HOME/.cargo/bin/$tool" "/tmp/fresh-bin/$tool"
@@ -31,4 +32,5 @@ case $what in
   *) echo "usage: scripts/time-fresh-clone.sh demo|test" >&2; exit 2 ;;
 esac
 /usr/bin/time -f "wall: %e s" env PATH="$path" CARGO_HOME=/tmp/fresh-cargo-home \
-  npm_config_cache=/tmp/fresh-npm-cache "${command[@]}"
+  npm_config_cache=/tmp/fresh-npm-cache RANGEFIND_DOCS_TOOLS=/tmp/fresh-docs-tools PIP_NO_CACHE_DIR=1 \
+  "${command[@]}"
