@@ -35,10 +35,13 @@ cd "$(dirname "$0")/.."
 say() { printf '\033[1m==> [%ds] %s\033[0m\n' "$SECONDS" "$*"; }
 
 # wasm-bindgen's library at the version of Cargo.lock, behind the one command line used here
-# (wasm/bindgen/), built beside the CLI in target/release.
-say "cargo build --release -p rangefind-wasm-bindgen (about a minute, once)"
-cargo build --release -p rangefind-wasm-bindgen --quiet
+# (wasm/bindgen/), built beside the CLI in target/release: in the background, while the first
+# engine compiles (another target directory); `bindgen_ready` waits for it on cargo's lock.
+say "cargo build --release -p rangefind-wasm-bindgen (about a minute, once; beside the engines)"
+cargo build --release -p rangefind-wasm-bindgen --quiet &
+bindgen_build=$!
 bindgen=target/release/rangefind-wasm-bindgen
+bindgen_ready() { cargo build --release -p rangefind-wasm-bindgen --quiet; }
 if [ ! -x node_modules/.bin/wasm-opt ]; then
   say "npm ci (binaryen for wasm-opt)"
   npm ci --no-audit --no-fund --quiet
@@ -151,6 +154,7 @@ background() {
 # The Worker runs the analytics engine's crate, built for speed (profile wasm-worker, stable).
 worker_engine() {
   compile rangefind-wasm-analytics wasm-worker
+  bindgen_ready
   finish rangefind-wasm-analytics wasm-worker wasm-worker worker/src/wasm -O2
 }
 if $worker; then background worker_engine; fi
@@ -162,8 +166,10 @@ for engine in "${browser[@]}"; do
     site-all) set -- rangefind-wasm-site-all wasm-site-all web/src/wasm-site-all ;;
   esac
   compile "$1" wasm small
+  bindgen_ready
   background finish "$1" wasm "$2" "$3" -Oz small
 done
+wait "$bindgen_build" || bindgen_ready
 status=0
 for i in "${!jobs_started[@]}"; do
   wait "${jobs_started[$i]}" || status=$?
