@@ -78,7 +78,7 @@ publish_bench() {
 
 gharchive_bench() {
   # GHARCHIVE_SPLIT_DOCS="100000 25000 10000": the same events in more, smaller splits, to see
-  # what pruning keeps flat as splits are added (issue 30: 4); build throughput on the first.
+  # what pruning keeps flat as splits are added (BENCHMARKS.md, "What pruning keeps flat as splits are added"); build throughput on the first.
   local sizes=${GHARCHIVE_SPLIT_DOCS:-100000} first=1
   for split_docs in $sizes; do
     local out=$results/gharchive-$split_docs suffix="-$split_docs"

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Renders the shared events corpus (GH-Archive-shaped commits, pull requests and tags of 19 real
 // projects) into a static HTML site of N pages, one per event, to measure static-site search at
-// sizes no bundled site has (issue 30). Streams: the corpus is read through `zstd -dc` and each
+// sizes no bundled site has (BENCHMARKS.md, "A million pages"). Streams: the corpus is read through `zstd -dc` and each
 // page written as it is read, so memory does not grow with N.
 //
 //   node scripts/render-events-site.mjs --pages 10000 --out out/events-site/10k

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The site file against the splits of the same `build --site`, with the CLI (docs/design-notes.md,
-"Next: a site format", "Built so far").
+"Why the site file exists", "Built so far").
 
 1. Cold bytes, requests and waves of the benchmark's 40 queries (every 5th of the log), typed
    as the widget types them (`scripts/bench-site.sh` does the same in Chromium): the section

@@ -1,4 +1,4 @@
-"""Estimate for docs/design-notes.md ("Next: a site format"): the bytes a hit's page record
+"""Estimate for docs/design-notes.md ("Why the site file exists"): the bytes a hit's page record
 (url, meta, anchors, text) would cost by codec, on Pagefind's own fragments of a site (the
 same text both tools index), for a random sample of N pages. The zstd dictionary is trained
 on 3,000 other pages of the site.

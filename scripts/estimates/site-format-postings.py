@@ -1,4 +1,4 @@
-"""Estimate for docs/design-notes.md ("Next: a site format"): the bytes a site index's word
+"""Estimate for docs/design-notes.md ("Why the site file exists"): the bytes a site index's word
 chunks would cost per query: every word's postings (page, and
 its frequency in title, headings and body; no positions), words in order, cut into chunks of
 about CHUNK compressed bytes (a word larger than that is a chunk of its own); a query reads the

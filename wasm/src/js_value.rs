@@ -1,6 +1,6 @@
 //! Plain JS values (open options, a site file entry, a search request) as `serde_json::Value`,
 //! read through `Reflect`: the types' serde definitions then read them with `from_value`, and
-//! the engine needs no JSON text parser (a tenth of the site engine's code, issue 24). The
+//! the engine needs no JSON text parser (a tenth of the site engine's code). The
 //! conversion follows `JSON.stringify`: `undefined` fields are left out, non-finite numbers
 //! are `null`.
 

@@ -11,8 +11,8 @@
 //! that sends no request headers within [`HEADER_READ_TIMEOUT`] (a new one, or one kept alive
 //! after a response) is closed.
 //!
-//! Why not tower-http's `ServeDir` (issue 27 asked to prefer it unless a measurement showed a
-//! reason not to). Measured on tower-http 0.6.11 (http-range-header 0.4.2), 2026-11-26: a
+//! Why not tower-http's `ServeDir` (a well-kept library is preferred unless a measurement
+//! shows a reason not to). Measured on tower-http 0.6.11 (http-range-header 0.4.2), 2026-11-26: a
 //! suffix range longer than the file (`bytes=-262144` on a 100,000-byte file, the read the
 //! engine opens a split with when it does not know its open region) is answered 416, where
 //! RFC 9110 (14.1.2) serves the whole file, so a small split could not be opened blind; it

@@ -1,4 +1,4 @@
-//! Issue 28, item 6: under a stemming analyser, a typo whose stem is a word of the site
+//! Under a stemming analyser, a typo whose stem is a word of the site
 //! (`guies`, stem `gui`, a typo of `guides`) is corrected like any other typo, while the words
 //! the pages hold as typed are not, and an unseen form of a word (`mapped`, where pages say
 //! `map` and `mapper`) still finds its stem's pages. The check costs one page of the site

@@ -1,6 +1,6 @@
 //! Answers as JSON text, written by hand: the one writer of every host (`rangefind search
 //! --json`, the browser, the Worker). The site engine then carries no serializer: serde's
-//! derived `Serialize` and serde_json's serializer left it, 1.1 KB of its brotli (issue 24).
+//! derived `Serialize` and serde_json's serializer left it, 1.1 KB of its brotli.
 //! The text is what serde_json writes for the derived `Serialize`, member for member (tested).
 
 use serde_json::{Map, Value};

@@ -2,7 +2,7 @@
 //! occurrences and the field's length, coded the same in every index) and the average field
 //! lengths of every index searched. Nothing index-dependent is baked into a site file, so
 //! several indexes searched together score each page exactly as one index over all their pages
-//! would (issue 26); tantivy scores splits the same way (occurrences, a fieldnorm byte, and
+//! would; tantivy scores splits the same way (occurrences, a fieldnorm byte, and
 //! averages over the splits searched).
 
 use super::layout::{FieldScoring, HeadMeta};

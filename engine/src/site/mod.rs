@@ -10,7 +10,7 @@
 //! settle its first hits, and its hits' records in the last: two waves for most queries. A word the index lacks is looked up in the site's
 //! lexicon ([`crate::typos`], a file beside it) and searched as its replacements: a wave of
 //! lexicon blocks, and one of their chunks when elsewhere. Why a second format:
-//! docs/design-notes.md, "Next: a site format".
+//! docs/design-notes.md, "Why the site file exists".
 
 pub mod bm25;
 mod evaluate;

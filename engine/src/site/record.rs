@@ -5,7 +5,7 @@
 //! ```
 //!
 //! Texts are a varint length and UTF-8. Binary rather than JSON so that the site engine needs no
-//! JSON parser (issue 24: the parser was a tenth of its code); a hit still hands the host its
+//! JSON parser (the parser was a tenth of its code); a hit still hands the host its
 //! fields as JSON values.
 
 use serde_json::Value;

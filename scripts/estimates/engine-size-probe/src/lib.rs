@@ -1,4 +1,4 @@
-//! Size probe for a tantivy-free site engine (docs/design-notes.md, "Next: a site format"):
+//! Size probe for a tantivy-free site engine (docs/design-notes.md, "Why the site file exists"):
 //! the code a query runs (stem, postings decode, BM25, record decompression, snippet, JSON),
 //! built like the browser engine. Not a product: it measures wasm size. See measure.sh.
 use serde::Serialize;
