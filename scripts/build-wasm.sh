@@ -34,14 +34,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { printf '\033[1m==> [%ds] %s\033[0m\n' "$SECONDS" "$*"; }
 
-# wasm-bindgen's library at the version of Cargo.lock, behind the one command line used here
-# (wasm/bindgen/), built beside the CLI in target/release: in the background, while the first
-# engine compiles (another target directory); `bindgen_ready` waits for it on cargo's lock.
-say "cargo build --release -p rangefind-wasm-bindgen (about a minute, once; beside the engines)"
-cargo build --release -p rangefind-wasm-bindgen --quiet &
-bindgen_build=$!
-bindgen=target/release/rangefind-wasm-bindgen
-bindgen_ready() { cargo build --release -p rangefind-wasm-bindgen --quiet; }
 if [ ! -x node_modules/.bin/wasm-opt ]; then
   say "npm ci (binaryen for wasm-opt)"
   npm ci --no-audit --no-fund --quiet
@@ -141,6 +133,15 @@ for engine in "${engines[@]}"; do
     *) echo "build-wasm.sh: no engine '$engine' (splits, analytics, site, site-all, worker)" >&2; exit 2 ;;
   esac
 done
+
+# wasm-bindgen's library at the version of Cargo.lock, behind the one command line used here
+# (wasm/bindgen/), built beside the CLI in target/release: in the background, while the first
+# engine compiles (another target directory); `bindgen_ready` waits for it on cargo's lock.
+say "cargo build --release -p rangefind-wasm-bindgen (about a minute, once; beside the engines)"
+cargo build --release -p rangefind-wasm-bindgen --quiet &
+bindgen_build=$!
+bindgen=target/release/rangefind-wasm-bindgen
+bindgen_ready() { cargo build --release -p rangefind-wasm-bindgen --quiet; }
 
 logs=()
 jobs_started=()
