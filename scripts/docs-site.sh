@@ -12,8 +12,7 @@
 # the CLI is target/release/rangefind (scripts/setup.sh --demo builds it when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
-MKDOCS_VERSION=1.6.1
+. scripts/release/common.sh # say, MKDOCS_VERSION
 REPOSITORY=https://github.com/rangefind/rangefind/blob/main
 
 serve=false

@@ -2,7 +2,7 @@
 # Installs what rangefind needs and is missing, then builds it. Idempotent: a second run
 # only checks. Needs the base toolchains of the machine (Rust via rustup); installs the rest.
 #
-#   scripts/setup.sh          everything the tests need: lints, Chromium, all four wasm engines
+#   scripts/setup.sh          everything the tests need: lints, Chromium, all five wasm engines
 #   scripts/setup.sh --demo   what the demo needs: the site engine (the widget's) and the CLI
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -14,7 +14,6 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 . scripts/release/common.sh
 
-MKDOCS_VERSION=1.6.1
 SPHINX_VERSION=9.0.4
 TWINE_VERSION=7.0.0
 ls out/wheels/rangefind-*manylinux_2_17_x86_64*.whl >/dev/null 2>&1 \
@@ -76,12 +75,8 @@ theme:
   name: mkdocs
   custom_dir: overrides
 EOF
-mkdir -p overrides
-cat >overrides/main.html <<'EOF'
-{% extends "base.html" %}
-{% block extrahead %}<script type="module" src="{{ base_url }}/_rangefind/rangefind-search.js"></script>{% endblock %}
-{% block content %}<rangefind-search></rangefind-search>{{ super() }}{% endblock %}
-EOF
+# The recipe's theme override, as the documentation site uses it.
+cp -r "$repo/scripts/docs-site/overrides" overrides
 mkdocs build --quiet && rangefind build --site site --quiet
 finds site/_rangefind "neap tides" "tide"
 grep -q '_rangefind/rangefind-search.js' site/tides/index.html || fail "the MkDocs page lacks the widget's script"

@@ -11,6 +11,10 @@ apt_install() {
   else sudo apt-get update -qq && sudo apt-get install -y -qq "$@"; fi
 }
 
+# The MkDocs the MkDocs recipe is tried with (check-pip.sh) and the documentation site is built
+# by (scripts/docs-site.sh).
+MKDOCS_VERSION=1.6.1
+
 RELEASE_TOOLS="${RANGEFIND_RELEASE_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/rangefind/release-tools}"
 
 # The release's version, as Cargo.toml's [workspace.package] gives it (pack-npm.mjs refuses a
