@@ -36,8 +36,8 @@ cargo clippy -p rangefind-wasm --target wasm32-unknown-unknown --quiet -- -D war
 cargo clippy -p rangefind-wasm --no-default-features --target wasm32-unknown-unknown --quiet -- -D warnings
 cargo clippy -p rangefind-wasm --features aggregations --target wasm32-unknown-unknown --quiet -- -D warnings
 phase "no import cycles between the files of engine/, builder/ and wasm/"
-python3 scripts/check-module-cycles.py --self-test
-python3 scripts/check-module-cycles.py engine/src builder/src wasm/src
+python3 scripts/checks/module-cycles.py --self-test
+python3 scripts/checks/module-cycles.py engine/src builder/src wasm/src
 phase "the CLI's build and the tests' resolve dependencies with the same features (each compiled once)"
 python3 scripts/check-feature-unification.py
 phase "tsc --noEmit"

@@ -24,7 +24,7 @@ SITE_ENGINE_AREAS = [
     ("the query language", r"query_syntax|query_text|site::query"),
     ("typo tolerance", r"typos::"),
     ("HTTP: fetch source, retries, ranges", r"wasm[^:]*::fetch::|range_http|byteranges|io::source"),
-    ("scoring and ranking", r"site::evaluate|site::scored|site::matches|site::postings|bm25"),
+    ("scoring and ranking", r"site::evaluate|site::scored|site::matches|site::file::postings|length_code|bm25"),
     ("the page fetcher and its caches", r"io::fetch|io::cache|paged_file"),
     ("JSON values, host values, answers", r"serde_json|indexmap|json_fields|js_value|response_json|request_json"),
     ("the analyser and the stemmer", r"analysis::|frostem"),

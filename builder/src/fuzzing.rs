@@ -51,7 +51,7 @@ pub fn serve_range_header(header: &str, len: u64) {
 /// A page's bytes, decoded and extracted as `build --site` does: a page, or a reason to skip
 /// it. A page has a title, no section without text, and anchors that are fragments.
 pub fn html_page(bytes: &[u8]) {
-    use crate::site::{decode, extract};
+    use crate::site::pages::{decode, extract};
     let (html, _) = decode::decode_html(bytes);
     let Ok(page) = extract::extract(&html, "/fuzzed/page.html") else {
         return;

@@ -20,7 +20,9 @@ pub mod splits;
 
 use clap::{CommandFactory, FromArgMatches};
 
-use crate::options::{Cli, Command, ManifestCommand, ServeArgs};
+use crate::options::{Cli, Command, ManifestCommand};
+use crate::plan::BuildPlan;
+use crate::site::{LanguagePages, SplitIndexer};
 
 /// `rangefind --version`: the release and the on-disk formats it writes and reads.
 fn version() -> String {
@@ -28,7 +30,7 @@ fn version() -> String {
         "{} (split format {}, site layout {}, lexicon format {})",
         env!("CARGO_PKG_VERSION"),
         rangefind_engine::format::FORMAT_VERSION,
-        rangefind_engine::site::layout::SITE_LAYOUT_VERSION,
+        rangefind_engine::site::file::SITE_LAYOUT_VERSION,
         rangefind_engine::typos::LEXICON_FORMAT
     )
 }
@@ -43,33 +45,11 @@ pub fn run() -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     match cli.command {
-        Command::Build(options) if options.site.is_some() => {
-            let serve = options.serve.then(|| ServeArgs {
-                dir: options.site.clone().unwrap_or_default(),
-                port: options.port,
-                bind: "127.0.0.1".to_string(),
-            });
-            site::run(options)?;
-            match serve {
-                Some(serve) => runtime.block_on(serve::run(serve)),
-                None => Ok(()),
-            }
-        }
-        Command::Build(options) if is_url(&options.out) && options.shard.is_some() => {
-            anyhow::bail!(
-                "--shard with --out {}: build the shards into one shared directory, `rangefind \
-                 manifest merge` it, then `rangefind publish` it",
-                options.out.unwrap_or_default()
-            )
-        }
-        Command::Build(options) if is_url(&options.out) => {
-            publish::build_and_publish(options, &runtime)
-        }
-        Command::Build(options) => splits::run(options.resolve()?),
+        Command::Build(args) => run_build(plan::build_plan(args)?, &runtime),
         Command::Search(options) => runtime.block_on(search::run(options)),
         Command::Inspect(options) => runtime.block_on(inspect::run(options)),
         Command::Serve(options) => runtime.block_on(serve::run(options)),
-        Command::Publish(options) => runtime.block_on(publish::run(options)),
+        Command::Publish(args) => runtime.block_on(publish::run(plan::publish_job(args)?)),
         Command::Manifest(ManifestCommand::Merge(options)) => {
             let report = splits::shard::merge(&options.dir)?;
             eprintln!(
@@ -87,7 +67,25 @@ pub fn run() -> anyhow::Result<()> {
     }
 }
 
-/// `--out` names an object store rather than a directory.
-fn is_url(out: &Option<String>) -> bool {
-    out.as_deref().is_some_and(publish::is_url)
+/// Runs `rangefind build`'s plan.
+fn run_build(plan: BuildPlan, runtime: &tokio::runtime::Runtime) -> anyhow::Result<()> {
+    match plan {
+        BuildPlan::Splits(options) => splits::run(options),
+        BuildPlan::BuildAndPublish(job) => publish::build_and_publish(job, splits::run, runtime),
+        BuildPlan::Site(site) => {
+            let index_splits;
+            let split_indexer: Option<SplitIndexer> = match site.splits {
+                Some(splits) => {
+                    index_splits = move |pages: LanguagePages<'_>| splits.index(pages);
+                    Some(&index_splits)
+                }
+                None => None,
+            };
+            site::run(site.options, split_indexer)?;
+            match site.serve {
+                Some(serve) => runtime.block_on(serve::run(serve)),
+                None => Ok(()),
+            }
+        }
+    }
 }

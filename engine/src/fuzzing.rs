@@ -123,7 +123,7 @@ pub fn multipart_byteranges(body: &[u8], boundary: &str) {
 
 /// `site.json`: read, it names only files below it.
 pub fn site_json(bytes: &[u8]) {
-    use crate::site::site_json::SiteJson;
+    use crate::site::file::site_json::SiteJson;
     let Some(site) = value_or(SiteJson::parse(bytes), DAMAGED, "site.json") else {
         return;
     };
@@ -162,8 +162,8 @@ pub fn search_request_json(bytes: &[u8]) {
 /// a record, and deflate frames with and without a dictionary. `fields` picks the postings'
 /// field count.
 pub fn site_file_regions(bytes: &[u8], fields: usize) {
-    use crate::site::layout::Head;
-    use crate::site::postings::{decode_positions, word_entries, Postings};
+    use crate::site::file::layout::Head;
+    use crate::site::file::postings::{decode_positions, word_entries, Postings};
     if let Some(head) = value_or(Head::decode(bytes), DAMAGED, "head") {
         assert_eq!(Head::decode(&head.encode()).expect("reads back"), head);
         let _ = head.check_regions(bytes.len() as u64, bytes.len() as u64, 128);
@@ -173,7 +173,7 @@ pub fn site_file_regions(bytes: &[u8], fields: usize) {
     if let Some(postings) = value_or(Postings::decode(bytes, fields), DAMAGED, "postings") {
         value_or(decode_positions(bytes, &postings), DAMAGED, "positions");
     }
-    value_or(crate::site::record::decode(bytes), DAMAGED, "record");
+    value_or(crate::site::file::record::decode(bytes), DAMAGED, "record");
     for dictionary in [&[][..], &bytes[..bytes.len() / 2]] {
         let frames = crate::format::Frames::new(dictionary, "site index");
         value_or(frames.decode_now(bytes, "a frame"), DAMAGED, "frame");

@@ -19,7 +19,7 @@ use rangefind_engine::api::SearchStats;
 use rangefind_engine::error::Error;
 use rangefind_engine::io::{Fetcher, FileLocation, IndexStore, PageCache, DEFAULT_CACHE_BYTES};
 use rangefind_engine::site;
-use rangefind_engine::site::site_json::SiteFileEntry;
+use rangefind_engine::site::file::site_json::SiteFileEntry;
 use rangefind_engine::typos::Lexicon;
 use rangefind_engine::{all_at_once, StepFuture};
 use wasm_bindgen::prelude::*;

@@ -5,8 +5,8 @@ use anyhow::Context;
 use rangefind_engine::format::{Frames, OpenRegion};
 use rangefind_engine::io::IndexStore;
 use rangefind_engine::manifest::MANIFEST_FILE;
-use rangefind_engine::site::layout::{Head, HEAD};
-use rangefind_engine::site::site_json::{SiteFileEntry, SiteJson};
+use rangefind_engine::site::file::layout::{Head, HEAD};
+use rangefind_engine::site::file::site_json::{SiteFileEntry, SiteJson};
 use rangefind_engine::typos::MAX_PRELOADED_INDEX_BYTES;
 
 use super::read_open_region;

@@ -27,7 +27,7 @@ pub struct SearchArgs {
     #[arg(value_name = "INDEX... QUERY")]
     pub more: Vec<String>,
     /// Number of hits.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = super::DEFAULT_LIMIT)]
     pub limit: usize,
     /// Hits to skip (paging).
     #[arg(long, default_value_t = 0)]
@@ -104,7 +104,7 @@ pub struct SearchArgs {
     /// Seconds the whole search may take over HTTP, every file and retry included: a host that
     /// does not answer fails the search then, naming the file waited for (0: no deadline; each
     /// attempt still ends after 60 s).
-    #[arg(long, value_name = "SECONDS", default_value_t = 30)]
+    #[arg(long, value_name = "SECONDS", default_value_t = super::DEFAULT_TIMEOUT_SECONDS)]
     pub timeout: u64,
 }
 

@@ -14,7 +14,17 @@ use object_store::path::Path as StorePath;
 use object_store::{ClientOptions, ObjectStore, ObjectStoreScheme, RetryConfig};
 use url::Url;
 
-use crate::options::StoreArgs;
+/// How to reach an object store (`--endpoint`, `--region`, `--store-option`); credentials come
+/// from the environment.
+#[derive(Debug, Clone, Default)]
+pub struct StoreAccess {
+    /// Endpoint of an S3-compatible store.
+    pub endpoint: Option<String>,
+    /// Region of an S3 bucket.
+    pub region: Option<String>,
+    /// Any other setting, in object_store's names.
+    pub store_options: Vec<(String, String)>,
+}
 
 /// An opened destination: a store, and the prefix the index root lives under.
 pub struct Destination {
@@ -64,7 +74,7 @@ fn client_options() -> ClientOptions {
 
 /// Opens `target`: `s3://bucket/prefix`, `gs://bucket/prefix`, `az://container/prefix`,
 /// `file:///path`, or a plain directory path (created if missing).
-pub fn open(target: &str, args: &StoreArgs) -> anyhow::Result<Destination> {
+pub fn open(target: &str, args: &StoreAccess) -> anyhow::Result<Destination> {
     if !is_url(target) {
         return open_local_dir(target, args);
     }
@@ -132,7 +142,7 @@ pub fn open(target: &str, args: &StoreArgs) -> anyhow::Result<Destination> {
 /// applies (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`, `AWS_REGION`,
 /// `AWS_ENDPOINT_URL`, …); flags override it. A plain-http endpoint (a local MinIO) is
 /// allowed without a further setting: the user named it.
-fn s3(target: &str, args: &StoreArgs) -> anyhow::Result<AmazonS3Builder> {
+fn s3(target: &str, args: &StoreAccess) -> anyhow::Result<AmazonS3Builder> {
     let mut builder = AmazonS3Builder::from_env()
         .with_url(target)
         .with_retry(retry_config())
@@ -162,14 +172,14 @@ fn config_key<K: std::str::FromStr<Err = object_store::Error>>(key: &str) -> any
         .map_err(|e| anyhow::anyhow!("--store-option {key}: {e}"))
 }
 
-fn no_endpoint_or_region(target: &str, args: &StoreArgs) -> anyhow::Result<()> {
+fn no_endpoint_or_region(target: &str, args: &StoreAccess) -> anyhow::Result<()> {
     if args.endpoint.is_some() || args.region.is_some() {
         bail!("{target}: --endpoint and --region apply to s3:// and az:// destinations only");
     }
     Ok(())
 }
 
-fn open_local_dir(dir: &str, args: &StoreArgs) -> anyhow::Result<Destination> {
+fn open_local_dir(dir: &str, args: &StoreAccess) -> anyhow::Result<Destination> {
     if !args.store_options.is_empty() {
         bail!("{dir}: --store-option applies to object-store URLs only");
     }

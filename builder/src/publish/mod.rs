@@ -20,15 +20,15 @@ use object_store::PutPayload;
 use rangefind_engine::manifest::{Manifest, MANIFEST_FILE};
 use rangefind_engine::mapping::DocMapping;
 
-pub use destination::{is_url, open, Destination};
+pub use destination::{is_url, open, Destination, StoreAccess};
 pub use upload::UploadSettings;
 
 use crate::index_dir::SPLITS_DIR;
 use crate::lexicon::{self, LEXICON_DIR};
-use crate::options::{BuildArgs, PublishArgs, StoreArgs};
 use crate::progress::progress_bar;
 use crate::splits::append::{self, AppendTo};
 use crate::splits::filters::{self, FILTERS_DIR};
+use crate::splits::SplitsOptions;
 
 /// How to publish.
 #[derive(Clone, Copy, Debug)]
@@ -43,15 +43,34 @@ pub struct PublishOptions {
     pub quiet: bool,
 }
 
-impl PublishOptions {
-    fn new(store: &StoreArgs, dry_run: bool, quiet: bool) -> PublishOptions {
-        PublishOptions {
-            jobs: store.jobs,
-            part_size: store.part_size,
-            dry_run,
-            quiet,
-        }
-    }
+/// `rangefind publish DIR URL`.
+#[derive(Debug)]
+pub struct PublishJob {
+    /// The index directory.
+    pub dir: PathBuf,
+    /// Where it goes, as written (`s3://…`, a directory, …).
+    pub destination: String,
+    /// How to reach the store.
+    pub store: StoreAccess,
+    /// How to upload.
+    pub options: PublishOptions,
+}
+
+/// `rangefind build --out URL`: a split build into a staging directory, then its publish.
+#[derive(Debug)]
+pub struct BuildAndPublish {
+    /// The build; its `out` is the staging directory's, set when that is made.
+    pub build: SplitsOptions,
+    /// `--staging DIR` (default: a temporary directory).
+    pub staging: Option<PathBuf>,
+    /// `--append`: add to the index at the destination.
+    pub append: bool,
+    /// Where the index goes, as written.
+    pub destination: String,
+    /// How to reach the store.
+    pub store: StoreAccess,
+    /// How to upload.
+    pub options: PublishOptions,
 }
 
 /// What a publish did.
@@ -73,22 +92,23 @@ pub struct PublishReport {
 type IndexFile<'a> = (&'a str, u64);
 
 /// Runs `rangefind publish` and prints its summary.
-pub async fn run(args: PublishArgs) -> anyhow::Result<()> {
-    args.store.check()?;
-    let destination = open(&args.url, &args.store)?;
-    let options = PublishOptions::new(&args.store, args.dry_run, args.quiet);
-    let report = publish(&args.dir, &destination, options).await?;
-    print_summary(&args.dir, &destination, &report, options.dry_run);
+pub async fn run(job: PublishJob) -> anyhow::Result<()> {
+    let destination = open(&job.destination, &job.store)?;
+    let report = publish(&job.dir, &destination, job.options).await?;
+    print_summary(&job.dir, &destination, &report, job.options.dry_run);
     Ok(())
 }
 
-/// Runs `rangefind build --out URL`: checks the options and that the destination is reachable
-/// (before minutes of indexing, not after), builds into a staging directory, publishes it.
-pub fn build_and_publish(args: BuildArgs, runtime: &tokio::runtime::Runtime) -> anyhow::Result<()> {
-    args.store.check()?;
-    let destination = open(args.out_arg()?, &args.store)?;
-    let options = PublishOptions::new(&args.store, false, args.quiet);
-    let (staging, temporary) = match &args.staging {
+/// Runs `rangefind build --out URL`: checks that the destination is reachable (before minutes
+/// of indexing, not after), has `build_splits` build into a staging directory, publishes it.
+pub fn build_and_publish(
+    job: BuildAndPublish,
+    build_splits: impl FnOnce(SplitsOptions) -> anyhow::Result<()>,
+    runtime: &tokio::runtime::Runtime,
+) -> anyhow::Result<()> {
+    let destination = open(&job.destination, &job.store)?;
+    let options = job.options;
+    let (staging, temporary) = match &job.staging {
         Some(dir) => (dir.clone(), None),
         None => {
             let dir = tempfile::Builder::new()
@@ -98,16 +118,16 @@ pub fn build_and_publish(args: BuildArgs, runtime: &tokio::runtime::Runtime) -> 
             (dir.path().to_path_buf(), Some(dir))
         }
     };
-    let append = args.append;
-    let mut build_options = args.resolve_into(staging.clone())?;
+    let mut build_options = job.build;
+    build_options.out = staging.clone();
     // Only a reachability check: `publish` lists again after the build, which may take
     // minutes, so what it skips is what the destination holds then.
     runtime.block_on(check_reachable(&destination))?;
-    if append {
+    if job.append {
         build_options.append_to =
             runtime.block_on(read_index(&destination, &build_options.mapping))?;
     }
-    crate::splits::run(build_options)?;
+    build_splits(build_options)?;
     match runtime.block_on(publish(&staging, &destination, options)) {
         Ok(report) => {
             print_summary(&staging, &destination, &report, false);

@@ -10,7 +10,7 @@ use rangefind_engine::manifest::MANIFEST_FILE;
 use rangefind_engine::site::SiteIndex;
 use rangefind_engine::splits::SearchStats;
 
-use crate::site::site_json::PickLanguage;
+use crate::site::site_json_io::PickLanguage;
 use rangefind_engine::typos::Lexicon;
 
 /// The store for an index argument: `http(s)://…` or a directory (a site index's: the
@@ -54,7 +54,7 @@ pub(super) fn language_index(
     if dir.join(MANIFEST_FILE).exists() {
         return Ok(dir.to_path_buf());
     }
-    let Some(site) = crate::site::site_json::read(dir)? else {
+    let Some(site) = crate::site::site_json_io::read(dir)? else {
         return Ok(dir.to_path_buf());
     };
     let (tag, entry) = site.language(language)?;
@@ -99,18 +99,18 @@ pub(super) async fn is_site_without_splits(
         return Ok(false);
     };
     // No site.json: a split index, whose manifest read says what is wrong.
-    let bytes = match store.read_all(crate::site::site_json::SITE_JSON).await {
+    let bytes = match store.read_all(crate::site::site_json_io::SITE_JSON).await {
         Ok(bytes) => bytes,
         Err(error) if error.kind() == ErrorKind::NotFound => return Ok(false),
         Err(error) => {
             return Err(anyhow::Error::new(error).context(format!(
                 "{index}: reading {} (the file that tells a site index from a split index)",
-                crate::site::site_json::SITE_JSON
+                crate::site::site_json_io::SITE_JSON
             )))
         }
     };
-    let site = crate::site::site_json::parse(&bytes)
-        .with_context(|| format!("{index}: {}", crate::site::site_json::SITE_JSON))?;
+    let site = crate::site::site_json_io::parse(&bytes)
+        .with_context(|| format!("{index}: {}", crate::site::site_json_io::SITE_JSON))?;
     let Ok((_, entry)) = site.language(language) else {
         return Ok(false);
     };
@@ -127,12 +127,12 @@ pub(super) async fn is_site_without_splits(
 /// `site.json` of the site index in `store`.
 pub async fn read_site_json(
     store: &dyn IndexStore,
-) -> anyhow::Result<crate::site::site_json::SiteJson> {
+) -> anyhow::Result<crate::site::site_json_io::SiteJson> {
     let bytes = store
-        .read_all(crate::site::site_json::SITE_JSON)
+        .read_all(crate::site::site_json_io::SITE_JSON)
         .await
         .context("reading site.json (is it a site index?)")?;
-    crate::site::site_json::parse(&bytes).context(crate::site::site_json::SITE_JSON)
+    crate::site::site_json_io::parse(&bytes).context(crate::site::site_json_io::SITE_JSON)
 }
 
 /// Opens the site file of `index` (a site index's directory or URL, holding `site.json`) for

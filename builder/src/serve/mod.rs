@@ -49,8 +49,8 @@ use responses::{finish, plain, redirect, search_page};
 
 use crate::http_caching::{cache_control, content_type, is_compressible, CORS_ALLOW_HEADERS};
 use crate::options::ServeArgs;
-use crate::site::site_json::SITE_JSON;
-use crate::site::DEFAULT_OUT;
+use crate::options::DEFAULT_SITE_OUT;
+use crate::site::site_json_io::SITE_JSON;
 
 /// Runs `rangefind serve` until interrupted.
 pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
@@ -77,8 +77,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         "Serving {} on http://{bound}/ (Ctrl-C to stop)",
         args.dir.display()
     );
-    if root.join(DEFAULT_OUT).join(SITE_JSON).is_file() {
-        println!("A page with the search box: http://{bound}/{DEFAULT_OUT}/");
+    if root.join(DEFAULT_SITE_OUT).join(SITE_JSON).is_file() {
+        println!("A page with the search box: http://{bound}/{DEFAULT_SITE_OUT}/");
     }
     serve_on(listener, root, HEADER_READ_TIMEOUT, async {
         tokio::signal::ctrl_c().await.ok();

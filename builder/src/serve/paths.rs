@@ -3,7 +3,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use crate::site::site_json::SITE_JSON;
+use crate::site::site_json_io::SITE_JSON;
 
 /// Whether `path` is the missing index.html of a site index's directory (one with site.json).
 pub(super) fn is_index_directory(path: &Path) -> bool {

@@ -7,31 +7,13 @@
 //! ([`mapping`]). `OUT/site.json` ([`site_json`]) names them for the widget; `report` says
 //! what was done.
 
-mod analyse;
-pub mod attributes;
-mod chunk_writer;
-mod crawl;
-pub mod decode;
-pub mod discover;
-pub mod extract;
-mod heading_scores;
 pub mod mapping;
-mod postings_buffer;
-pub mod record;
-mod record_spill;
-mod region_file;
-mod renumber;
+mod options;
+pub mod pages;
 mod report;
-mod script_language;
-pub mod site_file;
-pub mod site_json;
-mod site_options;
-mod tails;
-pub use tails::DEFAULT_TAIL_PAST;
-pub use word_index::DEFAULT_WORD_MEMORY_MB;
-pub mod widget;
-mod word_index;
-mod word_runs;
+pub mod site_json_io;
+mod words;
+pub mod write;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -40,38 +22,59 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 
-use self::crawl::{crawl, Group, GroupKey};
 use self::mapping::SiteFields;
+pub use self::options::SiteOptions;
+use self::options::UNDETERMINED;
+use self::pages::crawl::{crawl, Group, GroupKey};
+use self::pages::discover;
+use self::pages::script_language::LetterCounts;
 use self::report::print_summary;
 pub use self::report::{SiteReport, Tally, TitleReport, Undeclared};
-use self::script_language::LetterCounts;
-use self::site_json::{LanguageEntry, SiteFileEntry, SiteJson, SITE_JSON, SITE_JSON_FORMAT};
-use self::site_options::UNDETERMINED;
-pub use self::site_options::{SiteOptions, DEFAULT_OUT};
+use self::site_json_io::{LanguageEntry, SiteFileEntry, SiteJson, SITE_JSON, SITE_JSON_FORMAT};
+use self::write::{site_file, widget};
 
 use crate::index_dir::{write_atomically, SPLITS_DIR};
 use crate::lexicon::LEXICON_DIR;
-use crate::options::BuildArgs;
-use crate::plan::BuildOptions;
 use crate::progress::count_bar;
 use rangefind_engine::manifest::{Manifest, MANIFEST_FILE};
 
-/// Runs `rangefind build --site` and prints its summary.
-pub fn run(args: BuildArgs) -> anyhow::Result<()> {
-    let options = SiteOptions::from_args(args)?;
+/// One language's pages as the site build hands them to a split build (`build --site
+/// --splits`): the crawl's records of them, and the mapping they are indexed with.
+pub struct LanguagePages<'a> {
+    /// The language's tag (its directory in `--out`).
+    pub language: &'a str,
+    /// The fields of the site's pages that this language's pages use.
+    pub mapping: rangefind_engine::mapping::DocMapping,
+    /// The crawl's JSON Lines records of the pages.
+    pub records: &'a [PathBuf],
+    /// The language's directory, where the split index goes.
+    pub out: &'a Path,
+}
+
+/// Builds a language's split index and returns its manifest (`build --site --splits`). The
+/// caller owns the split build ([`crate::plan`] gives one); the site stage only says what to
+/// index.
+pub type SplitIndexer<'a> = &'a dyn Fn(LanguagePages) -> anyhow::Result<Manifest>;
+
+/// Runs `rangefind build --site` and prints its summary; with `split_indexer`, each
+/// language's pages are also a split index.
+pub fn run(options: SiteOptions, split_indexer: Option<SplitIndexer>) -> anyhow::Result<()> {
     eprintln!(
         "rangefind {}: indexing the site {} into {}",
         env!("CARGO_PKG_VERSION"),
         options.site.display(),
         options.out.display()
     );
-    let report = build_site(&options)?;
+    let report = build_site(&options, split_indexer)?;
     print_summary(&report, &options);
     Ok(())
 }
 
 /// Builds the index of the site described by `options`.
-pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
+pub fn build_site(
+    options: &SiteOptions,
+    split_indexer: Option<SplitIndexer>,
+) -> anyhow::Result<SiteReport> {
     let started = Instant::now();
     fs::create_dir_all(&options.out)
         .with_context(|| format!("--out {}: cannot create", options.out.display()))?;
@@ -104,14 +107,22 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
         format: SITE_JSON_FORMAT,
         default_language: String::new(),
         languages: BTreeMap::new(),
-        site_root: site_json::site_root(&options.site, &options.out),
+        site_root: site_json_io::site_root(&options.site, &options.out),
     };
     for (language, input) in languages {
         let out = options.out.join(&language);
         // The split index first: the site file's lexicon is the same file when the words are.
-        let manifest = match options.splits {
-            true => Some(build_splits(&language, &input, &out, options)?),
-            false => None,
+        let manifest = match split_indexer {
+            Some(split_index) => Some(
+                split_index(LanguagePages {
+                    language: &language,
+                    mapping: mapping::site_mapping(&language, &input.used),
+                    records: &input.files,
+                    out: &out,
+                })
+                .with_context(|| format!("indexing the pages in {language} as splits"))?,
+            ),
+            None => None,
         };
         let progress = count_bar(
             input.pages,
@@ -152,7 +163,7 @@ pub fn build_site(options: &SiteOptions) -> anyhow::Result<SiteReport> {
         .map(|(language, _)| language.clone())
         .expect("at least one language");
     // An unreadable site.json is replaced like any other: it only names the languages to drop.
-    let previous = site_json::read(&options.out).ok().flatten();
+    let previous = site_json_io::read(&options.out).ok().flatten();
     let mut json = serde_json::to_vec_pretty(&index)?;
     json.push(b'\n');
     write_atomically(&options.out, SITE_JSON, &json)?;
@@ -261,35 +272,6 @@ fn by_language(
         }
     }
     Ok(languages)
-}
-
-/// Builds the split index of one language's pages into `out`; returns its manifest.
-fn build_splits(
-    language: &str,
-    input: &LanguageInput,
-    out: &Path,
-    options: &SiteOptions,
-) -> anyhow::Result<Manifest> {
-    crate::splits::build(&BuildOptions {
-        mapping: mapping::site_mapping(language, &input.used),
-        inputs: input.files.clone(),
-        out: out.to_path_buf(),
-        split_docs: options.split_docs,
-        skip_invalid: false,
-        // Pages are the crawl's own records: the site file indexes every one, so do the splits.
-        max_document_bytes: u64::MAX,
-        // ... and their text is already cut to the bound.
-        max_field_bytes: u64::MAX,
-        page_size: options.page_size,
-        quiet: options.quiet,
-        append_to: None,
-        shard: None,
-        threads: options.threads,
-    })
-    .with_context(|| format!("indexing the pages in {language} as splits"))?;
-    let path = out.join(MANIFEST_FILE);
-    let bytes = fs::read(&path).with_context(|| format!("{}: cannot read", path.display()))?;
-    Manifest::parse(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 
 /// Deletes what the new build of the language directory `out` does not list: splits and

@@ -3,8 +3,9 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use super::extract::TitleSource;
-use super::{widget, SiteOptions, UNDETERMINED};
+use super::pages::extract::TitleSource;
+use super::write::widget;
+use super::{SiteOptions, UNDETERMINED};
 
 /// Pages named per reason in the summary.
 const EXAMPLES: usize = 3;

@@ -23,14 +23,15 @@ use rangefind_engine::typos::{add_counts, WordCounts};
 
 pub mod append;
 pub mod filters;
+mod options;
 pub mod shard;
 mod writer;
 
 use crate::index_dir::{write_manifest, SPLITS_DIR};
 use crate::input::{self, NextLine};
-use crate::plan::BuildOptions;
 use crate::progress::progress_bar;
 use filters::FilterSet;
+pub use options::SplitsOptions;
 use writer::{join, Finishing, SplitBuilder};
 
 /// Malformed documents quoted in the summary with --skip-invalid.
@@ -84,7 +85,7 @@ fn stored_size(inputs: &[PathBuf]) -> u64 {
 }
 
 /// Runs a build and prints its summary.
-pub fn run(options: BuildOptions) -> anyhow::Result<()> {
+pub fn run(options: SplitsOptions) -> anyhow::Result<()> {
     let input_bytes = stored_size(&options.inputs);
     eprintln!(
         "rangefind {}: building {} from {} input file(s), {:.1} MB, at most {} documents per split",
@@ -146,7 +147,7 @@ pub fn run(options: BuildOptions) -> anyhow::Result<()> {
 }
 
 /// Builds the index described by `options`.
-pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
+pub fn build(options: &SplitsOptions) -> anyhow::Result<BuildReport> {
     let started = Instant::now();
     let splits_dir = options.out.join(SPLITS_DIR);
     fs::create_dir_all(&splits_dir)
@@ -317,7 +318,7 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<BuildReport> {
 /// The lexicon of the index: the words of the index appended to, and of the new splits it
 /// did not hold yet (the same split appended twice counts once).
 fn write_lexicon(
-    options: &BuildOptions,
+    options: &SplitsOptions,
     new_splits: Vec<(String, WordCounts)>,
 ) -> anyhow::Result<rangefind_engine::manifest::LexiconEntry> {
     let mut words = WordCounts::new();

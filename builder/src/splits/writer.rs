@@ -19,8 +19,8 @@ use tantivy::store::Compressor;
 use tantivy::tokenizer::TokenizerManager;
 use tantivy::{Index, IndexSettings, SingleSegmentIndexWriter, TantivyDocument};
 
+use super::options::SplitsOptions;
 use crate::index_dir::{write_content_addressed, SPLITS_DIR};
-use crate::plan::BuildOptions;
 use crate::splits::filters::{self, FilterSet};
 
 /// A split written, the filters of its terms, and the counts of its words (for the lexicon).
@@ -82,7 +82,7 @@ impl SplitBuilder {
     pub(super) fn new(
         dir: &Path,
         schema: &MappedSchema,
-        options: &BuildOptions,
+        options: &SplitsOptions,
         splits_dir: &Path,
     ) -> anyhow::Result<SplitBuilder> {
         fs::create_dir_all(dir)?;

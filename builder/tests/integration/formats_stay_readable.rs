@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use rangefind_engine::format::{FORMAT_VERSION, OLDEST_READABLE_FORMAT};
-use rangefind_engine::site::layout::SITE_LAYOUT_VERSION;
+use rangefind_engine::site::file::SITE_LAYOUT_VERSION;
 use rangefind_engine::typos::LEXICON_FORMAT;
 
 const REGENERATE: &str = "run scripts/make-format-fixtures.sh and commit what it writes";
@@ -127,7 +127,7 @@ fn the_site_fixture_is_written_byte_for_byte() {
         names(&built),
         names(&pinned),
         "the site index is written as other files: if the format changed, bump its version \
-         (site/layout.rs, format/footer.rs, typos/lexicon_file.rs); either way, {REGENERATE}"
+         (site/file/mod.rs, format/footer.rs, typos/lexicon_file.rs); either way, {REGENERATE}"
     );
     for (path, bytes) in &pinned {
         assert!(

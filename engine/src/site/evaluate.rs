@@ -3,14 +3,15 @@
 //! default fields.
 //!
 //! A long word's postings past its best are in a tail the query may not have read
-//! ([`super::postings::Tail`]): every page is then scored within bounds ([`super::scored`]),
+//! ([`super::file::postings::Tail`]): every page is then scored within bounds ([`super::scored`]),
 //! so the search can tell whether its first hits are settled without them.
 
 use tantivy_query_grammar::Occur;
 
-use super::bm25::{code_length, idf, long_headings, tf_factor, Averages};
-use super::layout::{FieldScoring, HeadMeta};
-use super::postings::{FieldCount, Posting, Postings, Tail, FULL_WEIGHT};
+use super::bm25::{idf, long_headings, tf_factor, Averages};
+use super::file::head_meta::{FieldScoring, HeadMeta};
+use super::file::length_code::code_length;
+use super::file::postings::{FieldCount, Posting, Postings, Tail, FULL_WEIGHT};
 use super::query::{Node, Slot};
 use super::scored::{add_where_present, best_of, intersect, subtract, union, Score, Scored};
 

@@ -8,11 +8,12 @@ use std::sync::Arc;
 use ownedbytes::OwnedBytes;
 
 use super::evaluate::Found;
-use super::head_meta;
-use super::layout::{self, Head};
+use super::file::head_meta;
+use super::file::head_meta::HeadMeta;
+use super::file::layout::{self, Head};
+use super::file::record::Record;
 use super::queries::{Queries, Replacing};
 use super::query::{self, Node};
-use super::record::Record;
 use super::stopwatch::Stopwatch;
 use super::title_match::{self, title_match, TitleMatch};
 use crate::analysis::Analyzer;
@@ -258,7 +259,7 @@ impl SiteIndex {
     }
 
     /// Its head meta.
-    pub(super) fn meta(&self) -> &layout::HeadMeta {
+    pub(super) fn meta(&self) -> &HeadMeta {
         &self.head.meta
     }
 

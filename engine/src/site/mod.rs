@@ -2,7 +2,7 @@
 //! language, searched without tantivy so the widget's engine stays small.
 //!
 //! The file has the split layout ([`crate::format`]): checksummed pages, then an open region.
-//! Its regions ([`layout`]) are a head that opening reads (chunk index, record lengths, the
+//! Its regions ([`file::layout`]) are a head that opening reads (chunk index, record lengths, the
 //! records' dictionary), word chunks with postings inline (of a long word, its best:
 //! the rest are its tail, apart), positions for phrases, and one compressed record per page. A
 //! query reads the chunks of its words in one wave, the positions of phrase words in a second
@@ -14,22 +14,15 @@
 
 pub mod bm25;
 mod evaluate;
-mod head_meta;
+pub mod file;
 mod index;
 mod joint_cost;
-pub mod layout;
 mod matches;
-pub mod postings;
 mod queries;
 pub mod query;
-pub mod record;
-pub mod record_slots;
 mod scored;
 mod search;
-pub mod site_json;
-pub mod stemmed_filter;
 mod stopwatch;
-mod tail;
 mod title_match;
 mod typo_step;
 

@@ -7,7 +7,8 @@
 
 use tantivy_query_grammar::{Delimiter, Occur, UserInputAst, UserInputLeaf, UserInputLiteral};
 
-use super::layout::{filter_word, HeadMeta};
+use super::file::head_meta::HeadMeta;
+use super::file::layout::filter_word;
 use crate::analysis::Analyzer;
 use crate::query_text::{is_prefix, plain_words};
 use crate::typos::{literal_words, QueryWord, Replacements};

@@ -11,13 +11,13 @@
 use tantivy_query_grammar::Occur;
 
 use super::evaluate::{Collection, Found, Scorer};
+use super::file::layout::filter_word;
+use super::file::record::Record;
 use super::index::SiteIndex;
 use super::joint_cost::JointCost;
-use super::layout::filter_word;
 use super::matches::{rank, sorted_ats, At, Matched, Matches};
 use super::queries::{Queries, Replacing};
 use super::query::Node;
-use super::record::Record;
 use super::scored::Scored;
 use super::stopwatch::Stopwatch;
 use super::title_match::{order_by_title, TitleMatch, TITLE_WINDOW};

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use rangefind_builder::plan::BuildOptions;
+use rangefind_builder::splits::SplitsOptions;
 use rangefind_builder::splits::{build, BuildReport};
 use rangefind_engine::io::HttpStore;
 use rangefind_engine::mapping::DocMapping;
@@ -86,8 +86,8 @@ pub fn options(
     inputs: Vec<PathBuf>,
     out: &Path,
     split_docs: u64,
-) -> BuildOptions {
-    BuildOptions {
+) -> SplitsOptions {
+    SplitsOptions {
         mapping,
         inputs,
         out: out.to_path_buf(),

@@ -8,8 +8,8 @@ use super::{offset, SiteIndex};
 use crate::api::{Hit, SearchRequest};
 use crate::error::Result;
 use crate::io::QueryStats;
-use crate::site::layout;
-use crate::site::record::{self, Record};
+use crate::site::file::layout;
+use crate::site::file::record::{self, Record};
 use crate::snippets::{self, SNIPPET_CHARS};
 
 impl SiteIndex {

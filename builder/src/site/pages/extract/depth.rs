@@ -122,9 +122,12 @@ mod tests {
             "<div>".repeat(200_000)
         );
         let started = std::time::Instant::now();
-        let skipped = crate::site::extract::extract(&page, "/deep.html");
-        assert_eq!(skipped, Err(crate::site::extract::SkipReason::TooDeep));
-        assert!(crate::site::extract::SkipReason::TooDeep
+        let skipped = crate::site::pages::extract::extract(&page, "/deep.html");
+        assert_eq!(
+            skipped,
+            Err(crate::site::pages::extract::SkipReason::TooDeep)
+        );
+        assert!(crate::site::pages::extract::SkipReason::TooDeep
             .describe()
             .contains(&format!("{},{}", MAX_DEPTH / 1000, MAX_DEPTH % 1000)));
         // A bound against a hang, not a benchmark: the parse itself took 207 s.

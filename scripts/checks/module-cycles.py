@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
 """Fails when files of a Rust crate import each other in a cycle.
 
-    scripts/check-module-cycles.py engine/src builder/src
+    scripts/checks/module-cycles.py engine/src builder/src wasm/src
 
 Each file is a module (`a/b.rs` and `a/b/mod.rs` are `crate::a::b`). A file depends on the
-file that *defines* what it names through `crate::`, `super::`, `self::` or a child module's
-name, in `use` declarations and in paths within code. Re-exports are followed to where the
-item is defined and are not themselves dependencies (a `mod.rs` that re-exports its children
-is their front, not their user), nor are `mod` declarations or `#[cfg(test)]` modules.
-Prints each cycle as a chain of files; exit status 1 if there is one. `--self-test` checks
-that a small crate with a cycle (through a re-export) is caught and one without is not.
+module a path of it names, through `crate::`, `super::`, `self::`, a child module or a name it
+binds by `use`: in every `use` declaration, re-exports (`pub use`) included, and in paths and
+bare names within code. A name is the module's that names it: whoever takes
+`crate::site::DEFAULT_TAIL_PAST` depends on `site/mod.rs`, and `site/mod.rs`, through its
+`pub use`, on the file that defines it, so a re-export does not hide a cycle. What a module
+names inside its own folder (its children, their children) is not counted: a parent is its
+children's front and conductor, and the folder is one unit seen from outside. Neither are
+`mod` declarations nor `#[cfg(test)]` modules. Prints each cycle's files and what each uses
+of the others; exit status 1 if there is one. `--self-test` checks that cycles through a
+re-export (between siblings, and through a parent's front) are caught and that a crate
+without one passes.
 """
 import os
 import re
@@ -152,35 +157,39 @@ def main(roots):
                         if target is not None and bound not in ("*", ""):
                             bindings[module][bound] = target
 
-        def defining_file(path, seen=0):
-            """The module that defines the item at `path`."""
-            path = list(path)
+        def named_file(path):
+            """The file of the module a path names: its longest prefix that is a module. A name
+            a module re-exports (`pub use`) is that module's: its users depend on it, and it on
+            the file it re-exports from."""
             for length in range(len(path), -1, -1):
-                module = tuple(path[:length])
-                if module in files:
-                    rest = path[length:]
-                    if rest and rest[0] in bindings.get(module, {}) and seen < 8:
-                        return defining_file(bindings[module][rest[0]] + rest[1:], seen + 1)
-                    return module
+                if tuple(path[:length]) in files:
+                    return tuple(path[:length])
             return None
 
         edges = {m: set() for m in files}
         for module, text in texts.items():
             paths = []
             for is_pub, entries in use_declarations(text):
-                if is_pub:
-                    continue
-                paths.extend(segments for segments, _ in entries)
+                for segments, _ in entries:
+                    paths.append((segments, is_pub))
             code = re.sub(r"\b(pub(?:\([^)]*\))?\s+)?use\s+[^;]+;", "", text)
-            for match in re.finditer(r"\b((?:crate|super|self)(?:::\w+)+)", code):
-                paths.append(match.group(1).split("::"))
-            for segments in paths:
+            # Paths in code: from `crate`, `super`, `self`, a child module or a name the file
+            # binds by `use` (`head_meta::decode(..)`, `HeadMeta { .. }`).
+            local = children.get(module, set()) | set(bindings.get(module, {}))
+            for match in re.finditer(r"(?<![\w:])([A-Za-z_]\w*(?:::\w+)*)", code):
+                segments = match.group(1).split("::")
+                if segments[0] in ("crate", "super", "self") or segments[0] in local:
+                    paths.append((segments, False))
+            for segments, is_pub in paths:
                 target = absolute(module, segments)
                 if target is None:
                     continue
-                defining = defining_file(target)
-                if defining is not None and defining != module:
-                    edges[module].add(defining)
+                named = named_file(target)
+                if named is None or named == module:
+                    continue
+                if named[: len(module)] == module:
+                    continue  # a module's own descendants: it is their front
+                edges[module].add(named)
 
         # Tarjan's strongly connected components.
         index, low, stack, on_stack, components = {}, {}, [], set(), []
@@ -236,16 +245,38 @@ def self_test():
         with contextlib.redirect_stdout(io.StringIO()):
             return main([root])
 
-    front = {"lib.rs": "mod a;\nmod b;\n", "a/mod.rs": "mod inner;\npub use inner::A;\n"}
-    cyclic = dict(front)
-    cyclic["a/inner.rs"] = "use crate::b::B;\npub struct A(B);\n"
-    cyclic["b.rs"] = "pub struct B;\nfn f(_: crate::a::A) {}\n"
-    acyclic = dict(front)
-    acyclic["a/inner.rs"] = "pub struct A;\n// use crate::b::B;\n#[cfg(test)]\nmod tests { use crate::b::B; }\n"
-    acyclic["b.rs"] = "use crate::a::A;\npub struct B(A);\n"
-    assert crate(cyclic) == 1, "a cycle through a re-export was not found"
-    assert crate(acyclic) == 0, "comments, tests or re-exports were taken for a cycle"
-    print("check-module-cycles: self-test passed")
+    # Siblings, one re-exporting the other's item and using it by its bare name, the other
+    # taking a function from the first.
+    siblings = {
+        "lib.rs": "mod site;\n",
+        "site/mod.rs": "mod head_meta;\nmod layout;\n",
+        "site/head_meta.rs": "use super::layout::corrupt;\npub struct HeadMeta;\n",
+        "site/layout.rs": "pub use super::head_meta::HeadMeta;\n"
+        "pub fn corrupt() {}\nfn read() { HeadMeta; }\n",
+    }
+    # Through a parent's front: `options` takes a default the `site` folder re-exports, and
+    # `site` takes the options' type.
+    through_front = {
+        "lib.rs": "mod options;\nmod site;\n",
+        "options.rs": "pub struct Args { tail: u32 }\n"
+        "fn default() -> u32 { crate::site::DEFAULT_TAIL }\n",
+        "site/mod.rs": "mod tails;\npub use tails::DEFAULT_TAIL;\nuse crate::options::Args;\n",
+        "site/tails.rs": "pub const DEFAULT_TAIL: u32 = 1;\n",
+    }
+    # No cycle: a parent using its children, which use the parent's items; the same names in
+    # comments, strings and tests.
+    acyclic = {
+        "lib.rs": "mod options;\nmod site;\npub use site::Report;\n",
+        "options.rs": "use crate::site::tails::DEFAULT_TAIL;\n"
+        "// use crate::site::Report;\nconst S: &str = \"crate::site::Report\";\n",
+        "site/mod.rs": "pub mod tails;\npub struct Report;\nfn run() { tails::go(); }\n",
+        "site/tails.rs": "use super::Report;\npub const DEFAULT_TAIL: u32 = 1;\n"
+        "pub fn go() {}\n#[cfg(test)]\nmod tests { use crate::options::S; }\n",
+    }
+    assert crate(siblings) == 1, "a cycle through a sibling's re-export was not found"
+    assert crate(through_front) == 1, "a cycle through a parent's re-export was not found"
+    assert crate(acyclic) == 0, "a parent's use of its children, comments, strings or tests were taken for a cycle"
+    print("module-cycles: self-test passed")
     return 0
 
 

@@ -11,22 +11,22 @@ use rangefind_engine::analysis::Analyzer;
 use rangefind_engine::format::{
     encode_frame, page_payload, write_streamed_regions, SplitWriteOptions,
 };
-use rangefind_engine::site::layout::{
-    self, FieldScoring, Head, HeadMeta, SearchedField, SITE_LAYOUT_VERSION,
-};
-use rangefind_engine::site::record_slots::{order_by_size, RecordSlots};
-use rangefind_engine::site::site_json::SiteFileEntry;
-use rangefind_engine::site::stemmed_filter;
+use rangefind_engine::site::file::head_meta::{FieldScoring, HeadMeta, SearchedField};
+use rangefind_engine::site::file::layout::{self, Head};
+use rangefind_engine::site::file::record_slots::{order_by_size, RecordSlots};
+use rangefind_engine::site::file::site_json::SiteFileEntry;
+use rangefind_engine::site::file::stemmed_filter;
+use rangefind_engine::site::file::SITE_LAYOUT_VERSION;
 
 use crate::index_dir::write_content_addressed;
 use crate::progress::recount;
 
-use super::analyse::StoredPage;
 use super::chunk_writer::CHUNK_LEVEL;
-use super::mapping::{fields, stemmer_of, SiteFields, HEADINGS_BOOST, TITLE_BOOST};
 use super::record_spill::{compress_records, train_dictionary, RecordSpill};
-use super::site_options::SiteOptions;
-use super::word_index::WordIndex;
+use crate::site::mapping::{fields, stemmer_of, SiteFields, HEADINGS_BOOST, TITLE_BOOST};
+use crate::site::options::SiteOptions;
+use crate::site::words::analyse::StoredPage;
+use crate::site::words::word_index::WordIndex;
 
 /// Page size of a site file: records are a few hundred bytes, and a read costs whole pages.
 /// The smallest there is, 128: each record, chunk and position run read wastes half a page at
@@ -40,7 +40,7 @@ pub const SITE_FILE_EXTENSION: &str = "rfsite";
 /// Pages analysed at once (in parallel) before their words join the index.
 const ANALYSIS_BATCH: usize = 512;
 
-/// Writes the site file of the pages in `inputs` (JSON lines of `super::record`) and its
+/// Writes the site file of the pages in `inputs` (JSON lines of `crate::site::pages::page_document`) and its
 /// lexicon into `dir`, named after their contents; other site files there are removed.
 /// `path_prefix` is `dir` relative to `site.json`; words on more than `options.tail_past`
 /// pages have a tail (0: none), and the words' postings set aside past

@@ -1,5 +1,5 @@
 //! Reading a site's pages: each HTML file read and its content extracted on all cores
-//! ([`super::extract`]), written in path order as JSON lines ([`super::record`]), one file per
+//! ([`super::extract`]), written in path order as JSON lines ([`super::page_document`]), one file per
 //! language and marking, with what the pages use (filters, meta, weights) and their scripts.
 
 use std::collections::{BTreeMap, HashMap};
@@ -13,17 +13,18 @@ use rayon::prelude::*;
 use super::discover::SiteFile;
 use super::extract::{Page, SkipReason};
 use super::extract::{SiteTitles, SAMPLE_PAGES};
-use super::mapping::{SiteFields, TITLE_TENTHS};
-use super::report::{SiteReport, Tally, TitleReport};
 use super::script_language::LetterCounts;
-use super::{decode, extract, record, SiteOptions};
+use super::{decode, extract, page_document};
 use crate::progress::count_bar;
+use crate::site::mapping::{SiteFields, TITLE_TENTHS};
+use crate::site::report::{SiteReport, Tally, TitleReport};
+use crate::site::SiteOptions;
 
 /// Pages read at once (in parallel), then written in path order.
 const BATCH: usize = 256;
 
 /// The pages of one language and marking, written as JSON lines.
-pub(super) struct Group {
+pub(in crate::site) struct Group {
     /// The JSON lines' file.
     pub file: PathBuf,
     writer: BufWriter<File>,
@@ -39,7 +40,7 @@ pub(super) struct Group {
 
 impl Group {
     fn add(&mut self, url: &str, page: &Page) -> anyhow::Result<()> {
-        serde_json::to_writer(&mut self.writer, &record::record(url, page))?;
+        serde_json::to_writer(&mut self.writer, &page_document::record(url, page))?;
         self.writer.write_all(b"\n")?;
         self.pages.add(url);
         if page.language.is_none() {
@@ -66,7 +67,7 @@ impl Group {
 
 /// Pages are grouped by language (`None`: undeclared) and by whether they mark their content
 /// with `data-*-body`.
-pub(super) type GroupKey = (Option<String>, bool);
+pub(in crate::site) type GroupKey = (Option<String>, bool);
 
 /// What reading one file gave.
 enum Read {
@@ -89,7 +90,7 @@ fn read_page(file: &SiteFile) -> Read {
 }
 
 /// Reads every page (in parallel batches, written in path order) into per-group JSON lines.
-pub(super) fn crawl(
+pub(in crate::site) fn crawl(
     files: &[SiteFile],
     work: &Path,
     options: &SiteOptions,

@@ -13,7 +13,9 @@ use super::headings::{anchor, heading_text, is_heading, is_permalink};
 use super::page::{Page, Section, NORMAL_WEIGHT};
 use super::text::{collapse, element_text, elements, field_safe_key, push_collapsed};
 use super::title::{MAX_HEADINGS, MAX_NAMED_CHARS};
-use crate::site::attributes::{ignore, parse_captures, parse_weight, site_attr, Capture, Ignore};
+use crate::site::pages::attributes::{
+    ignore, parse_captures, parse_weight, site_attr, Capture, Ignore,
+};
 
 /// Elements whose text is never indexed: programmatic, navigation and form elements (and the
 /// page's chrome: [`is_skipped`]).

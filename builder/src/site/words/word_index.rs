@@ -10,26 +10,27 @@ use rustc_hash::FxHashMap;
 
 use rangefind_engine::analysis::Analyzer;
 use rangefind_engine::format::encode_frame;
-use rangefind_engine::site::bm25::{headings_may_be_long, Averages};
-use rangefind_engine::site::layout::{FieldScoring, HeadMeta, SearchedField};
-use rangefind_engine::site::postings::{
+use rangefind_engine::site::bm25::Averages;
+use rangefind_engine::site::file::head_meta::{FieldScoring, HeadMeta, SearchedField};
+use rangefind_engine::site::file::length_code::headings_may_be_long;
+use rangefind_engine::site::file::postings::{
     encode_positions, FieldCount, PageCounts, Postings, WordEntry, FULL_WEIGHT,
 };
 use rangefind_engine::typos::WordCounts;
 use rayon::prelude::*;
 
 use super::analyse::{analyse, AnalysedPage, PageShard, StoredPage, SHARDS};
-use super::chunk_writer::{ChunkWriter, WrittenChunks, CHUNK_LEVEL};
 use super::heading_scores;
-use super::record_spill::RecordSpill;
-use super::region_file::RegionFile;
 use super::renumber::renumber;
 use super::tails;
 use super::word_runs::{SortedWords, WordPostings, WordRuns};
+use crate::site::write::chunk_writer::{ChunkWriter, WrittenChunks, CHUNK_LEVEL};
+use crate::site::write::record_spill::RecordSpill;
+use crate::site::write::region_file::RegionFile;
 
 /// The words of the pages analysed so far, in [`SHARDS`] shards by word, and those set aside
 /// in runs on disk.
-pub(super) struct WordIndex {
+pub(in crate::site) struct WordIndex {
     shards: Vec<WordShard>,
     /// Each combination of filter values pages have, numbered as first seen.
     filter_groups: FxHashMap<String, u32>,
@@ -41,18 +42,13 @@ pub(super) struct WordIndex {
 
 /// The words of one shard.
 #[derive(Default)]
-pub(super) struct WordShard {
+pub(in crate::site) struct WordShard {
     words: FxHashMap<String, WordPostings>,
     /// Bytes its words hold, about.
     held: usize,
     /// Pages holding each word as typed: the lexicon's input.
     typed: FxHashMap<String, u32>,
 }
-
-/// Megabytes of postings and positions a build holds in memory by default (`--word-memory`):
-/// more than a million pages of the events site hold (256 to 512 MB: one run at 256), so
-/// that only larger sites write runs.
-pub const DEFAULT_WORD_MEMORY_MB: u64 = 1024;
 
 /// Bytes a word's entry in a shard holds beside its word and postings: the map's slot (the
 /// word's `String`, its [`WordPostings`]) and control byte, and an allocation's rounding.
@@ -61,7 +57,7 @@ const ENTRY_BYTES: usize = std::mem::size_of::<(String, WordPostings)>() + 1 + 1
 impl WordIndex {
     /// An index of no words yet, whose words are written as a run to a temporary file in
     /// `work` whenever they hold more than `memory` bytes.
-    pub(super) fn new(memory: usize, work: &Path) -> WordIndex {
+    pub(in crate::site) fn new(memory: usize, work: &Path) -> WordIndex {
         WordIndex {
             shards: (0..SHARDS).map(|_| WordShard::default()).collect(),
             filter_groups: FxHashMap::default(),
@@ -72,24 +68,24 @@ impl WordIndex {
     }
 
     /// Runs on disk now (runs are merged when there are many).
-    pub(super) fn runs(&self) -> usize {
+    pub(in crate::site) fn runs(&self) -> usize {
         self.runs.len()
     }
 
     /// Times the words outgrew their memory and were written as a run.
-    pub(super) fn spills(&self) -> usize {
+    pub(in crate::site) fn spills(&self) -> usize {
         self.runs.written()
     }
 
     /// Words to write: those in memory and in each run (the parts [`WordIndex::write`]
     /// counts on its progress bar).
-    pub(super) fn parts_to_write(&self) -> u64 {
+    pub(in crate::site) fn parts_to_write(&self) -> u64 {
         let in_memory: usize = self.shards.iter().map(|shard| shard.words.len()).sum();
         (in_memory + self.runs.words()) as u64
     }
 
     /// Analyses a batch of JSON lines in parallel, then adds their words in page order.
-    pub(super) fn add_batch(
+    pub(in crate::site) fn add_batch(
         &mut self,
         pages: &mut Vec<StoredPage>,
         records: &mut RecordSpill,
@@ -140,7 +136,7 @@ impl WordIndex {
     /// Each page's combination of filter values, ranked by the values (pages of one record
     /// size are numbered in this order: a filter value's pages are then runs of consecutive
     /// numbers, whose postings compress to little, however large the site).
-    pub(super) fn filter_ranks(&self, pages: &[StoredPage]) -> Vec<u32> {
+    pub(in crate::site) fn filter_ranks(&self, pages: &[StoredPage]) -> Vec<u32> {
         let mut groups: Vec<(&String, u32)> = (self.filter_groups.iter())
             .map(|(key, group)| (key, *group))
             .collect();
@@ -155,7 +151,7 @@ impl WordIndex {
     }
 
     /// Pages holding each word as typed.
-    pub(super) fn typed_counts(&mut self) -> WordCounts {
+    pub(in crate::site) fn typed_counts(&mut self) -> WordCounts {
         let shards = self.shards.iter_mut();
         shards
             .flat_map(|shard| std::mem::take(&mut shard.typed))
@@ -167,7 +163,7 @@ impl WordIndex {
     /// words' postings (on more than `tail_past` pages) cut as the engine scores them in the
     /// index of `meta`. Both regions go to temporary files in `dir`; `progress` counts the
     /// words written ([`WordIndex::parts_to_write`]).
-    pub(super) fn write(
+    pub(in crate::site) fn write(
         mut self,
         pages: &[StoredPage],
         meta: &HeadMeta,
@@ -321,7 +317,7 @@ impl WordShard {
     }
 
     /// Adds the parts of pages that fall in this shard, in page order.
-    pub(super) fn add(&mut self, parts: Vec<(u32, PageShard)>) {
+    pub(in crate::site) fn add(&mut self, parts: Vec<(u32, PageShard)>) {
         for (number, part) in parts {
             for (word, fields) in part.words {
                 let entry = self.entry(word);

@@ -1,14 +1,17 @@
-//! Command-line options. Every flag has help text and a `RANGEFIND_*` environment variable.
-//! Parsing only: what a build's options resolve to, reading its files, is [`crate::plan`].
+//! Command-line options: what each command accepts, its help and its `RANGEFIND_*`
+//! environment variable, and every default ([`defaults`]). Parsing only: what a build's
+//! options resolve to, reading the files they name, is [`crate::plan`]; no build stage sees
+//! these types.
 
 use std::path::PathBuf;
 
-use anyhow::{bail, Context};
 use clap::{Args, Parser, Subcommand};
 
 use crate::splits::shard::Shard;
 
+mod defaults;
 mod search_args;
+pub use defaults::*;
 pub use search_args::{AggsArg, SearchArgs};
 
 /// Full-text search over static files: build immutable splits, serve them anywhere, search
@@ -99,7 +102,7 @@ pub struct BuildArgs {
     #[arg(long, requires = "site")]
     pub serve: bool,
     /// With --serve: the port (0 picks a free one; the URL printed says which).
-    #[arg(long, default_value_t = 8080, requires = "serve")]
+    #[arg(long, default_value_t = DEFAULT_PORT, requires = "serve")]
     pub port: u16,
     /// Doc mapping (YAML): fields, types, id and timestamp fields. See examples/*/rangefind.yaml.
     #[arg(long, env = "RANGEFIND_CONFIG", required_unless_present = "site")]
@@ -127,7 +130,7 @@ pub struct BuildArgs {
     pub staging: Option<PathBuf>,
     /// Maximum documents per split. Peak memory grows with it (a split is indexed in memory):
     /// about 360 MB for 250,000 GitHub events, 100 MB for 15,000 MDN pages.
-    #[arg(long, default_value_t = 250_000, env = "RANGEFIND_SPLIT_DOCS")]
+    #[arg(long, default_value_t = DEFAULT_SPLIT_DOCS, env = "RANGEFIND_SPLIT_DOCS")]
     pub split_docs: u64,
     /// Count and report malformed documents instead of stopping at the first one.
     #[arg(long, env = "RANGEFIND_SKIP_INVALID")]
@@ -149,7 +152,7 @@ pub struct BuildArgs {
     /// tail, is read only when those do not settle a query's first hits (another word's pages
     /// among them, a phrase, a count of every hit). A first search of a common word then
     /// reads the same few kilobytes on a site of any size. 0: no tails.
-    #[arg(long, value_name = "PAGES", default_value_t = crate::site::DEFAULT_TAIL_PAST,
+    #[arg(long, value_name = "PAGES", default_value_t = DEFAULT_TAIL_PAST,
           env = "RANGEFIND_TAIL_PAST", value_parser = clap::value_parser!(u64).range(..=u64::from(u32::MAX)))]
     pub tail_past: u64,
     /// With --site: megabytes the words' postings and positions may take in memory while
@@ -158,7 +161,7 @@ pub struct BuildArgs {
     /// as the site file is written: the same file, byte for byte. 939,690 pages of the events
     /// site peak at 1.0 GB with the default, 0.71 GB with 256, 0.61 GB with 64 (6 runs); lower
     /// it for a larger site or a smaller machine.
-    #[arg(long, value_name = "MB", default_value_t = crate::site::DEFAULT_WORD_MEMORY_MB,
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_WORD_MEMORY_MB,
           env = "RANGEFIND_WORD_MEMORY", value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
     pub word_memory: u64,
     /// Build only shard I of N (I from 0 to N-1: a Kubernetes indexed Job's
@@ -169,14 +172,14 @@ pub struct BuildArgs {
     #[arg(long, value_name = "I/N", env = "RANGEFIND_SHARD")]
     pub shard: Option<Shard>,
     /// Page size in bytes of split checksums and reader caches (power of two, 128..=1048576).
-    #[arg(long, default_value_t = 1024, env = "RANGEFIND_PAGE_SIZE")]
+    #[arg(long, default_value_t = DEFAULT_PAGE_SIZE, env = "RANGEFIND_PAGE_SIZE")]
     pub page_size: u32,
     /// Threads: 2 parses the input on one and indexes on another (a split is written while
     /// the next is indexed); 1 does everything on one thread (for a machine shared with other
     /// work). A split is one segment indexed by one thread, so more would wait: to use more
     /// cores, build shards (--shard) in parallel. With --site, 2 also reads pages on every
     /// core.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2), env = "RANGEFIND_THREADS")]
+    #[arg(long, default_value_t = DEFAULT_THREADS, value_parser = clap::value_parser!(u8).range(1..=2), env = "RANGEFIND_THREADS")]
     pub threads: u8,
     /// No progress bar.
     #[arg(long, short, env = "RANGEFIND_QUIET")]
@@ -184,32 +187,6 @@ pub struct BuildArgs {
     /// Object-store settings, for `--out URL`.
     #[command(flatten)]
     pub store: StoreArgs,
-}
-
-/// Default of `--max-document-bytes`: 10 MiB.
-pub const DEFAULT_MAX_DOCUMENT_BYTES: u64 = 10 << 20;
-/// Default of `--max-field-bytes`: 1 MiB (the longest MDN page is 60 KB of text).
-pub const DEFAULT_MAX_FIELD_BYTES: u64 = 1 << 20;
-
-impl BuildArgs {
-    /// `--out`, which clap requires unless `--site` is given.
-    pub fn out_arg(&self) -> anyhow::Result<&str> {
-        self.out
-            .as_deref()
-            .context("--out is needed: the directory or object-store URL the index goes to")
-    }
-
-    /// Checks --split-docs and --page-size, which every kind of build uses.
-    pub fn check_split_settings(&self) -> anyhow::Result<()> {
-        if self.split_docs == 0 {
-            bail!("--split-docs (RANGEFIND_SPLIT_DOCS) must be at least 1");
-        }
-        let sizes = rangefind_engine::format::MIN_PAGE_SIZE..=1 << 20;
-        if !self.page_size.is_power_of_two() || !sizes.contains(&self.page_size) {
-            bail!("--page-size (RANGEFIND_PAGE_SIZE) must be a power of two between {} and 1048576, got {}", sizes.start(), self.page_size);
-        }
-        Ok(())
-    }
 }
 
 /// Where object-store credentials come from (shown after `build --help` and `publish --help`).
@@ -246,32 +223,12 @@ pub struct StoreArgs {
     )]
     pub store_options: Vec<(String, String)>,
     /// Files uploaded at once (a large split also sends 2 parts at once).
-    #[arg(long, default_value_t = 4, env = "RANGEFIND_UPLOAD_JOBS")]
+    #[arg(long, default_value_t = DEFAULT_UPLOAD_JOBS, env = "RANGEFIND_UPLOAD_JOBS")]
     pub jobs: usize,
     /// Files larger than this many bytes are uploaded in parts of this size (at least 5 MiB,
     /// S3's minimum).
-    #[arg(long, default_value_t = 8 << 20, env = "RANGEFIND_PART_SIZE")]
+    #[arg(long, default_value_t = DEFAULT_PART_SIZE, env = "RANGEFIND_PART_SIZE")]
     pub part_size: usize,
-}
-
-/// S3 refuses parts under 5 MiB (except the last one).
-pub const MIN_PART_SIZE: usize = 5 << 20;
-
-impl StoreArgs {
-    /// Checks the upload settings, naming the flag to fix.
-    pub fn check(&self) -> anyhow::Result<()> {
-        if self.jobs == 0 {
-            bail!("--jobs (RANGEFIND_UPLOAD_JOBS) must be at least 1");
-        }
-        if self.part_size < MIN_PART_SIZE {
-            bail!(
-                "--part-size (RANGEFIND_PART_SIZE) must be at least {} (5 MiB, S3's minimum part), got {}",
-                MIN_PART_SIZE,
-                self.part_size
-            );
-        }
-        Ok(())
-    }
 }
 
 /// `rangefind publish`.
@@ -308,10 +265,10 @@ pub struct ServeArgs {
     /// Directory to serve.
     pub dir: PathBuf,
     /// Port (0 picks a free one and prints it).
-    #[arg(long, default_value_t = 8080, env = "RANGEFIND_PORT")]
+    #[arg(long, default_value_t = DEFAULT_PORT, env = "RANGEFIND_PORT")]
     pub port: u16,
     /// Address to bind.
-    #[arg(long, default_value = "127.0.0.1", env = "RANGEFIND_BIND")]
+    #[arg(long, default_value = DEFAULT_BIND, env = "RANGEFIND_BIND")]
     pub bind: String,
 }
 

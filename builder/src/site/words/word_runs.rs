@@ -17,14 +17,14 @@ use super::postings_buffer::PostingsBuffer;
 /// A word's pages so far: `(page, field, occurrences)` in page order, and its positions
 /// encoded as the positions region holds them.
 #[derive(Default)]
-pub(super) struct WordPostings {
-    pub(super) postings: PostingsBuffer,
-    pub(super) positions: Vec<u8>,
+pub(in crate::site) struct WordPostings {
+    pub(in crate::site) postings: PostingsBuffer,
+    pub(in crate::site) positions: Vec<u8>,
 }
 
 impl WordPostings {
     /// Bytes allocated for it (the map's entry aside).
-    pub(super) fn allocated(&self) -> usize {
+    pub(in crate::site) fn allocated(&self) -> usize {
         self.postings.allocated() + self.positions.capacity()
     }
 
@@ -38,7 +38,7 @@ impl WordPostings {
 }
 
 /// Words sorted, with their postings.
-pub(super) type SortedWords = Vec<(String, WordPostings)>;
+pub(in crate::site) type SortedWords = Vec<(String, WordPostings)>;
 
 /// Runs kept at once: at the next, they are merged into one (a million pages with
 /// `--word-memory 1` write some 500 runs; each open file and its read buffer would stay to
@@ -48,7 +48,7 @@ const MAX_RUNS: usize = 64;
 const RUN_BUFFER: usize = 64 << 10;
 
 /// The runs written so far, in the order their pages came.
-pub(super) struct WordRuns {
+pub(in crate::site) struct WordRuns {
     runs: Vec<File>,
     /// Words in them (a word in several runs counted in each).
     words: usize,
@@ -65,7 +65,7 @@ impl Default for WordRuns {
 }
 
 /// A word, its postings, and how many parts (runs, memory) they were merged from.
-pub(super) type MergedWord = (String, WordPostings, usize);
+pub(in crate::site) type MergedWord = (String, WordPostings, usize);
 
 impl WordRuns {
     fn with_max_runs(max_runs: usize) -> WordRuns {
@@ -78,23 +78,23 @@ impl WordRuns {
     }
 
     /// Runs on disk now.
-    pub(super) fn len(&self) -> usize {
+    pub(in crate::site) fn len(&self) -> usize {
         self.runs.len()
     }
 
     /// Runs written in all: the times the words outgrew their memory.
-    pub(super) fn written(&self) -> usize {
+    pub(in crate::site) fn written(&self) -> usize {
         self.written
     }
 
     /// Words in the runs, a word in several runs counted in each.
-    pub(super) fn words(&self) -> usize {
+    pub(in crate::site) fn words(&self) -> usize {
         self.words
     }
 
     /// Writes `words` (sorted) as the next run, in a temporary file in `dir`; with too many
     /// runs, merges them into one.
-    pub(super) fn spill(&mut self, words: SortedWords, dir: &Path) -> anyhow::Result<()> {
+    pub(in crate::site) fn spill(&mut self, words: SortedWords, dir: &Path) -> anyhow::Result<()> {
         let (run, count) = write_run(words.into_iter().map(Ok), dir)?;
         self.runs.push(run);
         self.words += count;
@@ -113,7 +113,7 @@ impl WordRuns {
 
     /// Every word of the runs and of `last` (sorted, gathered after the runs), each once,
     /// ascending, its postings those of every part in turn.
-    pub(super) fn merge(
+    pub(in crate::site) fn merge(
         self,
         last: SortedWords,
     ) -> impl Iterator<Item = anyhow::Result<MergedWord>> {

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::layout::corrupt;
+use super::corrupt;
 use crate::error::Result;
 use crate::format::{put_varint, ByteReader};
 

@@ -2,7 +2,7 @@
 //! pages, stemmer, searched fields with their boosts and words, and the fields snippets and
 //! titles come from. Part of the head ([`super::layout::Head`]).
 
-use super::layout::{corrupt, SITE_LAYOUT_VERSION};
+use super::{corrupt, SITE_LAYOUT_VERSION};
 use crate::error::{ErrorKind, Result};
 use crate::format::{put_text, put_varint, ByteReader};
 
@@ -25,7 +25,7 @@ pub enum FieldScoring {
     /// BM25 of its occurrences and length (a title).
     Plain,
     /// As [`FieldScoring::Plain`], but a long field by its best heading
-    /// ([`super::bm25::LONG_HEADINGS`]).
+    /// ([`crate::site::bm25::LONG_HEADINGS`]).
     Headings,
     /// As [`FieldScoring::Plain`], times the page's text weight (a page that is mostly links).
     Text,
@@ -137,7 +137,7 @@ impl HeadMeta {
 
 /// Refuses the head frame of a site file of layouts 4 to 9 by its layout: their frames were
 /// zstd's, which this reader does not decode (it would call them damaged).
-pub(super) fn refuse_zstd_head(frame: &[u8]) -> Result<()> {
+pub(crate) fn refuse_zstd_head(frame: &[u8]) -> Result<()> {
     const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
     match frame.starts_with(&ZSTD_MAGIC) {
         true => Err(incompatible("9 or older (zstd frames)")),

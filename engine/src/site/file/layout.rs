@@ -32,7 +32,7 @@
 //!
 //! A posting keeps what BM25 needs of the word in each field of the page, and nothing that
 //! depends on the other pages: its occurrences and the field's length in one byte
-//! ([`super::bm25::length_code`]). The head keeps each field's words over all pages, so a
+//! ([`super::length_code::length_code`]). The head keeps each field's words over all pages, so a
 //! query normalises lengths by the average over every index it searches, and scores with the
 //! field's boost and the word's IDF counted from the postings it read ([`super::bm25`]).
 //! This module holds the head and the layout's constants; a chunk's word entries, postings
@@ -40,9 +40,10 @@
 
 use std::ops::Range;
 
-pub use super::head_meta::{FieldScoring, HeadMeta, SearchedField};
+use super::corrupt;
+use super::head_meta::HeadMeta;
 use super::record_slots::RecordSlots;
-use crate::error::{ErrorKind, Result};
+use crate::error::Result;
 use crate::format::{put_shared, put_varint, ByteReader};
 
 /// The head region (also in the open region).
@@ -59,16 +60,6 @@ pub const RECORDS: &str = "records";
 /// words are not checked.
 pub const STEMMED: &str = "stemmed";
 
-/// The version of this layout, in the head; a reader refuses another.
-/// 10: frames of raw deflate, not zstd ([`crate::format::Frames`]); 9: the head says where each chunk's words' positions lie, so that a phrase reads them with
-/// its words' chunks, in the same wave; 8: a long word's postings past its best in a tail, read only when needed
-/// ([`super::postings::Tail`]); 7: postings keep occurrences and length codes instead of score bytes normalised by the
-/// index's own averages, and the head each field's words ([`super::bm25`]); 6: pages numbered by the size of their record, the head keeping the sizes instead of a
-/// length per page ([`super::record_slots`]); 5: Chinese, Japanese
-/// and Korean text indexed as character bigrams (`crate::analysis`); 4: head meta and
-/// records in binary, not JSON (the site engine has no JSON parser); 3: words folded as
-/// tantivy folds them (the one analyser of `crate::analysis`); 2 folded Latin letters only.
-pub const SITE_LAYOUT_VERSION: u32 = 10;
 pub use super::record_slots::RECORD_ALIGN;
 
 /// The unit of the head's positions offsets: the ends of a chunk's words' positions in the
@@ -117,10 +108,6 @@ pub struct Head {
     pub record_slots: RecordSlots,
     /// The dictionary the records are compressed against (empty: none).
     pub dictionary: Vec<u8>,
-}
-
-pub(super) fn corrupt(message: String) -> crate::error::Error {
-    ErrorKind::Corrupt.with_message(format!("site index: {message}"))
 }
 
 impl Head {
@@ -278,7 +265,10 @@ impl Head {
 
 #[cfg(test)]
 mod tests {
+    use super::super::head_meta::{FieldScoring, SearchedField};
+    use super::super::SITE_LAYOUT_VERSION;
     use super::*;
+    use crate::error::ErrorKind;
 
     fn head() -> Head {
         Head {

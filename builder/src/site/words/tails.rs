@@ -1,17 +1,13 @@
 //! A long word's postings cut in two: its best, which its chunk keeps, and the rest, its tail,
-//! kept apart (`rangefind_engine::site::postings::Tail`). A query of a common word then reads
+//! kept apart (`rangefind_engine::site::file::postings::Tail`). A query of a common word then reads
 //! the same few kilobytes whatever the size of the site, and the tail only when the best do
 //! not settle its first hits (another word's pages among them, a phrase, a count of all).
 
 use rangefind_engine::site::bm25::{idf, Averages};
-use rangefind_engine::site::layout::HeadMeta;
-use rangefind_engine::site::postings::{PageCounts, Postings, Tail, TailField};
+use rangefind_engine::site::file::head_meta::HeadMeta;
+use rangefind_engine::site::file::postings::{PageCounts, Postings, Tail, TailField};
 use rangefind_engine::site::word_scores;
 
-/// Words on more pages than this have a tail (`build --tail-past`). Below it a word's
-/// postings are a few kilobytes at most, read in the chunk's request; past it, on a large
-/// site, they grow with the site.
-pub const DEFAULT_TAIL_PAST: u64 = 4096;
 /// A long word's chunk keeps its best postings, by BM25 in every field of the index: one in
 /// this many of the pages a word needs to have a tail (512 by default).
 const KEPT_OF_TAIL_PAST: usize = 8;
@@ -22,7 +18,7 @@ const NEAR_TIE: f32 = 1e-3;
 
 /// A long word's postings, cut (its positions are not: a query that reads them reads its
 /// whole list).
-pub(super) struct Cut {
+pub(in crate::site) struct Cut {
     /// The best postings, by page.
     pub kept: Vec<(u32, PageCounts)>,
     /// The others, by page.
@@ -34,7 +30,7 @@ pub(super) struct Cut {
 /// Cuts `list` (by page) if the word is on more than `tail_past` pages
 /// (0: never), scoring its postings as the engine does when it searches the index of `meta`
 /// alone (`averages` its own). `Err`: the list, not cut.
-pub(super) fn cut(
+pub(in crate::site) fn cut(
     list: Vec<(u32, PageCounts)>,
     tail_past: usize,
     meta: &HeadMeta,

@@ -1,9 +1,9 @@
-//! A page as the JSON document the index is built from (the fields of [`super::mapping`]).
+//! A page as the JSON document the index is built from (the fields of [`crate::site::mapping`]).
 
 use serde_json::{json, Value};
 
 use super::extract::Page;
-use super::mapping::{fields, TITLE_TENTHS};
+use crate::site::mapping::{fields, TITLE_TENTHS};
 
 /// The JSON document of `page`, served at `url`.
 pub fn record(url: &str, page: &Page) -> Value {
@@ -31,7 +31,7 @@ pub fn record(url: &str, page: &Page) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::site::extract::Section;
+    use crate::site::pages::extract::Section;
 
     #[test]
     fn sections_are_parallel_lists() {

@@ -6,72 +6,73 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use anyhow::Context;
 use rangefind_engine::analysis::Analyzer;
-use rangefind_engine::site::layout::{filter_word, text_values, SearchedField};
-use rangefind_engine::site::record as layout_record;
+use rangefind_engine::site::file::head_meta::SearchedField;
+use rangefind_engine::site::file::layout::{filter_word, text_values};
+use rangefind_engine::site::file::record as layout_record;
 use rangefind_engine::typos::is_lexicon_word;
 use serde_json::{Map, Value};
 
 use super::heading_scores::Headings;
-use super::mapping::fields;
+use crate::site::mapping::fields;
 
 /// Shards of the word index: adding a batch's words runs on every core, a shard each.
-pub(super) const SHARDS: usize = 8;
+pub(in crate::site) const SHARDS: usize = 8;
 
 /// The shard of `word`.
-pub(super) fn shard_of(word: &str) -> usize {
+pub(in crate::site) fn shard_of(word: &str) -> usize {
     let mut hasher = rustc_hash::FxHasher::default();
     std::hash::Hasher::write(&mut hasher, word.as_bytes());
     (std::hash::Hasher::finish(&hasher) % SHARDS as u64) as usize
 }
 
 /// One page, analysed, its words split by shard.
-pub(super) struct AnalysedPage {
+pub(in crate::site) struct AnalysedPage {
     /// Per shard: its words with their (field, positions), fields ascending, and its filter
     /// words.
-    pub(super) shards: Vec<PageShard>,
-    /// The stored record (`rangefind_engine::site::record`).
-    pub(super) record: Vec<u8>,
+    pub(in crate::site) shards: Vec<PageShard>,
+    /// The stored record (`rangefind_engine::site::file::record`).
+    pub(in crate::site) record: Vec<u8>,
     /// Its filter words, sorted, one per line: pages of one size are numbered in this order
-    /// (`rangefind_engine::site::record_slots::order_by_size`).
-    pub(super) filters: String,
+    /// (`rangefind_engine::site::file::record_slots::order_by_size`).
+    pub(in crate::site) filters: String,
     /// What is kept of it once its words joined the index.
-    pub(super) stored: StoredPage,
+    pub(in crate::site) stored: StoredPage,
 }
 
 /// Each field of a page holding a word, ascending, with the word's positions in it.
-pub(super) type FieldPositions = Vec<(u8, Vec<u32>)>;
+pub(in crate::site) type FieldPositions = Vec<(u8, Vec<u32>)>;
 
 /// Each field of a page holding a word, ascending, with the word's positions in it and the
 /// count its posting keeps (its occurrences; in the headings, [`heading_scores`]).
-pub(super) type FieldPostings = Vec<(u8, Vec<u32>, u32)>;
+pub(in crate::site) type FieldPostings = Vec<(u8, Vec<u32>, u32)>;
 
 /// The words of one page that fall in one shard.
 #[derive(Default)]
-pub(super) struct PageShard {
+pub(in crate::site) struct PageShard {
     /// Word → (field, positions, count), fields ascending.
-    pub(super) words: Vec<(String, FieldPostings)>,
+    pub(in crate::site) words: Vec<(String, FieldPostings)>,
     /// Filter words.
-    pub(super) filters: Vec<String>,
+    pub(in crate::site) filters: Vec<String>,
     /// Its words as typed (lowercased and folded, not stemmed) that the lexicon keeps, each once.
-    pub(super) typed: Vec<String>,
+    pub(in crate::site) typed: Vec<String>,
 }
 
 /// What the index keeps of a page in memory until the site file is written: its field lengths
 /// and text weight (its record waits in a [`RecordSpill`]).
-pub(super) struct StoredPage {
+pub(in crate::site) struct StoredPage {
     /// Words in each searched field.
-    pub(super) lengths: Vec<u32>,
+    pub(in crate::site) lengths: Vec<u32>,
     /// Headings holding words ([`heading_scores`]).
-    pub(super) headings: u32,
+    pub(in crate::site) headings: u32,
     /// The weight of its text (not its title's or headings'): [`fields::TEXT_WEIGHT`].
-    pub(super) text_weight: f32,
+    pub(in crate::site) text_weight: f32,
     /// Its filter values, as one of the site's combinations of them ([`AnalysedPage::filters`]
     /// interned by the word index).
-    pub(super) filter_group: u32,
+    pub(in crate::site) filter_group: u32,
 }
 
-/// Analyses one JSON line of `super::record`.
-pub(super) fn analyse(
+/// Analyses one JSON line of `crate::site::pages::page_document`.
+pub(in crate::site) fn analyse(
     line: &str,
     searched: &[SearchedField],
     analyzer: &Analyzer,

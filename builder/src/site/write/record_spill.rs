@@ -10,7 +10,7 @@ use std::path::Path;
 
 use anyhow::Context;
 use rangefind_engine::format::encode_frame;
-use rangefind_engine::site::layout::RECORD_ALIGN;
+use rangefind_engine::site::file::layout::RECORD_ALIGN;
 use rayon::prelude::*;
 
 use super::region_file::RegionFile;

@@ -6,8 +6,8 @@
 
 use std::ops::Range;
 
-use super::bm25;
-use super::layout::corrupt;
+use super::corrupt;
+use super::length_code;
 pub use super::tail::{Tail, TailField};
 use crate::error::Result;
 use crate::format::{put_shared, put_varint, ByteReader};
@@ -76,7 +76,7 @@ pub fn word_entries(chunk: &[u8]) -> Result<Vec<WordEntry>> {
 pub struct FieldCount {
     /// The word's occurrences in the field.
     pub occurrences: u32,
-    /// The field's length in words, coded ([`bm25::length_code`]).
+    /// The field's length in words, coded ([`length_code::length_code`]).
     pub length: u8,
 }
 
@@ -85,7 +85,7 @@ impl FieldCount {
     pub fn new(occurrences: u32, length: u32) -> FieldCount {
         FieldCount {
             occurrences,
-            length: bm25::length_code(length),
+            length: length_code::length_code(length),
         }
     }
 
@@ -120,9 +120,9 @@ impl FieldCount {
 pub struct PageCounts {
     /// Per field holding the word (ascending): the field and its count there.
     pub fields: Vec<(u8, FieldCount)>,
-    /// The weight of the page's text ([`super::layout::FieldScoring::Text`] fields) in 255ths.
+    /// The weight of the page's text ([`super::head_meta::FieldScoring::Text`] fields) in 255ths.
     pub text_weight: u8,
-    /// In a headings field that may be long ([`bm25::headings_may_be_long`]): the word's count
+    /// In a headings field that may be long ([`length_code::headings_may_be_long`]): the word's count
     /// in its best heading, for when the field is long. `None`: the whole field's count stands.
     pub best_heading: Option<FieldCount>,
 }
