@@ -69,7 +69,7 @@ fn main() {
     if !present {
         println!(
             "cargo:warning=web/dist is missing: this rangefind is built without the search widget \
-             (run scripts/setup.sh, or scripts/build-wasm.sh and npm run build, then build again)"
+             (run scripts/setup.sh, or scripts/build/build-wasm.sh and npm run build, then build again)"
         );
     }
     let out = PathBuf::from(env::var("OUT_DIR").expect("set by cargo")).join("widget_files.rs");

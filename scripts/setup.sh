@@ -33,7 +33,7 @@ if command -v rustup >/dev/null 2>&1; then
     rustup target add wasm32-unknown-unknown
   fi
   # The browser engines are smaller built by nightly with the standard library rebuilt for
-  # size (scripts/build-wasm.sh): that needs the standard library's source. Without nightly
+  # size (scripts/build/build-wasm.sh): that needs the standard library's source. Without nightly
   # they are built by stable.
   if rustup run nightly rustc --version >/dev/null 2>&1 \
     && ! rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^rust-src'; then
@@ -44,7 +44,7 @@ fi
 # A C compiler builds the bundled zstd and ring; GNU time measures peak memory in benchmarks;
 # Debian's Chromium runs the browser tests (never a downloaded browser); brotli reports the
 # engine's compressed size; zstd decompresses the events corpus for
-# scripts/render-events-site.mjs.
+# scripts/data/render-events-site.mjs.
 missing=()
 command -v cc >/dev/null 2>&1 || missing+=(gcc)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
@@ -70,7 +70,7 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
 fi
 # The browser engines and the npm package (web/dist), then the CLI, which embeds the package's
 # <rangefind-search> widget (builder/build.rs). The demo's widget needs only the site engine.
-if $demo; then ./scripts/build-wasm.sh site; else ./scripts/build-wasm.sh; fi
+if $demo; then ./scripts/build/build-wasm.sh site; else ./scripts/build/build-wasm.sh; fi
 say "npm run build (the rangefind package)"
 npm run build --silent
 # The demo runs the CLI alone; the tests also run the benchmark and typo tools beside it.

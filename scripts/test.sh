@@ -3,7 +3,7 @@
 # test. Installs what is missing first (scripts/setup.sh). Tests that need ../shared/corpora
 # say so and skip that part when it is absent. Every reader of outside input is fuzzed here
 # through `cargo test` (bounded property tests on damaged fixtures, engine/src/fuzzing.rs);
-# coverage-guided fuzzing with libFuzzer is its own command, scripts/fuzz.sh (fuzz/README.md).
+# coverage-guided fuzzing with libFuzzer is its own command, scripts/release/fuzz.sh (fuzz/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each step says when it starts (minutes since the start), so a slow run shows where it went.
@@ -24,7 +24,7 @@ fi
 mkdir -p target
 
 phase "engine sizes (brotli -q 11) within their bounds"
-python3 scripts/check-engine-sizes.py
+python3 scripts/size/check-engine-sizes.py
 
 phase "cargo fmt --check"
 cargo fmt --all -- --check
@@ -39,7 +39,7 @@ phase "no import cycles between the files of engine/, builder/ and wasm/"
 python3 scripts/checks/module-cycles.py --self-test
 python3 scripts/checks/module-cycles.py engine/src builder/src wasm/src
 phase "the CLI's build and the tests' resolve dependencies with the same features (each compiled once)"
-python3 scripts/check-feature-unification.py
+python3 scripts/checks/feature-unification.py
 phase "tsc --noEmit"
 npx tsc --noEmit -p web && npx tsc --noEmit -p web/tsconfig.worker.json && npx tsc --noEmit -p tests \
   && npx tsc --noEmit -p web/tsconfig.node.json && npx tsc --noEmit -p worker

@@ -85,13 +85,13 @@ pub fn is_inside(path: &str) -> bool {
 /// A text that is a path inside the index (see [`is_inside`]). The site engine in a browser
 /// takes its entries from the page, which checked them as it read `site.json`
 /// (web/src/site.ts, `siteFrom`), so it leaves the check out (its bytes are counted).
-#[cfg(all(target_arch = "wasm32", not(feature = "splits")))]
+#[cfg(site_engine)]
 pub fn inside_path(name: &str, value: Value) -> FieldResult<String> {
     text(name, value)
 }
 
 /// A text that is a path inside the index (see [`is_inside`]).
-#[cfg(not(all(target_arch = "wasm32", not(feature = "splits"))))]
+#[cfg(not(site_engine))]
 pub fn inside_path(name: &str, value: Value) -> FieldResult<String> {
     let path = text(name, value)?;
     if is_inside(&path) {

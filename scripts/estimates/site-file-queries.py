@@ -3,7 +3,7 @@
 "Why the site file exists", "Built so far").
 
 1. Cold bytes, requests and waves of the benchmark's 40 queries (every 5th of the log), typed
-   as the widget types them (`scripts/bench-site.sh` does the same in Chromium): the section
+   as the widget types them (`scripts/bench/bench-site.sh` does the same in Chromium): the section
    filter becomes `--filter filter.section=…`, the last plain word `(w OR w*)`. Each query is
    its own process, so each is cold; opening (the head) is not counted. 250 B of headers are
    added per request, as a browser would receive them.

@@ -32,7 +32,7 @@ trap 'rm -rf "$work"' EXIT
 version=$(release_version)
 
 say "pack-npm.mjs --cli-dir out/cli"
-node scripts/pack-npm.mjs --cli-dir out/cli --out out/npm
+node scripts/release/pack-npm.mjs --cli-dir out/cli --out out/npm
 mapfile -t tarballs < <(ls out/npm/*.tgz)
 [ ${#tarballs[@]} -eq 6 ] || fail "expected six packages (rangefind and five platforms), packed ${#tarballs[@]}: build every platform first"
 

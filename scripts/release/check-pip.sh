@@ -76,7 +76,7 @@ theme:
   custom_dir: overrides
 EOF
 # The recipe's theme override, as the documentation site uses it.
-cp -r "$repo/scripts/docs-site/overrides" overrides
+cp -r "$repo/scripts/build/docs-site/overrides" overrides
 mkdocs build --quiet && rangefind build --site site --quiet
 finds site/_rangefind "neap tides" "tide"
 grep -q '_rangefind/rangefind-search.js' site/tides/index.html || fail "the MkDocs page lacks the widget's script"

@@ -12,7 +12,7 @@ apt_install() {
 }
 
 # The MkDocs the MkDocs recipe is tried with (check-pip.sh) and the documentation site is built
-# by (scripts/docs-site.sh).
+# by (scripts/build/docs-site.sh).
 MKDOCS_VERSION=1.6.1
 
 RELEASE_TOOLS="${RANGEFIND_RELEASE_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/rangefind/release-tools}"

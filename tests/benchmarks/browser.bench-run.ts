@@ -1,5 +1,5 @@
 /**
- * The browser benchmark (not part of the test suite; `scripts/bench-browser.sh` runs it):
+ * The browser benchmark (not part of the test suite; `scripts/bench/bench-browser.sh` runs it):
  * the wasm engine in Chromium over the shared MDN queries, on loopback and through a TCP delay
  * proxy (100 ms RTT, 10 Mbit/s), the latter both straight to `rangefind serve` (HTTP/1.1: six
  * connections, so a wave of more than six requests takes two round trips) and through an
@@ -21,9 +21,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type * as Rangefind from "../../web/src/index.js";
 // @ts-expect-error: a plain ES module without types
-import { startDelayProxy } from "../../scripts/delay-proxy.mjs";
+import { startDelayProxy } from "../../scripts/bench/delay-proxy.mjs";
 // @ts-expect-error: a plain ES module without types
-import { startHttp2Front } from "../../scripts/h2-front.mjs";
+import { startHttp2Front } from "../../scripts/bench/h2-front.mjs";
 import { buildIndex, makeSite, openPage, readQueries, repo, sample, serve, sharedCorpus } from "../browser/harness.js";
 
 type PageWindow = Window & { rangefind: typeof Rangefind };

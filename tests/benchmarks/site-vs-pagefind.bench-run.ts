@@ -1,5 +1,5 @@
 /**
- * The static-site benchmark's browser half (not part of the test suite; `scripts/bench-site.sh`
+ * The static-site benchmark's browser half (not part of the test suite; `scripts/bench/bench-site.sh`
  * builds both indexes into one site, then runs this): `<rangefind-search>` and Pagefind 1.6.0
  * in Chromium on the same site, through a TCP delay proxy (100 ms RTT, 10 Mbit/s, HTTP/1.1)
  * in front of `rangefind serve` (which compresses whole responses, as CDNs do; Pagefind's
@@ -24,7 +24,7 @@
  *
  * Env: BENCH_SITE (the site, with `_rangefind/` and `pagefind/` built in it), BENCH_QUERIES
  * (a query log, `{"query", "kind"}` per line), BENCH_OUT (where the JSON goes); BENCH_HTTP2=1
- * puts an HTTP/2 front (TLS, one connection, as a CDN serves; scripts/h2-front.mjs) between
+ * puts an HTTP/2 front (TLS, one connection, as a CDN serves; scripts/bench/h2-front.mjs) between
  * the delay proxy and the server, so that a wave's requests do not queue behind HTTP/1.1's
  * six connections.
  */
@@ -35,9 +35,9 @@ import { join } from "node:path";
 import type { BrowserContext, Page, Request } from "playwright-core";
 import { chromium } from "playwright-core";
 // @ts-expect-error: a plain ES module without types
-import { startDelayProxy } from "../../scripts/delay-proxy.mjs";
+import { startDelayProxy } from "../../scripts/bench/delay-proxy.mjs";
 // @ts-expect-error: a plain ES module without types
-import { startHttp2Front } from "../../scripts/h2-front.mjs";
+import { startHttp2Front } from "../../scripts/bench/h2-front.mjs";
 import { serve } from "../browser/harness.js";
 
 type Engine = "rangefind" | "pagefind";
@@ -259,7 +259,7 @@ const median = (values: number[]) => {
 
 it("measures rangefind and Pagefind on one site in Chromium", { timeout: 7_200_000 }, async () => {
   const site = process.env.BENCH_SITE;
-  if (!site || !process.env.BENCH_QUERIES || !process.env.BENCH_OUT) throw new Error("run scripts/bench-site.sh, which sets BENCH_SITE, BENCH_QUERIES and BENCH_OUT");
+  if (!site || !process.env.BENCH_QUERIES || !process.env.BENCH_OUT) throw new Error("run scripts/bench/bench-site.sh, which sets BENCH_SITE, BENCH_QUERIES and BENCH_OUT");
   const log = readFileSync(process.env.BENCH_QUERIES!, "utf8")
     .split("\n")
     .filter((line) => line.trim())

@@ -1,5 +1,5 @@
 /**
- * The documentation site (scripts/docs-site.sh: MkDocs, then `rangefind build --site`), served
+ * The documentation site (scripts/build/docs-site.sh: MkDocs, then `rangefind build --site`), served
  * by `rangefind serve` and searched in Chromium with the widget every page carries: a page's
  * title typed into the box of another page lists that page first, and following the result
  * lands on it.

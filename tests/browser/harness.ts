@@ -151,7 +151,7 @@ export interface Session {
  * package loaded.
  */
 export async function openPage(url: string, { testPage = true, selfSigned = false } = {}): Promise<Session> {
-  // `selfSigned`: accept the benchmark's self-signed HTTP/2 front (scripts/h2-front.mjs); the
+  // `selfSigned`: accept the benchmark's self-signed HTTP/2 front (scripts/bench/h2-front.mjs); the
   // flag covers worker scripts too, which the context option alone does not.
   const args = selfSigned ? [...CHROMIUM_ARGS, "--ignore-certificate-errors"] : CHROMIUM_ARGS;
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args });

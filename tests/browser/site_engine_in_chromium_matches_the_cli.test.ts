@@ -43,7 +43,7 @@ let session: Session;
 
 beforeAll(async () => {
   const engine = join(repo, "web", "src", "wasm-site");
-  if (!existsSync(join(engine, "rangefind_wasm_bg.wasm"))) throw new Error("web/src/wasm-site is missing: run scripts/build-wasm.sh");
+  if (!existsSync(join(engine, "rangefind_wasm_bg.wasm"))) throw new Error("web/src/wasm-site is missing: run scripts/build/build-wasm.sh");
   const dir = tempDir("site-engine");
   execFileSync("tar", ["xzf", join(repo, "examples/mdn-site/sample-site.tar.gz"), "-C", dir]);
   root = readdirSync(dir)

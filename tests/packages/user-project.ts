@@ -1,6 +1,6 @@
 /**
  * A site owner's empty project with rangefind installed from npm the way users get it: the
- * packages as `npm pack` makes them (scripts/pack-npm.mjs), installed with npm on a PATH
+ * packages as `npm pack` makes them (scripts/release/pack-npm.mjs), installed with npm on a PATH
  * without cargo or rustc, so nothing can fall back to a Rust toolchain.
  */
 
@@ -15,7 +15,7 @@ export const sampleSite = join(repo, "examples/mdn-site/sample-site.tar.gz");
 /** The tarballs of `rangefind` and this machine's CLI package, packed into a fresh directory. */
 export function packPackages(): { main: string; cli: string } {
   const out = tempDir("npm-pack");
-  execFileSync("node", [join(repo, "scripts/pack-npm.mjs"), "--out", out], { stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync("node", [join(repo, "scripts/release/pack-npm.mjs"), "--out", out], { stdio: ["ignore", "ignore", "inherit"] });
   const tarballs = readdirSync(out).filter((name) => name.endsWith(".tgz"));
   const main = tarballs.find((name) => name.startsWith("rangefind-0") || /^rangefind-\d/.test(name));
   const cli = tarballs.find((name) => name.startsWith("rangefind-cli-linux-x64-"));

@@ -3,7 +3,7 @@
 # Pagefind 1.6.0's into a copy of the site (the site itself is not written to), samples page
 # titles and headings, and prints found@1 / found@10 for the CLI, the widget in Chromium and
 # Pagefind in Chromium, after the share of pages whose title is the one a reader sees
-# (titles.py). Downloads nothing but Pagefind from npm (once, as scripts/bench-site.sh does).
+# (titles.py). Downloads nothing but Pagefind from npm (once, as scripts/bench/bench-site.sh does).
 # BENCHMARKS.md, "Real documentation sites", quotes it.
 #
 #   tests/real-sites/run.sh DIR [NAME]     # e.g. /usr/share/doc/python3.11/html python

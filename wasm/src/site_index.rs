@@ -1,6 +1,6 @@
 //! The site engine for JS hosts: a language's site file (`rangefind build --site` names it in
 //! `site.json`), opened and searched without tantivy. This is the module built without the
-//! `splits` feature (scripts/build-wasm.sh → web/src/wasm-site/).
+//! `splits` feature (scripts/build/build-wasm.sh → web/src/wasm-site/).
 //!
 //! ```js
 //! import init, { SiteIndex } from "./rangefind_wasm.js";

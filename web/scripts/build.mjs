@@ -1,6 +1,6 @@
 // Builds the package into dist/: TypeScript (page side, worker side, and the Node side in
 // dist/node: the CLI launcher's module and the Vite plugin), then the wasm engines built by
-// ../scripts/build-wasm.sh: the split engine (web/src/wasm → dist/wasm), the same with
+// ../scripts/build/build-wasm.sh: the split engine (web/src/wasm → dist/wasm), the same with
 // aggregations (web/src/wasm-analytics), and the site engine (web/src/wasm-site, English
 // stemmer only; web/src/wasm-site-all with every stemmer, for sites in other languages).
 import { execFileSync } from "node:child_process";
@@ -16,7 +16,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 // lacks them, and says so, until they are built.
 const allEngines = ["wasm", "wasm-analytics", "wasm-site", "wasm-site-all"];
 if (!existsSync(join(root, "src", "wasm-site", "rangefind_wasm_bg.wasm"))) {
-  console.error("web/src/wasm-site is missing: run scripts/build-wasm.sh first");
+  console.error("web/src/wasm-site is missing: run scripts/build/build-wasm.sh first");
   process.exit(1);
 }
 const engines = allEngines.filter((engine) => existsSync(join(root, "src", engine, "rangefind_wasm_bg.wasm")));
@@ -79,7 +79,7 @@ writeFileSync(stampFile, stamp);
 console.log(
   missing.length === 0
     ? "web/dist: built"
-    : `web/dist: built without ${missing.join(", ")} (openIndex and sites in other languages than English need them: scripts/build-wasm.sh, then npm run build)`,
+    : `web/dist: built without ${missing.join(", ")} (openIndex and sites in other languages than English need them: scripts/build/build-wasm.sh, then npm run build)`,
 );
 
 /** Whether a tsc error line is about importing an engine this build leaves out. */
@@ -94,7 +94,7 @@ function sourceStamp() {
     ...["package.json", "tsconfig.base.json", "tsconfig.json", "tsconfig.worker.json", "tsconfig.node.json", "scripts/build.mjs"],
     ...["src", join("src", "node"), ...engines.map((engine) => join("src", engine))].flatMap((dir) =>
       readdirSync(join(root, dir), { withFileTypes: true })
-        // Dotfiles are scripts/build-wasm.sh's stamps and size notes, not sources.
+        // Dotfiles are scripts/build/build-wasm.sh's stamps and size notes, not sources.
         .filter((entry) => entry.isFile() && !entry.name.startsWith("."))
         .map((entry) => join(dir, entry.name)),
     ),

@@ -27,7 +27,7 @@ use crate::index_dir::SPLITS_DIR;
 use crate::lexicon::{self, LEXICON_DIR};
 use crate::progress::progress_bar;
 use crate::splits::append::{self, AppendTo};
-use crate::splits::filters::{self, FILTERS_DIR};
+use crate::splits::split_filters::{self, FILTERS_DIR};
 use crate::splits::SplitsOptions;
 
 /// How to publish.
@@ -343,7 +343,7 @@ async fn read_index(
     let mut index = append::from_bytes(&bytes, mapping, &destination.display)?;
     for entry in &index.manifest.split_filters {
         let bytes = read_index_file(destination, &entry.path).await?;
-        filters::add_file(&mut index.filters, entry, &bytes)?;
+        split_filters::add_file(&mut index.filters, entry, &bytes)?;
     }
     if let Some(entry) = &index.manifest.lexicon {
         let bytes = read_index_file(destination, &entry.path).await?;

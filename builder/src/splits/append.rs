@@ -14,7 +14,7 @@ use rangefind_engine::mapping::DocMapping;
 use rangefind_engine::typos::WordCounts;
 
 use crate::lexicon;
-use crate::splits::filters::{self, FilterSet};
+use crate::splits::split_filters::{self, FilterSet};
 
 /// The index being appended to.
 #[derive(Clone, Debug)]
@@ -69,7 +69,7 @@ pub fn read_local(out: &Path, mapping: &DocMapping) -> anyhow::Result<Option<App
     match std::fs::read(&path) {
         Ok(bytes) => {
             let mut index = from_bytes(&bytes, mapping, &out.display().to_string())?;
-            index.filters = filters::read_local(out, &index.manifest)
+            index.filters = split_filters::read_local(out, &index.manifest)
                 .context("--append: reading the index's split filters")?;
             index.words = lexicon::read_local(out, &index.manifest)
                 .context("--append: reading the index's lexicon")?;

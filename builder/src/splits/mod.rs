@@ -22,16 +22,16 @@ use rangefind_engine::mapping::{DocumentBuilder, MappedSchema};
 use rangefind_engine::typos::{add_counts, WordCounts};
 
 pub mod append;
-pub mod filters;
 mod options;
 pub mod shard;
+pub mod split_filters;
 mod writer;
 
 use crate::index_dir::{write_manifest, SPLITS_DIR};
 use crate::input::{self, NextLine};
 use crate::progress::progress_bar;
-use filters::FilterSet;
 pub use options::SplitsOptions;
+use split_filters::FilterSet;
 use writer::{join, Finishing, SplitBuilder};
 
 /// Malformed documents quoted in the summary with --skip-invalid.
@@ -306,7 +306,7 @@ pub fn build(options: &SplitsOptions) -> anyhow::Result<BuildReport> {
         .map_or(MANIFEST_FILE.to_string(), |shard| shard.manifest_file());
     let mut manifest = Manifest::new(options.mapping.clone(), splits);
     manifest.split_filters =
-        filters::write_files(&options.out, &options.mapping, &manifest.splits, &filters)?;
+        split_filters::write_files(&options.out, &options.mapping, &manifest.splits, &filters)?;
     if options.mapping.typo_tolerance {
         manifest.lexicon = Some(write_lexicon(options, words)?);
     }

@@ -20,7 +20,7 @@ use rangefind_engine::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
 
 use crate::index_dir::write_manifest;
 use crate::lexicon;
-use crate::splits::filters::{self, FilterSet};
+use crate::splits::split_filters::{self, FilterSet};
 use rangefind_engine::typos::{add_counts, WordCounts};
 
 /// Shard `index` of `count` (0 ≤ index < count).
@@ -154,7 +154,7 @@ pub fn merge(dir: &Path) -> anyhow::Result<MergeReport> {
         for split in &manifest.splits {
             check_split(dir, split, name)?;
         }
-        for (field, by_split) in filters::read_local(dir, &manifest)
+        for (field, by_split) in split_filters::read_local(dir, &manifest)
             .with_context(|| format!("{name}: its split filters"))?
         {
             filters.entry(field).or_default().extend(by_split);
@@ -183,7 +183,7 @@ pub fn merge(dir: &Path) -> anyhow::Result<MergeReport> {
     let mapping = manifests.swap_remove(0).mapping;
     let mut manifest = Manifest::new(mapping, splits);
     manifest.split_filters =
-        filters::write_files(dir, &manifest.mapping, &manifest.splits, &filters)?;
+        split_filters::write_files(dir, &manifest.mapping, &manifest.splits, &filters)?;
     if manifest.mapping.typo_tolerance {
         manifest.lexicon = Some(lexicon::write_file(dir, &words)?);
     }

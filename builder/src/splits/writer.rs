@@ -21,7 +21,7 @@ use tantivy::{Index, IndexSettings, SingleSegmentIndexWriter, TantivyDocument};
 
 use super::options::SplitsOptions;
 use crate::index_dir::{write_content_addressed, SPLITS_DIR};
-use crate::splits::filters::{self, FilterSet};
+use crate::splits::split_filters::{self, FilterSet};
 
 /// A split written, the filters of its terms, and the counts of its words (for the lexicon).
 pub(super) struct BuiltSplit {
@@ -43,7 +43,7 @@ pub(super) fn join(
             .map_err(|_| anyhow::anyhow!("the split writer thread panicked"))??,
         Finishing::Done(built) => built?,
     };
-    filters::add_split(filters, &built.entry.id, built.filters);
+    split_filters::add_split(filters, &built.entry.id, built.filters);
     if !built.words.is_empty() {
         words.push((built.entry.id.clone(), built.words));
     }
@@ -215,7 +215,7 @@ impl SplitIndexer {
         };
         // The segment's files are the ones named after its id (plus meta.json).
         let random_id = segment.id().uuid_string();
-        let filters = filters::filters_of_split(&index, &self.mapping)
+        let filters = split_filters::filters_of_split(&index, &self.mapping)
             .context("building the split's filters")?;
         drop(index);
         let files: Vec<String> = fs::read_dir(dir)?

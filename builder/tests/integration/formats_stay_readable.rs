@@ -1,5 +1,5 @@
 //! Every on-disk format this rangefind writes has a fixture (`tests/fixtures/formats/`, written
-//! by `scripts/make-format-fixtures.sh`) that its readers must open and answer as recorded, as
+//! by `scripts/data/make-format-fixtures.sh`) that its readers must open and answer as recorded, as
 //! must the split formats it still reads (from `OLDEST_READABLE_FORMAT`); fixtures of older
 //! format versions must be refused by name. The site fixture is also built
 //! again from its pages and must come out byte for byte: what the builder writes cannot change
@@ -15,7 +15,7 @@ use rangefind_engine::format::{FORMAT_VERSION, OLDEST_READABLE_FORMAT};
 use rangefind_engine::site::file::SITE_LAYOUT_VERSION;
 use rangefind_engine::typos::LEXICON_FORMAT;
 
-const REGENERATE: &str = "run scripts/make-format-fixtures.sh and commit what it writes";
+const REGENERATE: &str = "run scripts/data/make-format-fixtures.sh and commit what it writes";
 
 fn fixtures() -> PathBuf {
     common::repo().join("tests/fixtures/formats")

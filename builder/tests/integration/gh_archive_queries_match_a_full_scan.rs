@@ -7,7 +7,7 @@
 //! - Q3 events per day for one actor;
 //! - Q4 the top 100 repositories by events whose text mentions a word.
 //!
-//! The whole corpus runs in the benchmark (`scripts/bench.sh events`).
+//! The whole corpus runs in the benchmark (`scripts/bench/bench.sh events`).
 
 use crate::common;
 

@@ -15,7 +15,7 @@ pub(super) trait FloatText: Copy {
     fn write_shortest(self, out: &mut String);
 }
 
-#[cfg(any(not(target_arch = "wasm32"), feature = "splits"))]
+#[cfg(not(site_engine))]
 impl<F: zmij::Float + Into<f64> + Copy> FloatText for F {
     fn is_finite(self) -> bool {
         self.into().is_finite()
@@ -26,7 +26,7 @@ impl<F: zmij::Float + Into<f64> + Copy> FloatText for F {
     }
 }
 
-#[cfg(all(target_arch = "wasm32", not(feature = "splits")))]
+#[cfg(site_engine)]
 impl FloatText for f64 {
     fn is_finite(self) -> bool {
         f64::is_finite(self)
@@ -39,7 +39,7 @@ impl FloatText for f64 {
     }
 }
 
-#[cfg(all(target_arch = "wasm32", not(feature = "splits")))]
+#[cfg(site_engine)]
 impl FloatText for f32 {
     fn is_finite(self) -> bool {
         f32::is_finite(self)

@@ -14,7 +14,7 @@ pub(super) enum Failure {
     /// Not a whole, valid deflate stream of the expected size.
     Invalid,
     /// The host cannot decode deflate (a browser before 2023).
-    #[cfg_attr(any(not(target_arch = "wasm32"), feature = "splits"), allow(dead_code))]
+    #[cfg_attr(not(site_engine), allow(dead_code))]
     Unsupported,
 }
 
@@ -47,7 +47,7 @@ pub(super) fn inflate_now(
 }
 
 /// [`inflate_now`], where the host has no decoder to lend.
-#[cfg(any(not(target_arch = "wasm32"), feature = "splits"))]
+#[cfg(not(site_engine))]
 pub(super) async fn inflate(
     dictionary: &[u8],
     stream: &[u8],
@@ -61,7 +61,7 @@ pub(super) async fn inflate(
 /// a byte for a non-final stored block, its length and the length's complement, the bytes):
 /// the decoder writes them out, and the stream's distances then reach back into them as into
 /// a dictionary; they are cut from what it decodes.
-#[cfg(all(target_arch = "wasm32", not(feature = "splits")))]
+#[cfg(site_engine)]
 pub(super) async fn inflate(
     dictionary: &[u8],
     stream: &[u8],
@@ -104,7 +104,7 @@ pub(super) async fn inflate(
 }
 
 /// The host's decoder (web-sys has it behind its unstable APIs only).
-#[cfg(all(target_arch = "wasm32", not(feature = "splits")))]
+#[cfg(site_engine)]
 mod host {
     use wasm_bindgen::prelude::*;
 

@@ -7,12 +7,12 @@
 #[derive(Clone, Copy, Debug)]
 pub struct Stopwatch(Start);
 
-#[cfg(all(target_arch = "wasm32", not(feature = "splits")))]
+#[cfg(site_engine)]
 type Start = f64;
-#[cfg(not(all(target_arch = "wasm32", not(feature = "splits"))))]
+#[cfg(not(site_engine))]
 type Start = web_time::Instant;
 
-#[cfg(all(target_arch = "wasm32", not(feature = "splits")))]
+#[cfg(site_engine)]
 mod host {
     use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -27,17 +27,17 @@ mod host {
 impl Stopwatch {
     /// Now.
     pub fn start() -> Stopwatch {
-        #[cfg(all(target_arch = "wasm32", not(feature = "splits")))]
+        #[cfg(site_engine)]
         return Stopwatch(host::now());
-        #[cfg(not(all(target_arch = "wasm32", not(feature = "splits"))))]
+        #[cfg(not(site_engine))]
         Stopwatch(web_time::Instant::now())
     }
 
     /// Milliseconds since the start.
     pub fn elapsed_ms(&self) -> f64 {
-        #[cfg(all(target_arch = "wasm32", not(feature = "splits")))]
+        #[cfg(site_engine)]
         return host::now() - self.0;
-        #[cfg(not(all(target_arch = "wasm32", not(feature = "splits"))))]
+        #[cfg(not(site_engine))]
         return self.0.elapsed().as_secs_f64() * 1000.0;
     }
 }

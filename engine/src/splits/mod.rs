@@ -9,13 +9,13 @@ mod catalog;
 mod changed_splits;
 #[cfg(feature = "aggregations")]
 mod day_histograms;
-mod filters;
 mod hits;
 mod index;
 mod index_order;
 mod prefix_query;
 mod query;
 mod replace_words;
+mod request_filters;
 mod results;
 mod search;
 mod snippets;

@@ -12,7 +12,7 @@ use super::split::{OpenedSplit, QueryScope};
 use super::steps::{self, Ranked};
 use super::time_range::{Overlap, TimeRange};
 use super::warmup::{expansions_in_split, global_prefix_cutoffs, FoundTerm, Warmup};
-use super::{changed_splits, filters, typo_words, SearchIndex};
+use super::{changed_splits, request_filters, typo_words, SearchIndex};
 use super::{ParsedQuery, Replaced, Replacements, SearchRequest, SearchResponse};
 use crate::error::{ErrorKind, Result};
 use crate::format::DayCounts;
@@ -121,8 +121,8 @@ impl SearchIndex {
         started: web_time::Instant,
     ) -> Result<Attempt> {
         let aggregations = check_request(request, &self.schema)?;
-        let filter_groups = filters::filter_terms(&self.schema, &request.filters)?;
-        let filter = filters::filter_query(&filter_groups);
+        let filter_groups = request_filters::filter_terms(&self.schema, &request.filters)?;
+        let filter = request_filters::filter_query(&filter_groups);
         let mut parsed = match replacements {
             Some(replacements) => self.queries.parse_replacing(&request.query, replacements)?,
             None => self.queries.parse(&request.query)?,
@@ -139,7 +139,7 @@ impl SearchIndex {
         parsed.query = if matches_everything {
             Box::new(AllQuery)
         } else {
-            filters::apply(parsed.query, filter.as_deref(), query_is_empty)
+            request_filters::apply(parsed.query, filter.as_deref(), query_is_empty)
         };
         // The splits the time range may reach, and how (every split without a range), less
         // those whose split filters show they cannot match.
@@ -339,7 +339,7 @@ impl SearchIndex {
                     Some(&cutoffs),
                     Some(&expansions),
                 )?;
-                Ok(filters::apply(reparsed.query, filter, false))
+                Ok(request_filters::apply(reparsed.query, filter, false))
             })
             .collect()
     }

@@ -6,7 +6,7 @@
 // no delay: the difference is the engine's and the browser's own first-time work. An
 // experiment on the cold query's time (2026-11-27; its figures are in BENCHMARKS.md's history).
 //
-//   node scripts/first-search-time.mjs SITE_DIR 'q1' 'q2' 'q3' 'q4' …   # SITE_DIR built with build --site
+//   node scripts/bench/first-search-time.mjs SITE_DIR 'q1' 'q2' 'q3' 'q4' …   # SITE_DIR built with build --site
 //
 // Needs target/release/rangefind (it serves SITE_DIR) and /usr/bin/chromium; writes
 // SITE_DIR/first-search.html.
@@ -17,11 +17,11 @@ import { chromium } from "playwright-core";
 
 const [siteArg, ...queries] = process.argv.slice(2);
 if (!siteArg || queries.length < 2) {
-  console.error("usage: node scripts/first-search-time.mjs SITE_DIR QUERY QUERY [QUERY QUERY …]");
+  console.error("usage: node scripts/bench/first-search-time.mjs SITE_DIR QUERY QUERY [QUERY QUERY …]");
   process.exit(2);
 }
 const site = resolve(siteArg);
-const cli = resolve(new URL("..", import.meta.url).pathname, "target/release/rangefind");
+const cli = resolve(new URL("../..", import.meta.url).pathname, "target/release/rangefind");
 writeFileSync(
   join(site, "first-search.html"),
   `<!doctype html><html lang="en"><meta charset="utf-8"><title>first search</title>

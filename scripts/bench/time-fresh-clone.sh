@@ -7,11 +7,11 @@
 # reachable). What it cannot undo: the rustup toolchains and targets and the apt packages
 # already on this machine.
 #
-#   scripts/time-fresh-clone.sh demo    # scripts/demo.sh, without serving
-#   scripts/time-fresh-clone.sh test    # scripts/test.sh
+#   scripts/bench/time-fresh-clone.sh demo    # scripts/demo.sh, without serving
+#   scripts/bench/time-fresh-clone.sh test    # scripts/test.sh
 set -euo pipefail
-what=${1:?usage: scripts/time-fresh-clone.sh demo|test}
-checkout=$(cd "$(dirname "$0")/.." && pwd)
+what=${1:?usage: scripts/bench/time-fresh-clone.sh demo|test}
+checkout=$(cd "$(dirname "$0")/../.." && pwd)
 fresh=$(dirname "$checkout")/rangefind-fresh-clone
 rm -rf "$fresh" /tmp/fresh-cargo-home /tmp/fresh-npm-cache /tmp/fresh-bin /tmp/fresh-docs-tools
 mkdir -p /tmp/fresh-cargo-home /tmp/fresh-bin
@@ -29,7 +29,7 @@ cd "$fresh"
 case $what in
   demo) command=(env DEMO_NO_SERVE=1 PORT=18181 ./scripts/demo.sh) ;;
   test) command=(env DEMO_PORT=18182 ./scripts/test.sh) ;;
-  *) echo "usage: scripts/time-fresh-clone.sh demo|test" >&2; exit 2 ;;
+  *) echo "usage: scripts/bench/time-fresh-clone.sh demo|test" >&2; exit 2 ;;
 esac
 /usr/bin/time -f "wall: %e s" env PATH="$path" CARGO_HOME=/tmp/fresh-cargo-home \
   npm_config_cache=/tmp/fresh-npm-cache RANGEFIND_DOCS_TOOLS=/tmp/fresh-docs-tools PIP_NO_CACHE_DIR=1 \

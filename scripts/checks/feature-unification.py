@@ -7,7 +7,7 @@ and with it every crate above it: most of the tree, minutes of every fresh build
 asks for the tests' features in its own dependencies (builder/Cargo.toml, "the test build's
 features"); this check says which are missing when a dependency update changes them.
 
-    python3 scripts/check-feature-unification.py
+    python3 scripts/checks/feature-unification.py
 """
 import re
 import subprocess

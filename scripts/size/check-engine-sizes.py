@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fails when an engine scripts/build-wasm.sh built is larger, brotli -q 11, than its bound.
+"""Fails when an engine scripts/build/build-wasm.sh built is larger, brotli -q 11, than its bound.
 
 The bounds are what the README and BENCHMARKS.md state. The site engine is what every visitor
 of a site downloads: its bound is exact and a build one byte over it fails. The split engines'
@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 # Engine directory → the most bytes it may have, brotli -q 11.
 BOUNDS = {
@@ -33,7 +33,7 @@ def main() -> int:
     for directory, bound in BOUNDS.items():
         module = REPO / directory / "rangefind_wasm_bg.wasm"
         if not module.is_file():
-            print(f"{module}: missing (scripts/build-wasm.sh builds it)", file=sys.stderr)
+            print(f"{module}: missing (scripts/build/build-wasm.sh builds it)", file=sys.stderr)
             return 1
         size = brotli_size(module)
         verdict = "ok" if size <= bound else f"OVER by {size - bound}"

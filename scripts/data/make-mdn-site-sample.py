@@ -6,7 +6,7 @@ pages, see examples/mdn/ATTRIBUTION.md) as the static site renders them, plus th
 page, so `build --site`, the widget demo and the browser tests run from a fresh clone.
 Links to pages outside the sample lead nowhere.
 
-usage: scripts/make-mdn-site-sample.py [../shared/corpora/site-mdn.tar.gz] [examples/mdn/sample.jsonl.gz] [examples/mdn-site/sample-site.tar.gz]
+usage: scripts/data/make-mdn-site-sample.py [../shared/corpora/site-mdn.tar.gz] [examples/mdn/sample.jsonl.gz] [examples/mdn-site/sample-site.tar.gz]
 """
 import gzip
 import io

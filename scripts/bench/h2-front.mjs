@@ -2,7 +2,7 @@
 // request of a wave at once over one connection, instead of queueing behind six HTTP/1.1
 // connections. The certificate is self-signed for 127.0.0.1 (made with openssl at start); the
 // browser must be told to accept it. Used by the browser benchmark, in front of
-// `rangefind serve` and behind scripts/delay-proxy.mjs.
+// `rangefind serve` and behind scripts/bench/delay-proxy.mjs.
 
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";

@@ -9,14 +9,14 @@
 // (target/release/rangefind, what the tests pack: always the current code). A release packs
 // the five scripts/release/build-cli.sh builds into out/cli (docs/releasing.md).
 //
-//   node scripts/pack-npm.mjs [--out DIR] [--cli-dir out/cli] [--binary linux-arm64=PATH ...]
+//   node scripts/release/pack-npm.mjs [--out DIR] [--cli-dir out/cli] [--binary linux-arm64=PATH ...]
 import { execFileSync } from "node:child_process";
 import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** Every platform a CLI is released for: npm's os and cpu (scripts/release/build-cli.sh builds them). */
 const PLATFORMS = {

@@ -26,12 +26,12 @@
 # 0.2 KB more, brotli; BENCHMARKS.md, "Engine size"). Without a nightly toolchain with
 # rust-src (scripts/setup.sh adds it where nightly is installed) they are built by stable, larger,
 # and the build says so. The Worker's engine stays on stable: it pays for CPU, not bytes.
-# `scripts/build-wasm.sh site` builds only the engines named (splits, analytics, site,
+# `scripts/build/build-wasm.sh site` builds only the engines named (splits, analytics, site,
 # site-all, worker);
 # the demo needs only the site engine.
 # Skips wasm-opt when a module did not change. Prints the sizes (raw, gzip, brotli).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 say() { printf '\033[1m==> [%ds] %s\033[0m\n' "$SECONDS" "$*"; }
 
 if [ ! -x node_modules/.bin/wasm-opt ]; then
@@ -78,8 +78,8 @@ finish() {
   local stamp="$out/.source-sha256"
   local source_sha
   # The module and what is done to it: a change to this pipeline rebuilds every engine.
-  source_sha=$(cat "$module" scripts/build-wasm.sh scripts/minify-wasm-names.mjs \
-    scripts/drop-unused-closure-shims.mjs | sha256sum | cut -d' ' -f1)
+  source_sha=$(cat "$module" scripts/build/build-wasm.sh scripts/build/minify-wasm-names.mjs \
+    scripts/build/drop-unused-closure-shims.mjs | sha256sum | cut -d' ' -f1)
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$source_sha" ] && [ -f "$out/rangefind_wasm_bg.wasm" ]; then
     say "$out: up to date"
   else
@@ -87,9 +87,9 @@ finish() {
     "$bindgen" "$module" "$bound"
     # Closure shims of js-sys imports the engine never calls, which wasm-bindgen leaves in the
     # function table (0.4 KB of the site engine, brotli).
-    node scripts/drop-unused-closure-shims.mjs "$bound/rangefind_wasm_bg.wasm"
+    node scripts/build/drop-unused-closure-shims.mjs "$bound/rangefind_wasm_bg.wasm"
     say "wasm-opt $level ($out)"
-    # Browser engines get short import and export names (scripts/minify-wasm-names.mjs), and
+    # Browser engines get short import and export names (scripts/build/minify-wasm-names.mjs), and
     # the optimisation run twice: the second -Oz finds more after the first (the site engines
     # 0.1-0.2 KB brotli, the split engines 1.4-1.7 KB; BENCHMARKS.md "Engine size").
     # `--low-memory-unused`: Rust puts the stack first (it grows down from 1 MiB towards 0),
@@ -104,7 +104,7 @@ finish() {
       "${minify[@]}" "$bound/rangefind_wasm_bg.wasm" -o "$out/rangefind_wasm_bg.wasm" >"$bound/names.json"
     cp "$bound/rangefind_wasm.js" "$bound/rangefind_wasm.d.ts" "$out/"
     if [ "$small" = small ]; then
-      node scripts/minify-wasm-names.mjs "$out/rangefind_wasm_bg.wasm" "$bound/names.json" "$out/rangefind_wasm.js"
+      node scripts/build/minify-wasm-names.mjs "$out/rangefind_wasm_bg.wasm" "$bound/names.json" "$out/rangefind_wasm.js"
     fi
     echo "$source_sha" > "$stamp"
   fi

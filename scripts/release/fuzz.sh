@@ -4,17 +4,17 @@
 # from the format fixtures and the bundled sample site (target/fuzz-seeds/, remade each run).
 # What a target finds stops the run: the input is kept in fuzz/artifacts/TARGET/ and printed.
 #
-#   scripts/fuzz.sh              every target, 30 s each (the test command's bounded run)
-#   scripts/fuzz.sh 600 html_page manifest_json
+#   scripts/release/fuzz.sh              every target, 30 s each (the test command's bounded run)
+#   scripts/release/fuzz.sh 600 html_page manifest_json
 #                                the targets named, 10 minutes each (the longer run)
-#   scripts/fuzz.sh build        only build the targets (the test command does this in the
+#   scripts/release/fuzz.sh build        only build the targets (the test command does this in the
 #                                background, at low priority, while its other steps run)
 #
 # Installs cargo-fuzz when missing; needs the nightly toolchain (libFuzzer's instrumentation).
 # Built without a sanitizer by default (FUZZ_SANITIZER=address for AddressSanitizer): the code
 # is safe Rust, and what the targets look for are panics, overflows, hangs and wrong answers.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 
 seconds=${1:-30}
@@ -23,7 +23,7 @@ build_only=false
 case $seconds in
   build) build_only=true ;;
   '' | *[!0-9]*)
-    echo "scripts/fuzz.sh: SECONDS must be a whole number of seconds, or \`build\` (got $seconds)" >&2
+    echo "scripts/release/fuzz.sh: SECONDS must be a whole number of seconds, or \`build\` (got $seconds)" >&2
     exit 2
     ;;
 esac
@@ -35,7 +35,7 @@ fi
 sanitizer=${FUZZ_SANITIZER:-none}
 
 if ! rustup run nightly rustc --version >/dev/null 2>&1; then
-  echo "scripts/fuzz.sh: libFuzzer needs the nightly toolchain (rustup toolchain install nightly)" >&2
+  echo "scripts/release/fuzz.sh: libFuzzer needs the nightly toolchain (rustup toolchain install nightly)" >&2
   exit 1
 fi
 if ! cargo fuzz --version >/dev/null 2>&1; then
@@ -106,7 +106,7 @@ for target in "${targets[@]}"; do
   fi
 done
 if [ ${#failed[@]} -gt 0 ]; then
-  echo "scripts/fuzz.sh: found a failing input in: ${failed[*]} (kept in fuzz/artifacts/)" >&2
+  echo "scripts/release/fuzz.sh: found a failing input in: ${failed[*]} (kept in fuzz/artifacts/)" >&2
   exit 1
 fi
 echo "fuzz: ${#targets[@]} targets, ${seconds} s each, nothing found"

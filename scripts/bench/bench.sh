@@ -13,16 +13,16 @@
 # loopback, each on a freshly opened index (cold: split opens included; the index open,
 # manifest and split filters, reported apart) and then 20 times warm (median time), plus
 # 100 logins found in one split only (how many splits pruning opens):
-# scripts/gharchive-queries.py writes the requests. GHARCHIVE_SPLIT_DOCS="100000 25000 10000"
+# scripts/data/gharchive-queries.py writes the requests. GHARCHIVE_SPLIT_DOCS="100000 25000 10000"
 # runs it at each split size (results suffixed with the size).
 #
-# `worker` runs scripts/bench-worker.mjs: the edge Worker in local workerd (Miniflare over a
+# `worker` runs scripts/bench/bench-worker.mjs: the edge Worker in local workerd (Miniflare over a
 # local R2 bucket for subrequests per cold query and edge-cache hits; plain `workerd serve`
 # over an origin for CPU per cold and warm query and requests/s at 1/10/25 connections).
 #
-#   scripts/bench.sh [mdn|events|gharchive|publish|worker]...   (default: mdn events)   results in out/bench/
+#   scripts/bench/bench.sh [mdn|events|gharchive|publish|worker]...   (default: mdn events)   results in out/bench/
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 ./scripts/setup.sh
 corpora=../shared/corpora
 if [ ! -d "$corpora" ]; then
@@ -60,7 +60,7 @@ publish_bench() {
   export AWS_REGION=us-east-1 AWS_ENDPOINT_URL=http://127.0.0.1:$port
   for name in mdn events; do
     if [ ! -f "$results/$name/manifest.json" ]; then
-      echo "== publish $name: SKIPPED (run scripts/bench.sh $name first)"
+      echo "== publish $name: SKIPPED (run scripts/bench/bench.sh $name first)"
       continue
     fi
     echo "== publish $name to S3 on loopback (s3s-fs)"
@@ -94,7 +94,7 @@ gharchive_bench() {
         --split-docs "$split_docs" 2>&1 | grep -E "Finished|wall"
     done
     ls -l "$out"/filters | awk 'NR > 1 { print "  split filter file", $NF, $5, "bytes" }'
-    python3 scripts/gharchive-queries.py "$corpora/events-dev.jsonl.zst" "$corpora/queries-events.jsonl" \
+    python3 scripts/data/gharchive-queries.py "$corpora/events-dev.jsonl.zst" "$corpora/queries-events.jsonl" \
       "$split_docs" >"$results/gharchive-requests$suffix.jsonl"
     echo "== gharchive ($split_docs events a split): Q1-Q4 and rare logins, cold (fresh index each), then 20 times warm"
     "$bin/rangefind-bench" --index "$out" --queries "$results/gharchive-requests$suffix.jsonl" --fresh-index \
@@ -110,7 +110,7 @@ for target in "${targets[@]}"; do
     events) bench events examples/events/rangefind.yaml "$corpora/events-dev.jsonl.zst" "$corpora/queries-events.jsonl" ;;
     gharchive) gharchive_bench ;;
     publish) publish_bench ;;
-    worker) node scripts/bench-worker.mjs ;;
+    worker) node scripts/bench/bench-worker.mjs ;;
     *) echo "unknown benchmark $target (mdn, events, gharchive, publish, worker)" >&2; exit 2 ;;
   esac
 done

@@ -1,5 +1,5 @@
-"""A .wasm module read for size reports (scripts/wasm-size-report.py,
-scripts/wasm-brotli-areas.py): its sections, its functions' bodies and their names."""
+"""A .wasm module read for size reports (scripts/size/wasm-size-report.py,
+scripts/size/wasm-brotli-areas.py): its sections, its functions' bodies and their names."""
 import re
 
 
@@ -93,7 +93,7 @@ def imported_functions(body):
 
 def function_names(body):
     """Function index → name from a custom section, if it is the names section. A standard
-    library rebuilt from source (scripts/build-wasm.sh) puts `[hash]` after each crate name:
+    library rebuilt from source (scripts/build/build-wasm.sh) puts `[hash]` after each crate name:
     left out."""
     n, p = leb(body, 0)
     if body[p:p + n] != b"name":

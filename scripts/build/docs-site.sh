@@ -4,14 +4,14 @@
 # recipe, docs/integrations.md) into out/docs-site/site/, then indexed by `rangefind build
 # --site`, which writes the <rangefind-search> widget every page loads.
 #
-#   scripts/docs-site.sh            build it (the release workflow publishes it to GitHub Pages)
-#   scripts/docs-site.sh --serve    build it, then serve it on http://127.0.0.1:${PORT:-8080}/
-#   DOCS_SITE_OUT=DIR scripts/docs-site.sh   build it in DIR rather than out/docs-site
+#   scripts/build/docs-site.sh            build it (the release workflow publishes it to GitHub Pages)
+#   scripts/build/docs-site.sh --serve    build it, then serve it on http://127.0.0.1:${PORT:-8080}/
+#   DOCS_SITE_OUT=DIR scripts/build/docs-site.sh   build it in DIR rather than out/docs-site
 #
 # MkDocs comes from PyPI into a virtual environment of its own (~/.cache/rangefind/docs-tools);
 # the CLI is target/release/rangefind (scripts/setup.sh --demo builds it when missing).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 . scripts/release/common.sh # say, MKDOCS_VERSION
 REPOSITORY=https://github.com/rangefind/rangefind/blob/main
 
@@ -19,7 +19,7 @@ serve=false
 case "${1:-}" in
   --serve) serve=true ;;
   "") ;;
-  *) echo "usage: scripts/docs-site.sh [--serve]" >&2; exit 2 ;;
+  *) echo "usage: scripts/build/docs-site.sh [--serve]" >&2; exit 2 ;;
 esac
 
 tools=${RANGEFIND_DOCS_TOOLS:-$HOME/.cache/rangefind/docs-tools}
@@ -33,7 +33,7 @@ fi
 work=${DOCS_SITE_OUT:-out/docs-site}
 rm -rf "$work"
 mkdir -p "$work/pages"
-cp -r scripts/docs-site/mkdocs.yml scripts/docs-site/overrides "$work/"
+cp -r scripts/build/docs-site/mkdocs.yml scripts/build/docs-site/overrides "$work/"
 cp -r docs/. "$work/pages/"
 cp README.md "$work/pages/index.md"
 cp BENCHMARKS.md "$work/pages/benchmarks.md"

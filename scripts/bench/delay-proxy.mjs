@@ -4,7 +4,7 @@
 // do not get six times the bandwidth). `tc netem` is not available on these machines; this
 // stands in for it.
 //
-//   node scripts/delay-proxy.mjs --target 127.0.0.1:8080 [--port 0] [--rtt-ms 100] [--mbit 10]
+//   node scripts/bench/delay-proxy.mjs --target 127.0.0.1:8080 [--port 0] [--rtt-ms 100] [--mbit 10]
 //
 // or import { startDelayProxy } from "./delay-proxy.mjs".
 

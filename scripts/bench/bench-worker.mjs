@@ -13,7 +13,7 @@
 //   3. warm requests/s and p50/p95 latency at 1, 10 and 25 connections (autocannon) against
 //      one workerd process (one core: workerd runs a Worker on one thread) and two sharing
 //      one listening socket (the machine's two cores, as one would self-host workerd).
-// Usage: node scripts/bench-worker.mjs [--quick]   (scripts/bench.sh worker runs it)
+// Usage: node scripts/bench/bench-worker.mjs [--quick]   (scripts/bench/bench.sh worker runs it)
 //   --quick: one CPU batch and 3 s load runs, for a look rather than a figure.
 import { execFileSync, spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -23,7 +23,7 @@ import { basename, dirname, join, relative, resolve } from "node:path";
 import autocannon from "autocannon";
 import { Miniflare } from "miniflare";
 
-const repo = resolve(import.meta.dirname, "..");
+const repo = resolve(import.meta.dirname, "../..");
 const corpora = join(repo, "..", "shared", "corpora");
 const cli = join(repo, "target", "release", "rangefind");
 const wrangler = join(repo, "node_modules", ".bin", "wrangler");

@@ -2,7 +2,7 @@
 """What each area of a .wasm module costs after brotli: the area's function bodies blanked
 (replaced by `unreachable`), the module compressed again (brotli -q 11), the difference printed.
 
-Usage: scripts/wasm-brotli-areas.py MODULE.wasm [LABEL=REGEX ...]
+Usage: scripts/size/wasm-brotli-areas.py MODULE.wasm [LABEL=REGEX ...]
 
 MODULE must keep its names section (wasm-opt -g); the names section itself is left out of
 every measurement. An area is the functions whose demangled name matches REGEX; without

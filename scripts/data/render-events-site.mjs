@@ -4,8 +4,8 @@
 // sizes no bundled site has (BENCHMARKS.md, "A million pages"). Streams: the corpus is read through `zstd -dc` and each
 // page written as it is read, so memory does not grow with N.
 //
-//   node scripts/render-events-site.mjs --pages 10000 --out out/events-site/10k
-//   node scripts/render-events-site.mjs --pages all --out out/events-site/all
+//   node scripts/data/render-events-site.mjs --pages 10000 --out out/events-site/10k
+//   node scripts/data/render-events-site.mjs --pages all --out out/events-site/all
 //
 // Options: --pages N|all (default 10000), --out DIR (required; emptied first), --input FILE
 // (default ../shared/corpora/events-dev.jsonl.zst), --queries FILE (also write a query log
@@ -24,7 +24,7 @@ import { createInterface } from "node:readline";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 function parseArgs(argv) {
   const options = { pages: "10000", out: null, input: join(repo, "../shared/corpora/events-dev.jsonl.zst"), queries: null };
@@ -32,7 +32,7 @@ function parseArgs(argv) {
     const [flag, value] = [argv[i], argv[i + 1]];
     const key = { "--pages": "pages", "--out": "out", "--input": "input", "--queries": "queries" }[flag];
     if (flag === "-h" || flag === "--help") {
-      console.log("usage: node scripts/render-events-site.mjs --pages N|all --out DIR [--input FILE] [--queries FILE]");
+      console.log("usage: node scripts/data/render-events-site.mjs --pages N|all --out DIR [--input FILE] [--queries FILE]");
       process.exit(0);
     }
     if (!key || value === undefined) fail(`unknown or incomplete option ${flag} (see --help)`);

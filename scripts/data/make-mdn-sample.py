@@ -5,7 +5,7 @@ The sample is small enough to ship in the repository (a few hundred real pages) 
 and the tests run from a fresh clone. Selection is deterministic: the JavaScript Array and
 Map reference pages (good demo queries), then every 40th page of the corpus for variety.
 
-usage: scripts/make-mdn-sample.py [../shared/corpora/mdn.jsonl.gz] [examples/mdn/sample.jsonl.gz]
+usage: scripts/data/make-mdn-sample.py [../shared/corpora/mdn.jsonl.gz] [examples/mdn/sample.jsonl.gz]
 """
 import gzip
 import json

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Cold queries against two site indexes, side by side, through the CLI.
 
-Usage: scripts/compare-cold-queries.py INDEX_A INDEX_B [QUERIES.jsonl]
+Usage: scripts/bench/compare-cold-queries.py INDEX_A INDEX_B [QUERIES.jsonl]
 
 Each query of the log (default: ../shared/corpora/queries-mdn.jsonl) is searched cold (a new
 process, no cache) in each index with the widget's request (`--limit 10 --fields

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Attributes a .wasm module's code bytes to crates, from its name section.
 
-Usage: scripts/wasm-size-report.py MODULE.wasm [TOP] [--functions]
+Usage: scripts/size/wasm-size-report.py MODULE.wasm [TOP] [--functions]
 With --functions, the TOP largest functions instead of crates.
 Run it on the wasm-bindgen output before wasm-opt (which strips names); the split between
 crates is what BENCHMARKS.md quotes as "what each feature costs".
@@ -35,7 +35,7 @@ def main():
 
 def crate_of(name):
     # Demangled Rust names: `<tantivy::x::Y as Z>::f`, `tantivy::x::f`, `core::ptr::drop_in_place<...>`;
-    # a standard library rebuilt from source (scripts/build-wasm.sh) adds `[hash]` after each
+    # a standard library rebuilt from source (scripts/build/build-wasm.sh) adds `[hash]` after each
     # crate name, and names drop glue `core::ptr::drop_glue::<...>`.
     name = re.sub(r"\[[0-9a-f]+\]", "", name)
     generic = re.match(r"core::ptr::drop_glue::<(.*)>", name)

@@ -9,7 +9,7 @@
 # sample site and a few built-in queries. Installs Pagefind (npm, into out/bench-site) when
 # missing. Writes out/bench-site/{build,browser}.json and prints the figures BENCHMARKS.md quotes.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 ./scripts/setup.sh
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 

@@ -10,7 +10,7 @@
 #    with examples/mdn/rangefind.yaml (a split, its split filter and its lexicon);
 #  - each with expected.json: queries and the ids the fixture answers them with.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 cli=target/release/rangefind
 cargo build --release -p rangefind-builder --quiet
 # "rangefind 0.1.0 (split format 4, site layout 6, lexicon format 4)"
