@@ -31,11 +31,14 @@ use self::pages::script_language::LetterCounts;
 use self::report::print_summary;
 pub use self::report::{SiteReport, Tally, TitleReport, Undeclared};
 use self::site_json_io::{LanguageEntry, SiteFileEntry, SiteJson, SITE_JSON, SITE_JSON_FORMAT};
-use self::write::{site_file, widget};
+use self::write::record_spill::RecordSpill;
+use self::write::site_file::{self, WrittenSiteFile};
+use self::write::widget;
 
 use crate::index_dir::{write_atomically, SPLITS_DIR};
 use crate::lexicon::LEXICON_DIR;
 use crate::progress::count_bar;
+use indicatif::ProgressBar;
 use rangefind_engine::manifest::{Manifest, MANIFEST_FILE};
 
 /// One language's pages as the site build hands them to a split build (`build --site
@@ -130,16 +133,8 @@ pub fn build_site(
             &format!("Indexing {language} "),
             "pages",
         );
-        let written = site_file::write_site_file(
-            &input.files,
-            &language,
-            &input.used,
-            &out,
-            &format!("{language}/"),
-            options,
-            &progress,
-        )
-        .with_context(|| format!("writing the site file of the pages in {language}"))?;
+        let written = index_language(&language, &input, &out, options, work.path(), &progress)
+            .with_context(|| format!("writing the site file of the pages in {language}"))?;
         progress.finish_and_clear();
         let (site_file, pages) = (written.entry, written.pages);
         report.word_runs += written.word_runs;
@@ -188,6 +183,29 @@ pub fn build_site(
     (report.index_files, report.index_bytes) = (files - widget_files, bytes - widget_bytes);
     report.elapsed = started.elapsed();
     Ok(report)
+}
+
+/// A language's pages, crawled into `input`, through the last two stages: their words
+/// gathered (and their records set aside), then the site file written into `out`.
+fn index_language(
+    language: &str,
+    input: &LanguageInput,
+    out: &Path,
+    options: &SiteOptions,
+    work: &Path,
+    progress: &ProgressBar,
+) -> anyhow::Result<WrittenSiteFile> {
+    let mut records = RecordSpill::new(work)?;
+    let gathered = words::gather(
+        &input.files,
+        language,
+        &input.used,
+        options.word_memory,
+        work,
+        progress,
+        &mut |record| records.push(record),
+    )?;
+    site_file::write_site_file(gathered, records, language, out, options, work, progress)
 }
 
 /// The pages of one language index.

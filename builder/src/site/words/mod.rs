@@ -12,3 +12,102 @@ pub(super) mod renumber;
 pub(super) mod tails;
 pub(super) mod word_index;
 pub(super) mod word_runs;
+
+use std::fs;
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use indicatif::ProgressBar;
+use rangefind_engine::analysis::Analyzer;
+use rangefind_engine::site::file::head_meta::{FieldScoring, SearchedField};
+
+use self::analyse::StoredPage;
+use self::word_index::WordIndex;
+use super::mapping::{fields, stemmer_of, SiteFields, HEADINGS_BOOST, TITLE_BOOST};
+
+/// Pages analysed at once (in parallel) before their words join the index.
+const ANALYSIS_BATCH: usize = 512;
+
+/// What the words stage gathers of a language's pages.
+pub(super) struct GatheredWords {
+    /// Every word's postings and positions, and the words as typed.
+    pub words: WordIndex,
+    /// What scoring keeps of each page, in site order.
+    pub pages: Vec<StoredPage>,
+    /// The fields searched, their words not counted yet.
+    pub searched: Vec<SearchedField>,
+    /// The language's analyser, and the stemmer it stems with.
+    pub analyzer: Analyzer,
+    pub stemmer: Option<String>,
+}
+
+/// Analyses the pages of `language` in `records` (JSON lines of
+/// [`crate::site::pages::page_document`], the fields of `used`) into a word index that sets
+/// its words aside in runs in `work` past `memory` bytes. Each page's record goes to
+/// `set_aside`, in page order; `progress` counts the pages.
+pub(super) fn gather(
+    records: &[PathBuf],
+    language: &str,
+    used: &SiteFields,
+    memory: usize,
+    work: &Path,
+    progress: &ProgressBar,
+    set_aside: &mut dyn FnMut(&[u8]) -> anyhow::Result<()>,
+) -> anyhow::Result<GatheredWords> {
+    let searched = searched_fields(used);
+    let stemmer = stemmer_of(language);
+    let analyzer = Analyzer::new(stemmer.as_deref())?;
+    let mut pages: Vec<StoredPage> = Vec::new();
+    let mut words = WordIndex::new(memory, work);
+    let mut batch = Vec::with_capacity(ANALYSIS_BATCH);
+    for input in records {
+        let file = fs::File::open(input).with_context(|| format!("reading {}", input.display()))?;
+        for line in std::io::BufReader::new(file).lines() {
+            batch.push(line?);
+            if batch.len() == ANALYSIS_BATCH {
+                let lines = std::mem::take(&mut batch);
+                words.add_batch(&mut pages, set_aside, &lines, &searched, &analyzer)?;
+                progress.inc(ANALYSIS_BATCH as u64);
+            }
+        }
+    }
+    words.add_batch(&mut pages, set_aside, &batch, &searched, &analyzer)?;
+    progress.inc(batch.len() as u64);
+    Ok(GatheredWords {
+        words,
+        pages,
+        searched,
+        analyzer,
+        stemmer,
+    })
+}
+
+/// The searched fields: title, headings, body, then the weighted text of `used`.
+fn searched_fields(used: &SiteFields) -> Vec<SearchedField> {
+    let mut searched = vec![
+        searched_field(fields::TITLE, TITLE_BOOST, FieldScoring::Plain),
+        searched_field(fields::HEADINGS, HEADINGS_BOOST, FieldScoring::Headings),
+        searched_field(fields::BODY, 1.0, FieldScoring::Text),
+    ];
+    // Masks have 32 bits; a site using more weights than that shares the last one.
+    for &tenths in used.weights.iter().take(32 - searched.len()) {
+        let boost = f32::from(tenths) / 10.0;
+        searched.push(searched_field(
+            &fields::weighted(tenths),
+            boost,
+            FieldScoring::Text,
+        ));
+    }
+    searched
+}
+
+/// A searched field, its words not counted yet.
+fn searched_field(name: &str, boost: f32, scoring: FieldScoring) -> SearchedField {
+    SearchedField {
+        name: name.into(),
+        boost,
+        words: 0,
+        scoring,
+    }
+}

@@ -2,16 +2,14 @@
 //! words with postings in chunks, positions, and one compressed record per page.
 
 use std::fs;
-use std::io::BufRead;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::Context;
 use indicatif::ProgressBar;
-use rangefind_engine::analysis::Analyzer;
 use rangefind_engine::format::{
     encode_frame, page_payload, write_streamed_regions, SplitWriteOptions,
 };
-use rangefind_engine::site::file::head_meta::{FieldScoring, HeadMeta, SearchedField};
+use rangefind_engine::site::file::head_meta::{HeadMeta, SearchedField};
 use rangefind_engine::site::file::layout::{self, Head};
 use rangefind_engine::site::file::record_slots::{order_by_size, RecordSlots};
 use rangefind_engine::site::file::site_json::SiteFileEntry;
@@ -23,10 +21,12 @@ use crate::progress::recount;
 
 use super::chunk_writer::CHUNK_LEVEL;
 use super::record_spill::{compress_records, train_dictionary, RecordSpill};
-use crate::site::mapping::{fields, stemmer_of, SiteFields, HEADINGS_BOOST, TITLE_BOOST};
+use super::word_chunks::write_word_chunks;
+use crate::site::mapping::fields;
 use crate::site::options::SiteOptions;
 use crate::site::words::analyse::StoredPage;
 use crate::site::words::word_index::WordIndex;
+use crate::site::words::GatheredWords;
 
 /// Page size of a site file: records are a few hundred bytes, and a read costs whole pages.
 /// The smallest there is, 128: each record, chunk and position run read wastes half a page at
@@ -37,54 +37,30 @@ pub const SITE_PAGE_SIZE: u32 = rangefind_engine::format::MIN_PAGE_SIZE;
 /// The extension of site files.
 pub const SITE_FILE_EXTENSION: &str = "rfsite";
 
-/// Pages analysed at once (in parallel) before their words join the index.
-const ANALYSIS_BATCH: usize = 512;
-
-/// Writes the site file of the pages in `inputs` (JSON lines of `crate::site::pages::page_document`) and its
-/// lexicon into `dir`, named after their contents; other site files there are removed.
-/// `path_prefix` is `dir` relative to `site.json`; words on more than `options.tail_past`
-/// pages have a tail (0: none), and the words' postings set aside past
-/// `options.word_memory`.
-/// `progress` counts the pages analysed, then says what is being written.
-pub fn write_site_file(
-    inputs: &[PathBuf],
+/// Writes the site file of a language's `gathered` words and pages, whose records are in
+/// `records`, and its lexicon into `dir` (the language's directory, `LANGUAGE/` from
+/// `site.json`), named after their contents; other site files there are removed. Words on
+/// more than `options.tail_past` pages have a tail (0: none); temporary files go to `work`.
+/// `progress`, which counted the pages analysed, then says what is being written.
+pub(in crate::site) fn write_site_file(
+    gathered: GatheredWords,
+    records: RecordSpill,
     language: &str,
-    used: &SiteFields,
     dir: &Path,
-    path_prefix: &str,
     options: &SiteOptions,
+    work: &Path,
     progress: &ProgressBar,
 ) -> anyhow::Result<WrittenSiteFile> {
-    let mut searched = searched_fields(used);
-    let stemmer = stemmer_of(language);
-    let analyzer = Analyzer::new(stemmer.as_deref())?;
-    let mut pages: Vec<StoredPage> = Vec::new();
-    // Beside the pages' JSON lines, in the build's work directory.
-    let temp_dir = std::env::temp_dir();
-    let work = (inputs.first().and_then(|input| input.parent())).unwrap_or(&temp_dir);
-    let mut words = WordIndex::new(options.word_memory, work);
-    let mut spill = RecordSpill::new(work)?;
-    let mut batch = Vec::with_capacity(ANALYSIS_BATCH);
-    for input in inputs {
-        let file = fs::File::open(input).with_context(|| format!("reading {}", input.display()))?;
-        for line in std::io::BufReader::new(file).lines() {
-            batch.push(line?);
-            if batch.len() == ANALYSIS_BATCH {
-                words.add_batch(
-                    &mut pages,
-                    &mut spill,
-                    &std::mem::take(&mut batch),
-                    &searched,
-                    &analyzer,
-                )?;
-                progress.inc(ANALYSIS_BATCH as u64);
-            }
-        }
-    }
-    words.add_batch(&mut pages, &mut spill, &batch, &searched, &analyzer)?;
-    progress.inc(batch.len() as u64);
+    let GatheredWords {
+        mut words,
+        pages,
+        mut searched,
+        analyzer,
+        stemmer,
+    } = gathered;
+    let path_prefix = format!("{language}/");
     progress.set_message("— compressing records and the lexicon");
-    let spilled = spill.finish()?;
+    let spilled = records.finish()?;
     let typed = words.typed_counts();
     let headings = count_words(&mut searched, &pages);
     let meta = HeadMeta {
@@ -119,8 +95,15 @@ pub fn write_site_file(
             // The words, the longest step at a million pages (the lexicon is written beside
             // them).
             count_words_written(progress, language, &words);
-            let written =
-                words.write(&pages, &meta, &number_of, options.tail_past, work, progress)?;
+            let written = write_word_chunks(
+                words,
+                &pages,
+                &meta,
+                &number_of,
+                options.tail_past,
+                work,
+                progress,
+            )?;
             Ok((written, records, slots, dictionary))
         },
         // In the splits' lexicon directory: the same words make the same file, written once.
@@ -214,25 +197,6 @@ fn count_words_written(progress: &ProgressBar, language: &str, words: &WordIndex
     });
 }
 
-/// The searched fields: title, headings, body, then the weighted text of `used`.
-fn searched_fields(used: &SiteFields) -> Vec<SearchedField> {
-    let mut searched = vec![
-        searched_field(fields::TITLE, TITLE_BOOST, FieldScoring::Plain),
-        searched_field(fields::HEADINGS, HEADINGS_BOOST, FieldScoring::Headings),
-        searched_field(fields::BODY, 1.0, FieldScoring::Text),
-    ];
-    // Masks have 32 bits; a site using more weights than that shares the last one.
-    for &tenths in used.weights.iter().take(32 - searched.len()) {
-        let boost = f32::from(tenths) / 10.0;
-        searched.push(searched_field(
-            &fields::weighted(tenths),
-            boost,
-            FieldScoring::Text,
-        ));
-    }
-    searched
-}
-
 /// Counts each searched field's words over `pages` and returns their headings holding words:
 /// what the engine normalises lengths by ([`rangefind_engine::site::bm25::Averages`]).
 fn count_words(searched: &mut [SearchedField], pages: &[StoredPage]) -> u64 {
@@ -240,16 +204,6 @@ fn count_words(searched: &mut [SearchedField], pages: &[StoredPage]) -> u64 {
         field.words = pages.iter().map(|page| u64::from(page.lengths[f])).sum();
     }
     pages.iter().map(|page| u64::from(page.headings)).sum()
-}
-
-/// A searched field, its words not counted yet.
-fn searched_field(name: &str, boost: f32, scoring: FieldScoring) -> SearchedField {
-    SearchedField {
-        name: name.into(),
-        boost,
-        words: 0,
-        scoring,
-    }
 }
 
 /// Removes the site files of `dir` other than `keep` (an earlier build's).
