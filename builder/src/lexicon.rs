@@ -9,7 +9,7 @@ use std::path::Path;
 use anyhow::{bail, Context};
 use rangefind_engine::format::encode_frame;
 use rangefind_engine::manifest::{LexiconEntry, Manifest};
-use rangefind_engine::typos::{decode_words, encode_lexicon_within, WordCounts, LEXICON_FORMAT};
+use rangefind_engine::typos::{decode_words, encode_lexicon_within, WordCounts, LEXICON_VERSION};
 
 /// Where the lexicon goes, relative to the index root.
 pub const LEXICON_DIR: &str = "lexicon";
@@ -49,7 +49,7 @@ pub fn write_file_within(
         size: bytes.len() as u64,
         words: layout.words,
         index: layout.index,
-        format: LEXICON_FORMAT,
+        format: LEXICON_VERSION,
     })
 }
 

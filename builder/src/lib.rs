@@ -24,14 +24,12 @@ use crate::options::{Cli, Command, ManifestCommand};
 use crate::plan::BuildPlan;
 use crate::site::{LanguagePages, SplitIndexer};
 
-/// `rangefind --version`: the release and the on-disk formats it writes and reads.
+/// `rangefind --version`: the release and the versions of the file formats it writes.
 fn version() -> String {
     format!(
-        "{} (split format {}, site layout {}, lexicon format {})",
+        "{} ({})",
         env!("CARGO_PKG_VERSION"),
-        rangefind_engine::format::FORMAT_VERSION,
-        rangefind_engine::site::file::SITE_LAYOUT_VERSION,
-        rangefind_engine::typos::LEXICON_FORMAT
+        rangefind_engine::formats::versions()
     )
 }
 

@@ -26,6 +26,8 @@ pub mod analysis;
 pub mod api;
 pub mod error;
 pub mod format;
+#[cfg(feature = "splits")]
+pub mod formats;
 #[cfg(any(test, feature = "fuzzing"))]
 pub mod fuzzing;
 pub mod io;

@@ -13,8 +13,14 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 cli=target/release/rangefind
 cargo build --release -p rangefind-builder --quiet
-# "rangefind 0.1.0 (split format 4, site layout 6, lexicon format 4)"
-read -r split layout lexicon < <("$cli" --version | sed -E 's/.*split format ([0-9]+), site layout ([0-9]+), lexicon format ([0-9]+).*/\1 \2 \3/')
+# "rangefind 0.1.0 (split format 5, manifest 1, split filters 2, site layout 10, site.json 1,
+# lexicon format 5)": the fixtures are named by the three binary formats' versions; the manifest,
+# the split filters and site.json are inside them.
+versions=$("$cli" --version)
+version_of() { sed -E "s/.*$1 ([0-9]+).*/\1/" <<<"$versions"; }
+split=$(version_of "split format")
+layout=$(version_of "site layout")
+lexicon=$(version_of "lexicon format")
 out=tests/fixtures/formats
 src=$out/source
 mkdir -p "$src"

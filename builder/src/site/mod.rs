@@ -30,7 +30,7 @@ use self::pages::discover;
 use self::pages::script_language::LetterCounts;
 use self::report::print_summary;
 pub use self::report::{SiteReport, Tally, TitleReport, Undeclared};
-use self::site_json_io::{LanguageEntry, SiteFileEntry, SiteJson, SITE_JSON, SITE_JSON_FORMAT};
+use self::site_json_io::{LanguageEntry, SiteFileEntry, SiteJson, SITE_JSON, SITE_JSON_VERSION};
 use self::write::record_spill::RecordSpill;
 use self::write::site_file::{self, WrittenSiteFile};
 use self::write::widget;
@@ -107,7 +107,7 @@ pub fn build_site(
         );
     }
     let mut index = SiteJson {
-        format: SITE_JSON_FORMAT,
+        format: SITE_JSON_VERSION,
         default_language: String::new(),
         languages: BTreeMap::new(),
         site_root: site_json_io::site_root(&options.site, &options.out),

@@ -6,7 +6,7 @@ use std::path::Path;
 use anyhow::Context;
 
 pub use rangefind_engine::site::file::site_json::{
-    LanguageEntry, SiteFileEntry, SiteJson, SITE_JSON, SITE_JSON_FORMAT,
+    LanguageEntry, SiteFileEntry, SiteJson, SITE_JSON, SITE_JSON_VERSION,
 };
 
 /// Picking the language a search reads, on a `site.json`.
@@ -91,7 +91,7 @@ mod tests {
             site_file: None,
         };
         SiteJson {
-            format: SITE_JSON_FORMAT,
+            format: SITE_JSON_VERSION,
             default_language: languages[0].to_string(),
             languages: languages
                 .iter()

@@ -1,4 +1,4 @@
-//! Every on-disk format this rangefind writes has a fixture (`tests/fixtures/formats/`, written
+//! Every on-disk format this rangefind writes (`rangefind_engine::formats`) has a fixture (`tests/fixtures/formats/`, written
 //! by `scripts/data/make-format-fixtures.sh`) that its readers must open and answer as recorded, as
 //! must the split formats it still reads (from `OLDEST_READABLE_FORMAT`); fixtures of older
 //! format versions must be refused by name. The site fixture is also built
@@ -11,9 +11,12 @@ use crate::common;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use rangefind_engine::format::{FORMAT_VERSION, OLDEST_READABLE_FORMAT};
+use rangefind_engine::format::{OLDEST_READABLE_FORMAT, SPLIT_VERSION};
+use rangefind_engine::manifest::MANIFEST_VERSION;
+use rangefind_engine::pruning::SPLIT_FILTERS_VERSION;
+use rangefind_engine::site::file::site_json::SITE_JSON_VERSION;
 use rangefind_engine::site::file::SITE_LAYOUT_VERSION;
-use rangefind_engine::typos::LEXICON_FORMAT;
+use rangefind_engine::typos::LEXICON_VERSION;
 
 const REGENERATE: &str = "run scripts/data/make-format-fixtures.sh and commit what it writes";
 
@@ -22,18 +25,18 @@ fn fixtures() -> PathBuf {
 }
 
 fn site_fixture() -> String {
-    format!("site-{SITE_LAYOUT_VERSION}-lexicon-{LEXICON_FORMAT}")
+    format!("site-{SITE_LAYOUT_VERSION}-lexicon-{LEXICON_VERSION}")
 }
 
 fn split_fixture() -> String {
-    format!("split-{FORMAT_VERSION}-lexicon-{LEXICON_FORMAT}")
+    format!("split-{SPLIT_VERSION}-lexicon-{LEXICON_VERSION}")
 }
 
 /// The fixtures the readers of this tree must answer as recorded: the ones it writes, and
 /// those of the older split formats it still reads.
 fn readable_fixtures() -> Vec<String> {
-    let older = (OLDEST_READABLE_FORMAT..FORMAT_VERSION)
-        .map(|format| format!("split-{format}-lexicon-{LEXICON_FORMAT}"));
+    let older = (OLDEST_READABLE_FORMAT..SPLIT_VERSION)
+        .map(|format| format!("split-{format}-lexicon-{LEXICON_VERSION}"));
     [site_fixture(), split_fixture()]
         .into_iter()
         .chain(older)
@@ -46,6 +49,47 @@ fn every_format_version_written_has_a_fixture() {
         assert!(
             fixtures().join(&name).is_dir(),
             "no fixture {name}: a format version changed; {REGENERATE}"
+        );
+    }
+}
+
+#[test]
+fn the_current_fixtures_hold_every_format_at_its_version() {
+    let split = fixtures().join(split_fixture());
+    let site = fixtures().join(site_fixture());
+    let json = |path: PathBuf| -> serde_json::Value {
+        serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap()
+    };
+    let manifest = json(split.join("manifest.json"));
+    assert_eq!(
+        manifest["version"], MANIFEST_VERSION,
+        "manifest: {REGENERATE}"
+    );
+    let site_json = json(site.join("site.json"));
+    assert_eq!(
+        site_json["format"], SITE_JSON_VERSION,
+        "site.json: {REGENERATE}"
+    );
+    let filters = std::fs::read_dir(split.join("filters")).unwrap();
+    let filter = filters
+        .map(|entry| entry.unwrap().path())
+        .next()
+        .expect("a split filter file");
+    let magic = std::fs::read(&filter).unwrap();
+    assert_eq!(
+        u32::from(magic[7] - b'0'),
+        SPLIT_FILTERS_VERSION,
+        "{}: {REGENERATE}",
+        filter.display()
+    );
+    // `rangefind --version` names every format, each at the version written.
+    let output = common::rangefind(&["--version"]);
+    let said = String::from_utf8_lossy(&output.stdout).to_string();
+    for format in rangefind_engine::formats::FILE_FORMATS {
+        let named = format!("{} {}", format.name, format.version);
+        assert!(
+            said.contains(&named),
+            "--version said {said:?}, not {named:?}"
         );
     }
 }

@@ -12,7 +12,7 @@ use crate::format::{put_signed, put_text, put_varint, ByteReader};
 /// timestamp field, [`DayCounts`]; 4: Chinese, Japanese and Korean text indexed as character
 /// bigrams, `crate::analysis`; 3: the footer in binary, not JSON, so the site engine needs no
 /// JSON parser; 2: page checksums inline, no page table).
-pub const FORMAT_VERSION: u32 = 5;
+pub const SPLIT_VERSION: u32 = 5;
 /// The oldest split format this code reads: 4's footer is 5's without day counts, and its
 /// indexes hold what 5's do (a reader answers them from their columns).
 pub const OLDEST_READABLE_FORMAT: u32 = 4;
@@ -251,7 +251,7 @@ pub(crate) fn encode_open_region(footer: &Footer, hotcache: &[u8]) -> Vec<u8> {
     region.extend_from_slice(&footer.data_end().to_le_bytes());
     region.extend_from_slice(&(encoded.len() as u32).to_le_bytes());
     region.extend_from_slice(&region_crc.to_le_bytes());
-    region.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    region.extend_from_slice(&SPLIT_VERSION.to_le_bytes());
     region.extend_from_slice(&MAGIC);
     region
 }
@@ -385,10 +385,10 @@ fn check_trailer(tail: &[u8], file_len: u64) -> Result<&[u8]> {
         ));
     }
     let version = le_u32(&trailer[16..20]);
-    if !(OLDEST_READABLE_FORMAT..=FORMAT_VERSION).contains(&version) {
+    if !(OLDEST_READABLE_FORMAT..=SPLIT_VERSION).contains(&version) {
         return Err(ErrorKind::Incompatible.with_message(format!(
             "split format version {version}; this reader reads versions \
-             {OLDEST_READABLE_FORMAT} to {FORMAT_VERSION}: rebuild the index with this \
+             {OLDEST_READABLE_FORMAT} to {SPLIT_VERSION}: rebuild the index with this \
              rangefind, or use a matching reader"
         )));
     }

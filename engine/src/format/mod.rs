@@ -53,8 +53,8 @@ pub fn without_bom(bytes: &[u8]) -> &[u8] {
     bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes)
 }
 pub use footer::{
-    page_checksum, page_payload, FileEntry, Footer, HotEntry, OpenRegion, FORMAT_VERSION, MAGIC,
-    MIN_PAGE_SIZE, OLDEST_READABLE_FORMAT, PAGE_CHECKSUM_LEN, TRAILER_LEN,
+    page_checksum, page_payload, FileEntry, Footer, HotEntry, OpenRegion, MAGIC, MIN_PAGE_SIZE,
+    OLDEST_READABLE_FORMAT, PAGE_CHECKSUM_LEN, SPLIT_VERSION, TRAILER_LEN,
 };
 #[cfg(feature = "splits")]
 pub use hotcache::{record_hot_ranges, HotRangeRecorder};

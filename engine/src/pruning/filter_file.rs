@@ -20,7 +20,10 @@ use xorf::{BinaryFuse8, Descriptor, DmaSerializable, Filter};
 use crate::error::{ErrorKind, Result};
 use crate::format::ByteReader;
 
+/// The split filters' format this crate writes and reads: the last digit of the file's magic.
+pub const SPLIT_FILTERS_VERSION: u32 = 2;
 const MAGIC: &[u8; 8] = b"RFSPLTF2";
+const _: () = assert!(MAGIC[7] as u32 == b'0' as u32 + SPLIT_FILTERS_VERSION);
 const KIND_EMPTY: u8 = 0;
 const KIND_FUSE8: u8 = 1;
 

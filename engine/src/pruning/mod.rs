@@ -18,7 +18,7 @@ use tantivy::query::{
 };
 use tantivy::schema::{Field, Term};
 
-pub use filter_file::{term_key, SplitFilter, SplitFilterFile};
+pub use filter_file::{term_key, SplitFilter, SplitFilterFile, SPLIT_FILTERS_VERSION};
 pub(crate) use load::read_filter_files;
 
 /// The split filters of an index: for each filtered field, each split's filter by its

@@ -35,7 +35,8 @@ use super::key_passes::{key_pairs_in_passes, PAIRS_PER_PASS, PAIR_BYTES};
 
 const MAGIC: &[u8; 8] = b"RFLEXCN5";
 /// The lexicon format this crate writes and reads (the entry naming a file says its format).
-pub const LEXICON_FORMAT: u32 = 5;
+pub const LEXICON_VERSION: u32 = 5;
+const _: () = assert!(MAGIC[7] as u32 == b'0' as u32 + LEXICON_VERSION);
 /// Bytes of the checksum a block starts with.
 const CHECKSUM_LEN: usize = 4;
 /// Uncompressed bytes a block holds before the next one starts: a lookup reads two to four
@@ -64,7 +65,7 @@ pub struct LexiconEntry {
     pub words: [u64; 2],
     /// `[start, end)` of its block index (a reader's first read).
     pub index: [u64; 2],
-    /// Its format ([`LEXICON_FORMAT`]); entries written before the field name format 1.
+    /// Its format ([`LEXICON_VERSION`]); entries written before the field name format 1.
     pub format: u32,
 }
 
@@ -102,11 +103,11 @@ crate::json_fields::deserialize_by_from_json!(LexiconEntry);
 impl LexiconEntry {
     /// Refuses a lexicon of another format than this reader's.
     pub fn check_format(&self) -> Result<()> {
-        if self.format == LEXICON_FORMAT {
+        if self.format == LEXICON_VERSION {
             return Ok(());
         }
         Err(ErrorKind::Incompatible.with_message(format!(
-            "{}: lexicon format {}; this reader reads format {LEXICON_FORMAT}: rebuild the \
+            "{}: lexicon format {}; this reader reads format {LEXICON_VERSION}: rebuild the \
              index with this rangefind",
             self.path, self.format
         )))

@@ -31,7 +31,7 @@ pub use edits::{
 pub use lexicon::{Lexicon, UnknownWord, MAX_PRELOADED_INDEX_BYTES, MAX_REPLACEMENTS};
 pub use lexicon_file::{
     decode_words, encode_lexicon, encode_lexicon_within, Compress, LexiconEntry, LexiconLayout,
-    WordCounts, LEXICON_FORMAT,
+    WordCounts, LEXICON_VERSION,
 };
 #[cfg(test)]
 pub(crate) use query_words::assert_replaceable_words;

@@ -13,12 +13,12 @@ use crate::typos::LexiconEntry;
 /// Its file name, beside the language indexes.
 pub const SITE_JSON: &str = "site.json";
 /// The version of its layout; a reader refuses another.
-pub const SITE_JSON_FORMAT: u32 = 1;
+pub const SITE_JSON_VERSION: u32 = 1;
 
 /// The contents of `site.json`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SiteJson {
-    /// [`SITE_JSON_FORMAT`].
+    /// [`SITE_JSON_VERSION`].
     pub format: u32,
     /// The language with the most pages: searched when a page's own language has no index.
     pub default_language: String,

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::io::MemoryStore;
-use crate::typos::lexicon_file::{encode_lexicon, frame_for_tests, WordCounts, LEXICON_FORMAT};
+use crate::typos::lexicon_file::{encode_lexicon, frame_for_tests, WordCounts, LEXICON_VERSION};
 
 fn lexicon_of(words: &[(&str, u32)]) -> Lexicon {
     let memory = MemoryStore::default();
@@ -20,7 +20,7 @@ fn lexicon_in(words: &[(&str, u32)], memory: &MemoryStore, store: &dyn IndexStor
         size: bytes.len() as u64,
         words: layout.words,
         index: layout.index,
-        format: LEXICON_FORMAT,
+        format: LEXICON_VERSION,
     };
     Lexicon::new(store, &entry).expect("this format")
 }
