@@ -7,8 +7,8 @@ use std::sync::Arc;
 use tantivy::query::Query;
 use tantivy::TantivyDocument;
 
+use super::search_steps::{Ranked, SortKey};
 use super::snippets::Snippets;
-use super::steps::{Ranked, SortKey};
 use super::{results, Hit, SearchIndex, SearchRequest};
 use crate::error::Result;
 use crate::snippets::SNIPPET_CHARS;

@@ -12,20 +12,20 @@ mod day_histograms;
 mod hits;
 mod index;
 mod index_order;
+mod index_order_stages;
 mod prefix_query;
+mod probes;
 mod query;
 mod replace_words;
 mod request_filters;
 mod results;
 mod search;
+mod search_steps;
 mod snippets;
 pub mod split;
-mod stages;
 mod stats_provider;
-mod steps;
 mod time_range;
 mod typo_words;
-mod warmup;
 
 pub use crate::api::{
     parse_timestamp, Filters, Hit, Replaced, SearchRequest, SearchResponse, SearchStats, SortBy,

@@ -8,10 +8,10 @@ use std::sync::Arc;
 use tantivy::query::{AllQuery, Query};
 
 use super::analytics::AggregationRequest;
+use super::probes::{expansions_in_split, global_prefix_cutoffs, FoundTerm, Warmup};
+use super::search_steps::{self, Ranked};
 use super::split::{OpenedSplit, QueryScope};
-use super::steps::{self, Ranked};
 use super::time_range::{Overlap, TimeRange};
-use super::warmup::{expansions_in_split, global_prefix_cutoffs, FoundTerm, Warmup};
 use super::{changed_splits, request_filters, typo_words, SearchIndex};
 use super::{ParsedQuery, Replaced, Replacements, SearchRequest, SearchResponse};
 use crate::error::{ErrorKind, Result};
@@ -197,7 +197,7 @@ impl SearchIndex {
         // The slot of each of `splits`.
         let mut split_slots: Vec<usize> = Vec::new();
         let mut queries: Vec<Box<dyn Query>> = Vec::new();
-        let mut collected = steps::Collected::default();
+        let mut collected = search_steps::Collected::default();
         let mut count_is_lower_bound = false;
         // Splits opened, those answered by their day counts among them.
         let mut splits_opened = 0;
@@ -230,7 +230,7 @@ impl SearchIndex {
                 stats,
                 splits: &opened,
             };
-            let mut found = steps::lookup_terms(&warmup, &parsed).await?;
+            let mut found = search_steps::lookup_terms(&warmup, &parsed).await?;
             if may_replace && !self.lexicons.is_empty() {
                 let unknown = typo_words::unknown_words(&self.queries, &parsed.words, &found);
                 if !unknown.is_empty() {
@@ -260,9 +260,9 @@ impl SearchIndex {
                     })
                     .collect();
             }
-            steps::fetch_postings(&warmup, &found).await?;
+            search_steps::fetch_postings(&warmup, &found).await?;
             let order = index_order.as_ref().map(|(_, order)| *order);
-            let found = steps::collect(
+            let found = search_steps::collect(
                 &warmup,
                 &stage_queries,
                 request,
@@ -292,7 +292,7 @@ impl SearchIndex {
             stats,
             splits: &splits,
         };
-        let documents = steps::load_documents(&warmup, &page).await?;
+        let documents = search_steps::load_documents(&warmup, &page).await?;
         let hits = warmup
             .scope
             .enter(|| self.hits(request, &queries, &splits, &split_slots, &page, documents))?;

@@ -2,8 +2,8 @@
 
 use std::sync::Arc;
 
+use super::probes::FoundTerm;
 use super::query::{QueryBuilder, QueryWord};
-use super::warmup::FoundTerm;
 use crate::error::Result;
 use crate::io::{PersistentCache, QueryStats};
 use crate::typos::{Lexicon, UnknownWord, MAX_REPLACEMENTS};

@@ -1,5 +1,5 @@
 //! The steps of a search after the splits are open. Each runs its probes in every split at
-//! once (see `warmup`), so each costs at most one network wave.
+//! once (see `probes`), so each costs at most one network wave.
 
 use tantivy::collector::sort_key::SortByErasedType;
 use tantivy::collector::{Count, TopDocs};
@@ -9,9 +9,9 @@ use tantivy::{DocAddress, TantivyDocument};
 
 use super::analytics::AggregationRequest;
 use super::index_order::{EdgeDocs, IndexOrder};
+use super::probes::{probe, probe_postings, probe_terms, FoundTerm, Probe, Warmup};
 use super::query::ParsedQuery;
 use super::stats_provider::GlobalStatistics;
-use super::warmup::{probe, probe_postings, probe_terms, FoundTerm, Probe, Warmup};
 use super::SearchRequest;
 use crate::error::Result;
 use crate::format::DayCounts;
