@@ -16,7 +16,7 @@ let session: Session | undefined;
 
 beforeAll(() => {
   const out = tempDir("docs-site");
-  execFileSync(join(repo, "scripts", "docs-site.sh"), [], { env: { ...process.env, DOCS_SITE_OUT: out }, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(join(repo, "scripts", "build", "docs-site.sh"), [], { env: { ...process.env, DOCS_SITE_OUT: out }, stdio: ["ignore", "ignore", "inherit"] });
   site = join(out, "site");
 }, 300_000);
 
