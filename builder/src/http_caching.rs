@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use rangefind_engine::manifest::MANIFEST_FILE;
+use rangefind_engine::formats::manifest::MANIFEST_FILE;
 
 /// Splits, split filter files and lexicons are content-addressed and never change: every
 /// cache may keep them forever.

@@ -11,8 +11,8 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::Context;
-use rangefind_engine::format::SplitSummary;
-use rangefind_engine::manifest::Manifest;
+use rangefind_engine::formats::manifest::Manifest;
+use rangefind_engine::formats::split::SplitSummary;
 use tempfile::TempDir;
 
 /// Characters of the BLAKE3 hex digest used as a split id (128 bits).

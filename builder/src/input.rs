@@ -152,9 +152,13 @@ impl LineReader {
                 }));
             }
             // A byte order mark is not part of the first document.
-            if self.number == 1 && self.buffer.starts_with(rangefind_engine::format::UTF8_BOM) {
+            if self.number == 1
+                && self
+                    .buffer
+                    .starts_with(rangefind_engine::formats::split::UTF8_BOM)
+            {
                 self.buffer
-                    .drain(..rangefind_engine::format::UTF8_BOM.len());
+                    .drain(..rangefind_engine::formats::split::UTF8_BOM.len());
             }
             while matches!(self.buffer.last(), Some(b'\n' | b'\r')) {
                 self.buffer.pop();

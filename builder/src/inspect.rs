@@ -5,10 +5,10 @@ mod site_index;
 use std::sync::Arc;
 
 use anyhow::Context;
-use rangefind_engine::format::{Footer, OpenRegion};
+use rangefind_engine::formats::manifest::MANIFEST_FILE;
+use rangefind_engine::formats::site_json::SITE_JSON;
+use rangefind_engine::formats::split::{Footer, OpenRegion};
 use rangefind_engine::io::{ByteRange, FileSource, HttpSource, RangeSource};
-use rangefind_engine::manifest::MANIFEST_FILE;
-use rangefind_engine::site::file::site_json::SITE_JSON;
 use rangefind_engine::splits::{IndexOptions, SearchIndex};
 
 use crate::options::InspectArgs;

@@ -7,8 +7,8 @@ use std::fs;
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use rangefind_engine::format::encode_frame;
-use rangefind_engine::manifest::{LexiconEntry, Manifest};
+use rangefind_engine::formats::manifest::{LexiconEntry, Manifest};
+use rangefind_engine::formats::split::encode_frame;
 use rangefind_engine::typos::{decode_words, encode_lexicon_within, WordCounts, LEXICON_VERSION};
 
 /// Where the lexicon goes, relative to the index root.

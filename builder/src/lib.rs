@@ -55,7 +55,7 @@ pub fn run() -> anyhow::Result<()> {
                 report.shards,
                 options
                     .dir
-                    .join(rangefind_engine::manifest::MANIFEST_FILE)
+                    .join(rangefind_engine::formats::manifest::MANIFEST_FILE)
                     .display(),
                 report.splits,
                 report.docs

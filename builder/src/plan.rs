@@ -8,7 +8,7 @@ use std::fs;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use rangefind_engine::manifest::{Manifest, MANIFEST_FILE};
+use rangefind_engine::formats::manifest::{Manifest, MANIFEST_FILE};
 use rangefind_engine::mapping::DocMapping;
 
 use crate::options::{BuildArgs, PublishArgs, ServeArgs, StoreArgs, DEFAULT_BIND};
@@ -215,7 +215,7 @@ fn check_split_settings(args: &BuildArgs) -> anyhow::Result<()> {
     if args.split_docs == 0 {
         bail!("--split-docs (RANGEFIND_SPLIT_DOCS) must be at least 1");
     }
-    let sizes = rangefind_engine::format::MIN_PAGE_SIZE..=1 << 20;
+    let sizes = rangefind_engine::formats::split::MIN_PAGE_SIZE..=1 << 20;
     if !args.page_size.is_power_of_two() || !sizes.contains(&args.page_size) {
         bail!("--page-size (RANGEFIND_PAGE_SIZE) must be a power of two between {} and 1048576, got {}", sizes.start(), args.page_size);
     }

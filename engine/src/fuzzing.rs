@@ -31,7 +31,7 @@ const DAMAGED: &[ErrorKind] = &[ErrorKind::Corrupt, ErrorKind::Incompatible];
 /// A split's open region (footer and hotcache) as a reader takes it from the file's tail.
 #[cfg(feature = "splits")]
 pub fn split_open_region(bytes: &[u8]) {
-    use crate::format::OpenRegion;
+    use crate::formats::split::OpenRegion;
     for file_len in [bytes.len() as u64, bytes.len() as u64 + 4096] {
         let tail = Bytes::copy_from_slice(bytes);
         let Some(region) = value_or(OpenRegion::parse(tail, file_len), DAMAGED, "open region")
@@ -68,7 +68,7 @@ pub fn split_filter_file(bytes: &[u8]) {
 /// back to a manifest that reads the same.
 #[cfg(feature = "splits")]
 pub fn manifest_json(bytes: &[u8]) {
-    use crate::manifest::Manifest;
+    use crate::formats::manifest::Manifest;
     let kinds = [
         ErrorKind::Corrupt,
         ErrorKind::Incompatible,
@@ -123,7 +123,7 @@ pub fn multipart_byteranges(body: &[u8], boundary: &str) {
 
 /// `site.json`: read, it names only files below it.
 pub fn site_json(bytes: &[u8]) {
-    use crate::site::file::site_json::SiteJson;
+    use crate::formats::site_json::SiteJson;
     let Some(site) = value_or(SiteJson::parse(bytes), DAMAGED, "site.json") else {
         return;
     };
@@ -162,8 +162,8 @@ pub fn search_request_json(bytes: &[u8]) {
 /// a record, and deflate frames with and without a dictionary. `fields` picks the postings'
 /// field count.
 pub fn site_file_regions(bytes: &[u8], fields: usize) {
-    use crate::site::file::layout::Head;
-    use crate::site::file::postings::{decode_positions, word_entries, Postings};
+    use crate::formats::site_file::layout::Head;
+    use crate::formats::site_file::postings::{decode_positions, word_entries, Postings};
     if let Some(head) = value_or(Head::decode(bytes), DAMAGED, "head") {
         assert_eq!(Head::decode(&head.encode()).expect("reads back"), head);
         let _ = head.check_regions(bytes.len() as u64, bytes.len() as u64, 128);
@@ -173,9 +173,13 @@ pub fn site_file_regions(bytes: &[u8], fields: usize) {
     if let Some(postings) = value_or(Postings::decode(bytes, fields), DAMAGED, "postings") {
         value_or(decode_positions(bytes, &postings), DAMAGED, "positions");
     }
-    value_or(crate::site::file::record::decode(bytes), DAMAGED, "record");
+    value_or(
+        crate::formats::site_file::record::decode(bytes),
+        DAMAGED,
+        "record",
+    );
     for dictionary in [&[][..], &bytes[..bytes.len() / 2]] {
-        let frames = crate::format::Frames::new(dictionary, "site index");
+        let frames = crate::formats::split::Frames::new(dictionary, "site index");
         value_or(frames.decode_now(bytes, "a frame"), DAMAGED, "frame");
         let framed = [&[0x80, 0x02][..], bytes].concat();
         value_or(frames.decode_now(&framed, "a frame"), DAMAGED, "frame");
@@ -185,7 +189,7 @@ pub fn site_file_regions(bytes: &[u8], fields: usize) {
 /// A lexicon's regions: its block index, a block (as stored, and with a checksum that matches
 /// so its frame and entries are decoded) and its word list.
 pub fn lexicon_regions(bytes: &[u8]) {
-    use crate::typos::lexicon_file::{checksum, decode_block, decode_index, BlockRef};
+    use crate::formats::lexicon::{checksum, decode_block, decode_index, BlockRef};
     use futures::executor::block_on;
     value_or(block_on(decode_index(bytes)), DAMAGED, "block index");
     value_or(crate::typos::decode_words(bytes), DAMAGED, "word list");

@@ -1,6 +1,6 @@
 //! rangefind engine: full-text search over immutable splits read with byte-range requests.
 //!
-//! The builder writes splits ([`format`]) and a [`manifest`]; readers open an index from any
+//! The builder writes splits ([`formats::split`]) and a [`formats::manifest`]; readers open an index from any
 //! [`io::IndexStore`] (a directory, an HTTP prefix, memory), and each query runs as
 //! *async warm-up, then synchronous tantivy search*: the engine works out which byte ranges a
 //! query needs, fetches them in as few concurrent waves as possible, verifies and caches them
@@ -25,15 +25,11 @@ pub use at_once::{all_at_once, at_most_at_once, each_at_once};
 pub mod analysis;
 pub mod api;
 pub mod error;
-pub mod format;
-#[cfg(feature = "splits")]
 pub mod formats;
 #[cfg(any(test, feature = "fuzzing"))]
 pub mod fuzzing;
 pub mod io;
 pub mod json_fields;
-#[cfg(feature = "splits")]
-pub mod manifest;
 #[cfg(feature = "splits")]
 pub mod mapping;
 #[cfg(feature = "splits")]

@@ -2,11 +2,11 @@
 //! the head every first visit reads (and what fills it), and its typo lexicon.
 
 use anyhow::Context;
-use rangefind_engine::format::{Frames, OpenRegion};
+use rangefind_engine::formats::manifest::MANIFEST_FILE;
+use rangefind_engine::formats::site_file::layout::{Head, HEAD};
+use rangefind_engine::formats::site_json::{SiteFileEntry, SiteJson};
+use rangefind_engine::formats::split::{Frames, OpenRegion};
 use rangefind_engine::io::IndexStore;
-use rangefind_engine::manifest::MANIFEST_FILE;
-use rangefind_engine::site::file::layout::{Head, HEAD};
-use rangefind_engine::site::file::site_json::{SiteFileEntry, SiteJson};
 use rangefind_engine::typos::MAX_PRELOADED_INDEX_BYTES;
 
 use super::read_open_region;

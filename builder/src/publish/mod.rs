@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context};
 use futures::{StreamExt, TryStreamExt};
 use object_store::PutPayload;
-use rangefind_engine::manifest::{Manifest, MANIFEST_FILE};
+use rangefind_engine::formats::manifest::{Manifest, MANIFEST_FILE};
 use rangefind_engine::mapping::DocMapping;
 
 pub use destination::{is_url, open, Destination, StoreAccess};

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use rangefind_engine::error::ErrorKind;
+use rangefind_engine::formats::manifest::MANIFEST_FILE;
 use rangefind_engine::io::{Deadline, DirStore, Fetcher, FileLocation, HttpStore, IndexStore};
-use rangefind_engine::manifest::MANIFEST_FILE;
 use rangefind_engine::site::SiteIndex;
 use rangefind_engine::splits::SearchStats;
 

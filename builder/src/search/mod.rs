@@ -4,8 +4,8 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use rangefind_engine::api::add_filter;
+use rangefind_engine::formats::manifest::MANIFEST_FILE;
 use rangefind_engine::io::{Deadline, Fetcher, PageCache};
-use rangefind_engine::manifest::MANIFEST_FILE;
 use rangefind_engine::site::{opened_together, search_together, SiteIndex};
 use rangefind_engine::splits::{
     Filters, IndexOptions, SearchIndex, SearchRequest, SearchResponse, SearchStats,

@@ -39,7 +39,7 @@ use crate::index_dir::{write_atomically, SPLITS_DIR};
 use crate::lexicon::LEXICON_DIR;
 use crate::progress::count_bar;
 use indicatif::ProgressBar;
-use rangefind_engine::manifest::{Manifest, MANIFEST_FILE};
+use rangefind_engine::formats::manifest::{Manifest, MANIFEST_FILE};
 
 /// One language's pages as the site build hands them to a split build (`build --site
 /// --splits`): the crawl's records of them, and the mapping they are indexed with.

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use anyhow::Context;
 
-pub use rangefind_engine::site::file::site_json::{
+pub use rangefind_engine::formats::site_json::{
     LanguageEntry, SiteFileEntry, SiteJson, SITE_JSON, SITE_JSON_VERSION,
 };
 

@@ -8,7 +8,7 @@
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use rangefind_engine::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
+use rangefind_engine::formats::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
 use rangefind_engine::mapping::DocMapping;
 
 use rangefind_engine::typos::WordCounts;

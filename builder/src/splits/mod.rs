@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use rangefind_engine::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
+use rangefind_engine::formats::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
 use rangefind_engine::mapping::{DocumentBuilder, MappedSchema};
 use rangefind_engine::typos::{add_counts, WordCounts};
 
@@ -320,7 +320,7 @@ pub fn build(options: &SplitsOptions) -> anyhow::Result<BuildReport> {
 fn write_lexicon(
     options: &SplitsOptions,
     new_splits: Vec<(String, WordCounts)>,
-) -> anyhow::Result<rangefind_engine::manifest::LexiconEntry> {
+) -> anyhow::Result<rangefind_engine::formats::manifest::LexiconEntry> {
     let mut words = WordCounts::new();
     if let Some(index) = &options.append_to {
         words = index.words.clone();

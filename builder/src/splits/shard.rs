@@ -16,7 +16,7 @@ use std::path::Path;
 use std::str::FromStr;
 
 use anyhow::{bail, Context};
-use rangefind_engine::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
+use rangefind_engine::formats::manifest::{Manifest, SplitEntry, MANIFEST_FILE};
 
 use crate::index_dir::write_manifest;
 use crate::lexicon;

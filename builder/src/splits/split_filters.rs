@@ -11,7 +11,7 @@ use std::fs;
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use rangefind_engine::manifest::{Manifest, SplitEntry, SplitFilterEntry};
+use rangefind_engine::formats::manifest::{Manifest, SplitEntry, SplitFilterEntry};
 use rangefind_engine::mapping::DocMapping;
 use rangefind_engine::pruning::{term_key, SplitFilter, SplitFilterFile};
 use tantivy::Index;

@@ -7,8 +7,10 @@ use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
 
 use anyhow::{bail, Context};
-use rangefind_engine::format::{record_hot_ranges, write_split, DayCounts, SplitWriteOptions};
-use rangefind_engine::manifest::SplitEntry;
+use rangefind_engine::formats::manifest::SplitEntry;
+use rangefind_engine::formats::split::{
+    record_hot_ranges, write_split, DayCounts, SplitWriteOptions,
+};
 use rangefind_engine::mapping::{
     register_tokenizers, BuiltDocument, DocMapping, MappedSchema, StoreCompression,
 };

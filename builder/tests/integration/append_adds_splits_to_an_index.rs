@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::Arc;
 
+use rangefind_engine::formats::manifest::Manifest;
 use rangefind_engine::io::DirStore;
-use rangefind_engine::manifest::Manifest;
 use rangefind_engine::splits::{IndexOptions, SearchIndex, SearchRequest};
 use s3_server::S3Server;
 

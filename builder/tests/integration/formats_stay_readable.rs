@@ -11,11 +11,11 @@ use crate::common;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use rangefind_engine::format::{OLDEST_READABLE_FORMAT, SPLIT_VERSION};
-use rangefind_engine::manifest::MANIFEST_VERSION;
+use rangefind_engine::formats::manifest::MANIFEST_VERSION;
+use rangefind_engine::formats::site_file::SITE_LAYOUT_VERSION;
+use rangefind_engine::formats::site_json::SITE_JSON_VERSION;
+use rangefind_engine::formats::split::{OLDEST_READABLE_FORMAT, SPLIT_VERSION};
 use rangefind_engine::pruning::SPLIT_FILTERS_VERSION;
-use rangefind_engine::site::file::site_json::SITE_JSON_VERSION;
-use rangefind_engine::site::file::SITE_LAYOUT_VERSION;
 use rangefind_engine::typos::LEXICON_VERSION;
 
 const REGENERATE: &str = "run scripts/data/make-format-fixtures.sh and commit what it writes";
@@ -171,7 +171,7 @@ fn the_site_fixture_is_written_byte_for_byte() {
         names(&built),
         names(&pinned),
         "the site index is written as other files: if the format changed, bump its version \
-         (site/file/mod.rs, format/footer.rs, typos/lexicon_file.rs); either way, {REGENERATE}"
+         (formats/site_file/mod.rs, formats/split/footer.rs, formats/lexicon.rs); either way, {REGENERATE}"
     );
     for (path, bytes) in &pinned {
         assert!(

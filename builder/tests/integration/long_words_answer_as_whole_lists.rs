@@ -1,4 +1,4 @@
-//! Long words' tails (`build --tail-past`, `rangefind_engine::site::file::postings::Tail`): a site
+//! Long words' tails (`build --tail-past`, `rangefind_engine::formats::site_file::postings::Tail`): a site
 //! index whose common words keep only their best postings in their chunks answers every
 //! query as it does reading whole lists, and as the same site built without tails does (the
 //! same hits, in the same order, with the same scores), reading less for one word and the

@@ -12,8 +12,8 @@ use std::process::{Command, Output};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
+use rangefind_engine::formats::manifest::Manifest;
 use rangefind_engine::io::DirStore;
-use rangefind_engine::manifest::Manifest;
 use rangefind_engine::mapping::StoreCompression;
 use rangefind_engine::splits::{IndexOptions, SearchIndex, SearchRequest};
 pub(crate) use s3_server::S3Server;

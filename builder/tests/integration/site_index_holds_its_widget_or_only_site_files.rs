@@ -1,7 +1,7 @@
 //! What a site index's directory holds: the widget next to site.json (`--no-widget` leaves it
 //! out), and, when built without splits, only the site files the widget searches.
 
-use rangefind_engine::site::file::SITE_LAYOUT_VERSION;
+use rangefind_engine::formats::site_file::SITE_LAYOUT_VERSION;
 use serde_json::Value;
 
 use crate::common::{rangefind, search_json, succeeded};

@@ -9,7 +9,7 @@
 use std::sync::OnceLock;
 
 use super::fold_table::{FOLDED_GAPS, FOLDED_TO, FOLDINGS, LOWERCASE_RUNS};
-use crate::format::ByteReader;
+use crate::formats::split::ByteReader;
 
 /// `word` lowercased and folded, unstemmed: how prefixes and the lexicon's words are kept.
 pub fn fold(word: &str) -> String {
@@ -204,7 +204,7 @@ mod tests {
     #[ignore = "generates engine/src/analysis/fold_table.rs"]
     #[cfg(feature = "splits")]
     fn write_fold_table() {
-        use crate::format::{put_signed, put_varint};
+        use crate::formats::split::{put_signed, put_varint};
         use std::collections::BTreeMap;
         use std::fmt::Write;
         // Runs of characters `stride` apart that each lowercase to the character `delta` after.

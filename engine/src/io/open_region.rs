@@ -8,7 +8,7 @@ use bytes::Bytes;
 
 use super::{ByteRange, Fetcher, QueryStats, RangeSource};
 use crate::error::{Error, ErrorKind, Result};
-use crate::format::OpenRegion;
+use crate::formats::split::OpenRegion;
 
 /// How much to read from the end of a file whose open region is not known in advance.
 const BLIND_SUFFIX: u64 = 256 * 1024;

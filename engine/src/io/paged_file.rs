@@ -8,7 +8,7 @@ use bytes::Bytes;
 use ownedbytes::OwnedBytes;
 
 use crate::error::{ErrorKind, Result};
-use crate::format::{page_payload, PAGE_CHECKSUM_LEN};
+use crate::formats::split::{page_payload, PAGE_CHECKSUM_LEN};
 
 /// The paging facts of one file: how its data is cut into pages and where they lie.
 /// Plain data (no source), so tantivy's side may share it across threads even in wasm.
@@ -26,7 +26,11 @@ pub struct PagedFile {
 
 impl PagedFile {
     /// The pages of the file `id`, `file_len` bytes long, whose footer is `footer`.
-    pub fn for_footer(id: Arc<str>, file_len: u64, footer: &crate::format::Footer) -> PagedFile {
+    pub fn for_footer(
+        id: Arc<str>,
+        file_len: u64,
+        footer: &crate::formats::split::Footer,
+    ) -> PagedFile {
         PagedFile {
             id,
             file_len,
@@ -94,7 +98,7 @@ impl PagedFile {
         let data_len = framed.len().saturating_sub(PAGE_CHECKSUM_LEN as usize);
         let matches = framed.len() as u64 == in_file.end - in_file.start
             && framed[data_len..]
-                == crate::format::page_checksum(&framed[..data_len]).to_le_bytes();
+                == crate::formats::split::page_checksum(&framed[..data_len]).to_le_bytes();
         if !matches {
             return Err(ErrorKind::Corrupt
                 .with_message(format!(

@@ -64,7 +64,7 @@ async fn a_wave_merges_adjacent_pages_and_serves_repeats_from_cache() {
 
     // 4,064 data bytes: 16 pages of 254 and their checksums, 4,096 bytes in the file.
     let data: Vec<u8> = (0..4064u32).map(|i| (i % 251) as u8).collect();
-    let file = crate::format::framed(&data, 256);
+    let file = crate::formats::split::framed(&data, 256);
     assert_eq!(file.len(), 4096);
     let source: Arc<dyn RangeSource> = Arc::new(MemorySource::new("s1", Bytes::from(file)));
     let file = Arc::new(PagedFile {
@@ -126,7 +126,7 @@ async fn a_wave_merges_adjacent_pages_and_serves_repeats_from_cache() {
 async fn a_page_that_fails_its_checksum_is_reported() {
     use std::sync::Arc;
 
-    let mut file = crate::format::framed(&[7u8; 1016], 256);
+    let mut file = crate::formats::split::framed(&[7u8; 1016], 256);
     file[600] ^= 0xff;
     let source: Arc<dyn RangeSource> = Arc::new(MemorySource::new("s2.split", Bytes::from(file)));
     let file = Arc::new(PagedFile {
@@ -186,7 +186,7 @@ async fn a_wave_dropped_mid_read_leaves_nothing_a_later_query_would_join() {
 
     let data: Vec<u8> = (0..1016u32).map(|i| (i % 251) as u8).collect();
     let source = Arc::new(HangingSource {
-        inner: MemorySource::new("s3", Bytes::from(crate::format::framed(&data, 256))),
+        inner: MemorySource::new("s3", Bytes::from(crate::formats::split::framed(&data, 256))),
         hang: true.into(),
     });
     let file = Arc::new(PagedFile {

@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 
-use super::filter_file::SplitFilterFile;
 use crate::error::{ErrorKind, Result};
+use crate::formats::manifest::SplitFilterEntry;
+use crate::formats::split_filters::SplitFilterFile;
 use crate::io::{ByteRange, IndexStore, PersistentCache, QueryStats};
-use crate::manifest::SplitFilterEntry;
 
 /// Whether `bytes` are the file with content id `id`.
 fn has_id(bytes: &[u8], id: &str) -> bool {

@@ -7,7 +7,6 @@
 //! constant-score sub-queries) may match, so pruning never loses a hit; at worst a split is
 //! opened for nothing (0.4 % of the time for an absent term).
 
-mod filter_file;
 mod load;
 
 use std::collections::HashMap;
@@ -18,7 +17,9 @@ use tantivy::query::{
 };
 use tantivy::schema::{Field, Term};
 
-pub use filter_file::{term_key, SplitFilter, SplitFilterFile, SPLIT_FILTERS_VERSION};
+pub use crate::formats::split_filters::{
+    term_key, SplitFilter, SplitFilterFile, SPLIT_FILTERS_VERSION,
+};
 pub(crate) use load::read_filter_files;
 
 /// The split filters of an index: for each filtered field, each split's filter by its

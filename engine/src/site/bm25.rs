@@ -5,8 +5,8 @@
 //! would; tantivy scores splits the same way (occurrences, a fieldnorm byte, and
 //! averages over the splits searched).
 
-use super::file::head_meta::{FieldScoring, HeadMeta};
-use super::file::length_code::{code_length, headings_may_be_long};
+use crate::formats::site_file::head_meta::{FieldScoring, HeadMeta};
+use crate::formats::site_file::length_code::{code_length, headings_may_be_long};
 
 /// BM25's term-frequency saturation.
 pub const K1: f32 = 1.2;
@@ -78,7 +78,7 @@ impl Averages {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::site::file::length_code::length_code;
+    use crate::formats::site_file::length_code::length_code;
 
     #[test]
     fn headings_are_long_past_twice_the_average_and_32_words() {

@@ -3,17 +3,17 @@
 //! default fields.
 //!
 //! A long word's postings past its best are in a tail the query may not have read
-//! ([`super::file::postings::Tail`]): every page is then scored within bounds ([`super::scored`]),
+//! ([`crate::formats::site_file::postings::Tail`]): every page is then scored within bounds ([`super::scored`]),
 //! so the search can tell whether its first hits are settled without them.
 
 use tantivy_query_grammar::Occur;
 
 use super::bm25::{idf, long_headings, tf_factor, Averages};
-use super::file::head_meta::{FieldScoring, HeadMeta};
-use super::file::length_code::code_length;
-use super::file::postings::{FieldCount, Posting, Postings, Tail, FULL_WEIGHT};
 use super::query::{Node, Slot};
 use super::scored::{add_where_present, best_of, intersect, subtract, union, Score, Scored};
+use crate::formats::site_file::head_meta::{FieldScoring, HeadMeta};
+use crate::formats::site_file::length_code::code_length;
+use crate::formats::site_file::postings::{FieldCount, Posting, Postings, Tail, FULL_WEIGHT};
 
 /// A word's postings and, when a phrase needs them, its positions (per posting, per field in
 /// the posting's mask).

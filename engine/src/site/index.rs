@@ -8,10 +8,6 @@ use std::sync::Arc;
 use ownedbytes::OwnedBytes;
 
 use super::evaluate::Found;
-use super::file::head_meta;
-use super::file::head_meta::HeadMeta;
-use super::file::layout::{self, Head};
-use super::file::record::Record;
 use super::queries::{Queries, Replacing};
 use super::query::{self, Node};
 use super::stopwatch::Stopwatch;
@@ -19,7 +15,11 @@ use super::title_match::{self, title_match, TitleMatch};
 use crate::analysis::Analyzer;
 use crate::api::{SearchRequest, SearchStats};
 use crate::error::{ErrorKind, Result};
-use crate::format::Frames;
+use crate::formats::site_file::head_meta;
+use crate::formats::site_file::head_meta::HeadMeta;
+use crate::formats::site_file::layout::{self, Head};
+use crate::formats::site_file::record::Record;
+use crate::formats::split::Frames;
 use crate::io::{
     open_region, FetchedPages, Fetcher, FileLocation, PageKey, PageRequest, PagedFile,
     PersistentCache, QueryStats,

@@ -1,8 +1,8 @@
 //! Site indexes: the index of a static site (`rangefind build --site`) in one file per
 //! language, searched without tantivy so the widget's engine stays small.
 //!
-//! The file has the split layout ([`crate::format`]): checksummed pages, then an open region.
-//! Its regions ([`file::layout`]) are a head that opening reads (chunk index, record lengths, the
+//! The file has the split layout ([`crate::formats::split`]): checksummed pages, then an open region.
+//! Its regions ([`crate::formats::site_file::layout`]) are a head that opening reads (chunk index, record lengths, the
 //! records' dictionary), word chunks with postings inline (of a long word, its best:
 //! the rest are its tail, apart), positions for phrases, and one compressed record per page. A
 //! query reads the chunks of its words in one wave, the positions of phrase words in a second
@@ -14,7 +14,6 @@
 
 pub mod bm25;
 mod evaluate;
-pub mod file;
 mod index;
 mod joint_cost;
 mod matches;

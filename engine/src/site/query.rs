@@ -7,9 +7,9 @@
 
 use tantivy_query_grammar::{Delimiter, Occur, UserInputAst, UserInputLeaf, UserInputLiteral};
 
-use super::file::head_meta::HeadMeta;
-use super::file::layout::filter_word;
 use crate::analysis::Analyzer;
+use crate::formats::site_file::head_meta::HeadMeta;
+use crate::formats::site_file::layout::filter_word;
 use crate::query_text::{is_prefix, plain_words};
 use crate::typos::{literal_words, QueryWord, Replacements};
 

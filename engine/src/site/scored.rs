@@ -1,7 +1,7 @@
 //! The pages a query (or part of one) matches as far as the postings read tell: each with
 //! the least and most it scores and whether it surely matches ([`Score`]), and a bound on what
 //! the pages not listed may score ([`Scored::rest`]), for a long word whose tail is not read
-//! ([`super::file::postings::Tail`]). The query tree's operations keep both: AND, OR, NOT, the best
+//! ([`crate::formats::site_file::postings::Tail`]). The query tree's operations keep both: AND, OR, NOT, the best
 //! of a slot's words; with every list whole they are the exact set operations.
 
 /// A page's score as far as the postings read tell: if it matches, its score is between

@@ -11,8 +11,6 @@
 use tantivy_query_grammar::Occur;
 
 use super::evaluate::{Collection, Found, Scorer};
-use super::file::layout::filter_word;
-use super::file::record::Record;
 use super::index::SiteIndex;
 use super::joint_cost::JointCost;
 use super::matches::{rank, sorted_ats, At, Matched, Matches};
@@ -24,6 +22,8 @@ use super::title_match::{order_by_title, TitleMatch, TITLE_WINDOW};
 use super::typo_step::{stemmed_words, typo_replacements};
 use crate::api::{json_text, SearchRequest, SearchResponse};
 use crate::error::{ErrorKind, Result};
+use crate::formats::site_file::layout::filter_word;
+use crate::formats::site_file::record::Record;
 use crate::io::QueryStats;
 use crate::{all_at_once, sorted_unique, StepFuture};
 

@@ -6,7 +6,7 @@
 //! through the same warm-up as everything else, so an aggregation over a date column costs
 //! that column and nothing else. A date histogram of whole days over all of a split's
 //! documents reads no column: the split's footer counts its documents per day
-//! ([`crate::format::DayCounts`]), and [`AggregationRequest::answered_by_days`] says when
+//! ([`crate::formats::split::DayCounts`]), and [`AggregationRequest::answered_by_days`] says when
 //! those counts give the buckets the column would.
 
 use std::cmp::Ordering;
@@ -37,7 +37,7 @@ mod aggregations {
 
     use super::require_fast_field;
     use crate::error::{ErrorKind, Result};
-    use crate::format::DayCounts;
+    use crate::formats::split::DayCounts;
     use crate::mapping::MappedSchema;
     use crate::splits::day_histograms;
 
@@ -169,7 +169,7 @@ mod without_aggregations {
         pub(crate) fn finish(
             &self,
             _: impl IntoIterator<Item = usize>,
-            _: &[&crate::format::DayCounts],
+            _: &[&crate::formats::split::DayCounts],
         ) -> Result<serde_json::Value> {
             match *self {}
         }

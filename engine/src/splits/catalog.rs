@@ -7,8 +7,8 @@
 use std::sync::Arc;
 
 use crate::error::{ErrorKind, Result};
+use crate::formats::manifest::{Manifest, MANIFEST_FILE};
 use crate::io::{IndexStore, QueryStats};
-use crate::manifest::{Manifest, MANIFEST_FILE};
 
 /// One index of those searched together: where its files are and what its manifest says.
 pub(super) struct Part {

@@ -16,7 +16,7 @@ use tantivy::aggregation::intermediate_agg_result::{
 };
 
 use crate::error::Result;
-use crate::format::{DayCounts, DAY_SECONDS};
+use crate::formats::split::{DayCounts, DAY_SECONDS};
 
 const DAY_MS: i64 = DAY_SECONDS * 1000;
 const NS_PER_MS: f64 = 1_000_000.0;
@@ -141,7 +141,7 @@ mod tests {
     use tantivy::query::AllQuery;
     use tantivy::{DateTime, Index, TantivyDocument};
 
-    use crate::format::{DayCounts, DAY_SECONDS};
+    use crate::formats::split::{DayCounts, DAY_SECONDS};
     use crate::mapping::{DocMapping, MappedSchema};
     use crate::splits::analytics::AggregationRequest;
 

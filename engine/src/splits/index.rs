@@ -12,12 +12,12 @@ use super::split::{open_split, OpenedSplit};
 use super::QueryBuilder;
 use crate::api::SearchStats;
 use crate::error::Result;
+use crate::formats::manifest::Manifest;
 use crate::io::{
     Fetcher, IndexStore, PageCache, PersistentCache, QueryStats, DEFAULT_MAX_READ_THROUGH_BYTES,
     DEFAULT_MAX_REQUESTS_PER_WAVE,
 };
 use crate::io::{FileLocation, DEFAULT_CACHE_BYTES};
-use crate::manifest::Manifest;
 use crate::mapping::MappedSchema;
 use crate::pruning::{read_filter_files, IndexFilters, SplitFilterFile};
 use crate::typos::Lexicon;

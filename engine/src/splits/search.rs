@@ -15,7 +15,7 @@ use super::time_range::{Overlap, TimeRange};
 use super::{changed_splits, request_filters, typo_words, SearchIndex};
 use super::{ParsedQuery, Replaced, Replacements, SearchRequest, SearchResponse};
 use crate::error::{ErrorKind, Result};
-use crate::format::DayCounts;
+use crate::formats::split::DayCounts;
 use crate::io::QueryStats;
 use crate::mapping::MappedSchema;
 

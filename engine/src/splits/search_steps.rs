@@ -14,7 +14,7 @@ use super::query::ParsedQuery;
 use super::stats_provider::GlobalStatistics;
 use super::SearchRequest;
 use crate::error::Result;
-use crate::format::DayCounts;
+use crate::formats::split::DayCounts;
 
 /// How a hit ranks: its BM25 score, its value of the sort field, or its place in index
 /// order (its sort value is then read from its stored document).

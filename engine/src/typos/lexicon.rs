@@ -7,10 +7,10 @@ use bytes::Bytes;
 use futures::lock::Mutex as AsyncMutex;
 
 use super::edits::{delete_keys, one_edit_apart};
-use super::lexicon_file::{
+use crate::error::{ErrorKind, Result};
+use crate::formats::lexicon::{
     decode_block, decode_index, BlockRef, KeyedWord, LexiconBlock, LexiconEntry,
 };
-use crate::error::{ErrorKind, Result};
 use crate::io::{
     read_ranges, ByteRange, IndexStore, PersistentCache, QueryStats, RangeRead, RangeSource,
 };

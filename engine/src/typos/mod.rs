@@ -18,21 +18,20 @@
 //! same wave.
 
 mod edits;
-mod key_passes;
+pub(crate) mod key_passes;
 mod lexicon;
-pub(crate) mod lexicon_file;
 mod query_words;
 #[cfg(feature = "splits")]
 mod words;
 
+pub use crate::formats::lexicon::{
+    decode_words, encode_lexicon, encode_lexicon_within, Compress, LexiconEntry, LexiconLayout,
+    WordCounts, LEXICON_VERSION,
+};
 pub use edits::{
     delete_keys, is_lexicon_word, one_edit_apart, MAX_LEXICON_CHARS, MIN_CORRECTED_CHARS,
 };
 pub use lexicon::{Lexicon, UnknownWord, MAX_PRELOADED_INDEX_BYTES, MAX_REPLACEMENTS};
-pub use lexicon_file::{
-    decode_words, encode_lexicon, encode_lexicon_within, Compress, LexiconEntry, LexiconLayout,
-    WordCounts, LEXICON_VERSION,
-};
 #[cfg(test)]
 pub(crate) use query_words::assert_replaceable_words;
 pub use query_words::{

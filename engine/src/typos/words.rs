@@ -7,7 +7,7 @@ use tantivy::tokenizer::{TextAnalyzer, TokenizerManager};
 use tantivy::TantivyDocument;
 
 use super::edits::is_lexicon_word;
-use super::lexicon_file::WordCounts;
+use crate::formats::lexicon::WordCounts;
 use crate::mapping::{register_tokenizers, tokenizers_prefix, MappedSchema};
 
 /// Document frequencies of the words of a mapping's default search fields, lowercased and

@@ -6,9 +6,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use anyhow::Context;
 use rangefind_engine::analysis::Analyzer;
-use rangefind_engine::site::file::head_meta::SearchedField;
-use rangefind_engine::site::file::layout::{filter_word, text_values};
-use rangefind_engine::site::file::record as layout_record;
+use rangefind_engine::formats::site_file::head_meta::SearchedField;
+use rangefind_engine::formats::site_file::layout::{filter_word, text_values};
+use rangefind_engine::formats::site_file::record as layout_record;
 use rangefind_engine::typos::is_lexicon_word;
 use serde_json::{Map, Value};
 
@@ -30,10 +30,10 @@ pub(in crate::site) struct AnalysedPage {
     /// Per shard: its words with their (field, positions), fields ascending, and its filter
     /// words.
     pub(in crate::site) shards: Vec<PageShard>,
-    /// The stored record (`rangefind_engine::site::file::record`).
+    /// The stored record (`rangefind_engine::formats::site_file::record`).
     pub(in crate::site) record: Vec<u8>,
     /// Its filter words, sorted, one per line: pages of one size are numbered in this order
-    /// (`rangefind_engine::site::file::record_slots::order_by_size`).
+    /// (`rangefind_engine::formats::site_file::record_slots::order_by_size`).
     pub(in crate::site) filters: String,
     /// What is kept of it once its words joined the index.
     pub(in crate::site) stored: StoredPage,

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use indicatif::ProgressBar;
 use rangefind_engine::analysis::Analyzer;
-use rangefind_engine::site::file::head_meta::{FieldScoring, SearchedField};
+use rangefind_engine::formats::site_file::head_meta::{FieldScoring, SearchedField};
 
 use self::analyse::StoredPage;
 use self::word_index::WordIndex;

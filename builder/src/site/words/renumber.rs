@@ -1,8 +1,8 @@
 //! A word's postings and positions renumbered from site order to the site file's page
-//! numbers, which follow the pages' record sizes (`rangefind_engine::site::file::record_slots`):
+//! numbers, which follow the pages' record sizes (`rangefind_engine::formats::site_file::record_slots`):
 //! postings must come in page-number order, each page's positions with its posting.
 
-use rangefind_engine::site::file::postings::PageCounts;
+use rangefind_engine::formats::site_file::postings::PageCounts;
 
 use super::postings_buffer::read_varint;
 
@@ -51,7 +51,7 @@ pub fn renumber(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rangefind_engine::site::file::postings::{encode_positions, FieldCount};
+    use rangefind_engine::formats::site_file::postings::{encode_positions, FieldCount};
 
     #[test]
     fn postings_follow_their_new_numbers_with_their_positions() {

@@ -1,11 +1,11 @@
 //! A long word's postings cut in two: its best, which its chunk keeps, and the rest, its tail,
-//! kept apart (`rangefind_engine::site::file::postings::Tail`). A query of a common word then reads
+//! kept apart (`rangefind_engine::formats::site_file::postings::Tail`). A query of a common word then reads
 //! the same few kilobytes whatever the size of the site, and the tail only when the best do
 //! not settle its first hits (another word's pages among them, a phrase, a count of all).
 
+use rangefind_engine::formats::site_file::head_meta::HeadMeta;
+use rangefind_engine::formats::site_file::postings::{PageCounts, Postings, Tail, TailField};
 use rangefind_engine::site::bm25::{idf, Averages};
-use rangefind_engine::site::file::head_meta::HeadMeta;
-use rangefind_engine::site::file::postings::{PageCounts, Postings, Tail, TailField};
 use rangefind_engine::site::word_scores;
 
 /// A long word's chunk keeps its best postings, by BM25 in every field of the index: one in

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use rustc_hash::FxHashMap;
 
 use rangefind_engine::analysis::Analyzer;
-use rangefind_engine::site::file::head_meta::SearchedField;
-use rangefind_engine::site::file::postings::encode_positions;
+use rangefind_engine::formats::site_file::head_meta::SearchedField;
+use rangefind_engine::formats::site_file::postings::encode_positions;
 use rangefind_engine::typos::WordCounts;
 use rayon::prelude::*;
 

@@ -1,6 +1,6 @@
 //! The word chunks region of a site file: word entries cut into chunks of about
 //! [`CHUNK_BYTES`], each compressed (a deflate frame) and followed by the tails of its long words
-//! (`rangefind_engine::site::file::postings::Tail`: a long word has a chunk of its own), and where
+//! (`rangefind_engine::formats::site_file::postings::Tail`: a long word has a chunk of its own), and where
 //! each starts and which words it holds:
 //! the shortest beginning of its first word that sorts after the previous chunk's last word
 //! (what a reader needs to tell the chunk of a word; at a million pages, whole first words
@@ -11,8 +11,8 @@
 
 use std::path::Path;
 
-use rangefind_engine::format::encode_frame;
-use rangefind_engine::site::file::postings::{put_word_entry, WordEntry};
+use rangefind_engine::formats::site_file::postings::{put_word_entry, WordEntry};
+use rangefind_engine::formats::split::encode_frame;
 use rayon::prelude::*;
 
 use super::region_file::RegionFile;

@@ -9,8 +9,8 @@ use std::ops::Range;
 use std::path::Path;
 
 use anyhow::Context;
-use rangefind_engine::format::encode_frame;
-use rangefind_engine::site::file::layout::RECORD_ALIGN;
+use rangefind_engine::formats::site_file::layout::RECORD_ALIGN;
+use rangefind_engine::formats::split::encode_frame;
 use rayon::prelude::*;
 
 use super::region_file::RegionFile;

@@ -6,15 +6,15 @@ use std::path::Path;
 
 use anyhow::Context;
 use indicatif::ProgressBar;
-use rangefind_engine::format::{
+use rangefind_engine::formats::site_file::head_meta::{HeadMeta, SearchedField};
+use rangefind_engine::formats::site_file::layout::{self, Head};
+use rangefind_engine::formats::site_file::record_slots::{order_by_size, RecordSlots};
+use rangefind_engine::formats::site_file::stemmed_filter;
+use rangefind_engine::formats::site_file::SITE_LAYOUT_VERSION;
+use rangefind_engine::formats::site_json::SiteFileEntry;
+use rangefind_engine::formats::split::{
     encode_frame, page_payload, write_streamed_regions, SplitWriteOptions,
 };
-use rangefind_engine::site::file::head_meta::{HeadMeta, SearchedField};
-use rangefind_engine::site::file::layout::{self, Head};
-use rangefind_engine::site::file::record_slots::{order_by_size, RecordSlots};
-use rangefind_engine::site::file::site_json::SiteFileEntry;
-use rangefind_engine::site::file::stemmed_filter;
-use rangefind_engine::site::file::SITE_LAYOUT_VERSION;
 
 use crate::index_dir::write_content_addressed;
 use crate::progress::recount;
@@ -33,7 +33,7 @@ use crate::site::words::GatheredWords;
 /// either end, so a cold MDN query reads 3.8 % less at the median than with 256 (8.8 % less
 /// than 256 did against 512) for 0.8 % more checksum bytes (BENCHMARKS.md, "Site file pages
 /// of 128 bytes").
-pub const SITE_PAGE_SIZE: u32 = rangefind_engine::format::MIN_PAGE_SIZE;
+pub const SITE_PAGE_SIZE: u32 = rangefind_engine::formats::split::MIN_PAGE_SIZE;
 /// The extension of site files.
 pub const SITE_FILE_EXTENSION: &str = "rfsite";
 

@@ -6,13 +6,13 @@
 use std::path::Path;
 
 use indicatif::ProgressBar;
-use rangefind_engine::format::encode_frame;
-use rangefind_engine::site::bm25::Averages;
-use rangefind_engine::site::file::head_meta::{FieldScoring, HeadMeta, SearchedField};
-use rangefind_engine::site::file::length_code::headings_may_be_long;
-use rangefind_engine::site::file::postings::{
+use rangefind_engine::formats::site_file::head_meta::{FieldScoring, HeadMeta, SearchedField};
+use rangefind_engine::formats::site_file::length_code::headings_may_be_long;
+use rangefind_engine::formats::site_file::postings::{
     FieldCount, PageCounts, Postings, WordEntry, FULL_WEIGHT,
 };
+use rangefind_engine::formats::split::encode_frame;
+use rangefind_engine::site::bm25::Averages;
 use rayon::prelude::*;
 
 use super::chunk_writer::{ChunkWriter, WrittenChunks, CHUNK_LEVEL};

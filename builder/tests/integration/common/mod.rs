@@ -241,9 +241,11 @@ pub fn build_hourly_events(dir: &Path) -> PathBuf {
 }
 
 /// The manifest of the index in `dir`.
-pub fn manifest_of(dir: &Path) -> rangefind_engine::manifest::Manifest {
-    rangefind_engine::manifest::Manifest::parse(&std::fs::read(dir.join("manifest.json")).unwrap())
-        .unwrap()
+pub fn manifest_of(dir: &Path) -> rangefind_engine::formats::manifest::Manifest {
+    rangefind_engine::formats::manifest::Manifest::parse(
+        &std::fs::read(dir.join("manifest.json")).unwrap(),
+    )
+    .unwrap()
 }
 
 /// The bundled MDN sample (`examples/mdn/sample.jsonl.gz`).

@@ -7,9 +7,9 @@ use std::ops::Range;
 use super::{offset, SiteIndex};
 use crate::api::{Hit, SearchRequest};
 use crate::error::Result;
+use crate::formats::site_file::layout;
+use crate::formats::site_file::record::{self, Record};
 use crate::io::QueryStats;
-use crate::site::file::layout;
-use crate::site::file::record::{self, Record};
 use crate::snippets::{self, SNIPPET_CHARS};
 
 impl SiteIndex {

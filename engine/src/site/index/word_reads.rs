@@ -6,12 +6,12 @@ use std::ops::Range;
 
 use super::{offset, SiteIndex, MAX_PREFIX_CHUNKS};
 use crate::error::Result;
-use crate::format::{page_payload, ByteReader};
+use crate::formats::site_file::postings::{decode_positions, word_entries, Postings, WordEntry};
+use crate::formats::site_file::stemmed_filter;
+use crate::formats::split::{page_payload, ByteReader};
 use crate::io::QueryStats;
 use crate::query_text::MAX_PREFIX_EXPANSIONS;
 use crate::site::evaluate::{Found, WordData};
-use crate::site::file::postings::{decode_positions, word_entries, Postings, WordEntry};
-use crate::site::file::stemmed_filter;
 use crate::site::query::{Node, Slot};
 use crate::sorted_unique;
 use ownedbytes::OwnedBytes;
@@ -26,7 +26,7 @@ impl SiteIndex {
     /// tails, in the same request), else the best their entries keep.
     ///
     /// In the same wave, the bucket of the site file's stemmed-word filter that files each of
-    /// `stemmed` (words it searches by their stem, [`crate::site::file::stemmed_filter`]): those no
+    /// `stemmed` (words it searches by their stem, [`crate::formats::site_file::stemmed_filter`]): those no
     /// page holds as typed are [`Found::stem_only`]; and the positions of the chunks of the
     /// words of phrases (into the cache, where [`Self::read_positions`] finds them), unless
     /// a chunk's are larger than [`MAX_PHRASE_CHUNK_POSITIONS`] (a long word's own chunk's
@@ -210,7 +210,7 @@ impl SiteIndex {
 
     fn corrupt_tail(&self, entry: &WordEntry, what: &str) -> crate::error::Error {
         let message = format!("the tail of `{}` {what}", entry.word);
-        self.named_error(crate::site::file::corrupt(message))
+        self.named_error(crate::formats::site_file::corrupt(message))
     }
 
     /// The bucket of the stemmed-word filter that files each of `stemmed` (none without the

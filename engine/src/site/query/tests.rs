@@ -1,8 +1,8 @@
 //! Tests of `query`.
 
 use super::*;
-use crate::site::file::head_meta::{FieldScoring, SearchedField};
-use crate::site::file::SITE_LAYOUT_VERSION;
+use crate::formats::site_file::head_meta::{FieldScoring, SearchedField};
+use crate::formats::site_file::SITE_LAYOUT_VERSION;
 
 fn meta() -> HeadMeta {
     HeadMeta {

@@ -13,7 +13,7 @@ use tantivy::HasLen;
 
 use super::scope::QueryScope;
 use crate::error::NotWarmedMarker;
-use crate::format::FileEntry;
+use crate::formats::split::FileEntry;
 use crate::io::{PageCache, PageKey, PagedFile};
 
 /// The bytes of one opened split: its file table, hotcache and pages.

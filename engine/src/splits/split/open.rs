@@ -8,7 +8,7 @@ use tantivy::{Index, ReloadPolicy, Searcher};
 
 use super::directory::{SplitData, SplitDirectory};
 use crate::error::{Error, ErrorKind, Result};
-use crate::format::Footer;
+use crate::formats::split::Footer;
 use crate::io::{open_region, Fetcher, FileLocation, PagedFile, QueryStats, RangeSource};
 use crate::mapping::{register_tokenizers, DocMapping};
 

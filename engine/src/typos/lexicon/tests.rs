@@ -1,8 +1,8 @@
 //! Tests of `lexicon`.
 
 use super::*;
+use crate::formats::lexicon::{encode_lexicon, frame_for_tests, WordCounts, LEXICON_VERSION};
 use crate::io::MemoryStore;
-use crate::typos::lexicon_file::{encode_lexicon, frame_for_tests, WordCounts, LEXICON_VERSION};
 
 fn lexicon_of(words: &[(&str, u32)]) -> Lexicon {
     let memory = MemoryStore::default();

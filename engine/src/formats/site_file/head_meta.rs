@@ -4,7 +4,7 @@
 
 use super::{corrupt, SITE_LAYOUT_VERSION};
 use crate::error::{ErrorKind, Result};
-use crate::format::{put_text, put_varint, ByteReader};
+use crate::formats::split::{put_text, put_varint, ByteReader};
 
 /// A searched field of the index.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,7 +67,7 @@ pub struct HeadMeta {
     /// The field of the record snippets are cut from.
     pub snippet_field: String,
     /// The record's title field, when pages have one: the first hits are ordered by how their
-    /// titles match the query ([`super::title_match`]).
+    /// titles match the query (`crate::site::title_match`).
     pub title_field: Option<String>,
 }
 

@@ -81,7 +81,7 @@ fn each_check_has_its_own_message() {
 #[test]
 fn day_counts_must_fit_the_documents_and_their_times() {
     let parse = |(file, len): (Vec<u8>, u64)| OpenRegion::parse(Bytes::from(file), len);
-    let day = crate::format::DAY_SECONDS;
+    let day = crate::formats::split::DAY_SECONDS;
     // Days 1 and 2 of documents timed within them.
     let fits = DayCounts {
         days: vec![(1, 2), (2, 1)],
@@ -107,7 +107,7 @@ fn footers_of_format_4_have_no_day_counts() {
     assert_eq!(file.remove(trailer - 1), 0);
     let trailer = trailer - 1;
     file[trailer + 8..trailer + 12].copy_from_slice(&(footer_len - 1).to_le_bytes());
-    let crc = crate::format::crc32(&file[1004..trailer]);
+    let crc = crate::formats::split::crc32(&file[1004..trailer]);
     file[trailer + 12..trailer + 16].copy_from_slice(&crc.to_le_bytes());
     file[trailer + 16..trailer + 20].copy_from_slice(&4u32.to_le_bytes());
     let region = OpenRegion::parse(Bytes::from(file), len - 1).unwrap();

@@ -18,7 +18,7 @@
 use xorf::{BinaryFuse8, Descriptor, DmaSerializable, Filter};
 
 use crate::error::{ErrorKind, Result};
-use crate::format::ByteReader;
+use crate::formats::split::ByteReader;
 
 /// The split filters' format this crate writes and reads: the last digit of the file's magic.
 pub const SPLIT_FILTERS_VERSION: u32 = 2;

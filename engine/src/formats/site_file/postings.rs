@@ -10,7 +10,7 @@ use super::corrupt;
 use super::length_code;
 pub use super::tail::{Tail, TailField};
 use crate::error::Result;
-use crate::format::{put_shared, put_varint, ByteReader};
+use crate::formats::split::{put_shared, put_varint, ByteReader};
 
 /// A word's entry in a chunk.
 #[derive(Clone, Debug, PartialEq)]

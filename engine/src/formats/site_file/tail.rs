@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use super::corrupt;
 use crate::error::Result;
-use crate::format::{put_varint, ByteReader};
+use crate::formats::split::{put_varint, ByteReader};
 
 /// A long word's postings past the best its entry keeps: after its chunk, read with it by a
 /// query that needs whole lists, else only when the best cannot settle a query's first hits
@@ -13,7 +13,7 @@ use crate::format::{put_varint, ByteReader};
 /// the same few kilobytes at any size of site.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tail {
-    /// Where it is among its chunk's tails: one frame of [`Postings`].
+    /// Where it is among its chunk's tails: one frame of [`super::postings::Postings`].
     pub at: Range<u64>,
     /// Pages holding the word, in the entry and the tail.
     pub pages: u64,

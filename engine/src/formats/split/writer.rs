@@ -53,7 +53,7 @@ struct PagedWriter<W: Write> {
     data_written: u64,
     /// Data bytes a page holds.
     payload: usize,
-    page: crate::format::Crc32Hasher,
+    page: crate::formats::split::Crc32Hasher,
     page_fill: usize,
 }
 
@@ -65,7 +65,7 @@ impl<W: Write> PagedWriter<W> {
             written: 0,
             data_written: 0,
             payload: page_payload(u64::from(page_size)) as usize,
-            page: crate::format::Crc32Hasher::new(),
+            page: crate::formats::split::Crc32Hasher::new(),
             page_fill: 0,
         }
     }

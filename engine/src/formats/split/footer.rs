@@ -6,7 +6,7 @@ use bytes::Bytes;
 
 use super::day_counts::DayCounts;
 use crate::error::{ErrorKind, Result};
-use crate::format::{put_signed, put_text, put_varint, ByteReader};
+use crate::formats::split::{put_signed, put_text, put_varint, ByteReader};
 
 /// Split format version this code writes (5: the footer counts documents per day of the
 /// timestamp field, [`DayCounts`]; 4: Chinese, Japanese and Korean text indexed as character
@@ -104,7 +104,7 @@ impl Footer {
 /// length and validators first. Inline, the checksums come with the pages a query reads
 /// anyway, so opening a split no longer reads a table of them all.
 pub fn page_checksum(payload: &[u8]) -> u16 {
-    crate::format::crc32(payload) as u16
+    crate::formats::split::crc32(payload) as u16
 }
 
 impl Footer {
@@ -247,7 +247,7 @@ pub(crate) fn encode_open_region(footer: &Footer, hotcache: &[u8]) -> Vec<u8> {
     let mut region = Vec::with_capacity(hotcache.len() + encoded.len() + TRAILER_LEN as usize);
     region.extend_from_slice(hotcache);
     region.extend_from_slice(&encoded);
-    let region_crc = crate::format::crc32(&region);
+    let region_crc = crate::formats::split::crc32(&region);
     region.extend_from_slice(&footer.data_end().to_le_bytes());
     region.extend_from_slice(&(encoded.len() as u32).to_le_bytes());
     region.extend_from_slice(&region_crc.to_le_bytes());
@@ -309,7 +309,7 @@ impl OpenRegion {
         }
         let region =
             tail.slice(tail.len() - region_len as usize..tail.len() - TRAILER_LEN as usize);
-        if crate::format::crc32(&region) != region_crc {
+        if crate::formats::split::crc32(&region) != region_crc {
             return corrupt(
                 "footer/hotcache checksum mismatch: the file is corrupt or was changed".into(),
             );

@@ -36,8 +36,8 @@ impl SiteJson {
     /// (site files and lexicons are checked as their entries are read).
     pub fn parse(bytes: &[u8]) -> crate::error::Result<SiteJson> {
         let corrupt = |message: String| crate::error::ErrorKind::Corrupt.with_message(message);
-        let site: SiteJson =
-            serde_json::from_slice(crate::format::without_bom(bytes)).map_err(|e| {
+        let site: SiteJson = serde_json::from_slice(crate::formats::split::without_bom(bytes))
+            .map_err(|e| {
                 corrupt(format!(
                     "not a site index ({e}): rebuild it with `rangefind build --site`"
                 ))

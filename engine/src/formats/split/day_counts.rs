@@ -3,9 +3,9 @@
 //! reading the timestamp column (`crate::splits`, "events per day" over a whole index costs
 //! the split opens alone).
 
-use crate::format::{put_signed, put_varint};
+use crate::formats::split::{put_signed, put_varint};
 #[cfg(feature = "splits")]
-use crate::{error::Result, format::ByteReader};
+use crate::{error::Result, formats::split::ByteReader};
 
 /// Seconds in a day: days are UTC days since the epoch, as a `fixed_interval: 1d` histogram
 /// cuts them.

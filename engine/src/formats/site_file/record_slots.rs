@@ -8,7 +8,7 @@
 use std::ops::Range;
 
 use crate::error::{ErrorKind, Result};
-use crate::format::{put_varint, ByteReader};
+use crate::formats::split::{put_varint, ByteReader};
 
 /// Records start at multiples of this many bytes (the builder pads each one).
 pub const RECORD_ALIGN: u64 = 32;

@@ -89,8 +89,8 @@ impl Manifest {
 
     /// Parses and checks a manifest.
     pub fn parse(bytes: &[u8]) -> Result<Manifest> {
-        let value: serde_json::Value = serde_json::from_slice(crate::format::without_bom(bytes))
-            .map_err(|e| {
+        let value: serde_json::Value =
+            serde_json::from_slice(crate::formats::split::without_bom(bytes)).map_err(|e| {
                 ErrorKind::Corrupt.with_message(format!("the manifest is not valid JSON: {e}"))
             })?;
         if value.get("format").and_then(|f| f.as_str()) != Some(MANIFEST_FORMAT) {

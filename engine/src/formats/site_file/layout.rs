@@ -34,7 +34,7 @@
 //! depends on the other pages: its occurrences and the field's length in one byte
 //! ([`super::length_code::length_code`]). The head keeps each field's words over all pages, so a
 //! query normalises lengths by the average over every index it searches, and scores with the
-//! field's boost and the word's IDF counted from the postings it read ([`super::bm25`]).
+//! field's boost and the word's IDF counted from the postings it read ([`crate::site::bm25`]).
 //! This module holds the head and the layout's constants; a chunk's word entries, postings
 //! and positions are in [`super::postings`].
 
@@ -44,7 +44,7 @@ use super::corrupt;
 use super::head_meta::HeadMeta;
 use super::record_slots::RecordSlots;
 use crate::error::Result;
-use crate::format::{put_shared, put_varint, ByteReader};
+use crate::formats::split::{put_shared, put_varint, ByteReader};
 
 /// The head region (also in the open region).
 pub const HEAD: &str = "head";

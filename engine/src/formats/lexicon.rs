@@ -28,10 +28,10 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::error::{ErrorKind, Result};
-use crate::format::{put_shared, put_varint, ByteReader, Frames};
+use crate::formats::split::{put_shared, put_varint, ByteReader, Frames};
 use crate::json_fields::{inside_path, object, range, required, small, text, whole, FieldResult};
 
-use super::key_passes::{key_pairs_in_passes, PAIRS_PER_PASS, PAIR_BYTES};
+use crate::typos::key_passes::{key_pairs_in_passes, PAIRS_PER_PASS, PAIR_BYTES};
 
 const MAGIC: &[u8; 8] = b"RFLEXCN5";
 /// The lexicon format this crate writes and reads (the entry naming a file says its format).
@@ -144,14 +144,14 @@ pub struct BlockRef {
     pub range: std::ops::Range<u64>,
 }
 
-/// Compresses a part of the lexicon into one frame ([`crate::format::encode_frame`]): the
+/// Compresses a part of the lexicon into one frame ([`crate::formats::split::encode_frame`]): the
 /// builder's compression; the engine only decodes ([`Frames`]).
 pub type Compress<'a> = &'a dyn Fn(&[u8]) -> std::io::Result<Vec<u8>>;
 
 /// The builder's compression, for tests.
 #[cfg(test)]
 pub(crate) fn frame_for_tests(raw: &[u8]) -> std::io::Result<Vec<u8>> {
-    crate::format::encode_frame(raw, &[], 9)
+    crate::formats::split::encode_frame(raw, &[], 9)
 }
 
 /// Encodes the lexicon of `words` (every word with its document frequency), each part
@@ -337,7 +337,7 @@ pub fn decode_words(stored: &[u8]) -> Result<WordCounts> {
 }
 
 pub(crate) fn checksum(bytes: &[u8]) -> [u8; 4] {
-    crate::format::crc32(bytes).to_le_bytes()
+    crate::formats::split::crc32(bytes).to_le_bytes()
 }
 
 fn lexicon_frames() -> Frames {

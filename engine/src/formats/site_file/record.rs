@@ -11,7 +11,7 @@
 use serde_json::Value;
 
 use crate::error::Result;
-use crate::format::{put_text, put_varint, ByteReader};
+use crate::formats::split::{put_text, put_varint, ByteReader};
 
 /// A page's stored fields, by name.
 pub type Record = serde_json::Map<String, Value>;
