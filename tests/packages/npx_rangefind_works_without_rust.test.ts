@@ -36,7 +36,7 @@ describe("rangefind from npm, with no Rust toolchain", () => {
 
   it("prints its version and the formats it writes", () => {
     expect(run(project, "npx", ["rangefind", "--version"]).trim()).toMatch(
-      new RegExp(`^rangefind ${version.split(".").join("\\.")} \\(split format \\d+, site layout \\d+, lexicon format \\d+\\)$`),
+      new RegExp(`^rangefind ${version.split(".").join("\\.")} \\(split format \\d+, manifest \\d+, split filters \\d+, site layout \\d+, site\\.json \\d+, lexicon format \\d+\\)$`),
     );
   });
 
