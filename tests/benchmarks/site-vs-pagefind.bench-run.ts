@@ -32,13 +32,14 @@
 import { it } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { BrowserContext, Page, Request } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { chromium } from "playwright-core";
 // @ts-expect-error: a plain ES module without types
 import { startDelayProxy } from "../../scripts/bench/delay-proxy.mjs";
 // @ts-expect-error: a plain ES module without types
 import { startHttp2Front } from "../../scripts/bench/h2-front.mjs";
 import { serve } from "../browser/harness.js";
+import { freshPage, type Cost, type Recorder } from "./recorder.js";
 
 type Engine = "rangefind" | "pagefind";
 /** Set BENCH_ENGINES=rangefind (or pagefind) to measure one of them. */
@@ -62,13 +63,6 @@ interface Typed {
   section?: string;
 }
 
-interface Cost {
-  requests: number;
-  bytes: number;
-  waves: number;
-  ms: number;
-}
-
 /** A log query as typed into a search box. */
 function asTyped(query: string): Typed {
   let section: string | undefined;
@@ -81,63 +75,6 @@ function asTyped(query: string): Typed {
     .replace(/\*/g, "")
     .trim();
   return { text, section };
-}
-
-/** Requests seen by a browser context, with when each started and ended. */
-class Recorder {
-  readonly done: Array<{ url: string; bytes: number; start: number; end: number }> = [];
-  private pending = new Set<Request>();
-
-  constructor(context: BrowserContext) {
-    context.on("request", (request) => this.pending.add(request));
-    const finish = async (request: Request) => {
-      const timing = request.timing();
-      const sizes = await request.sizes().catch(() => ({ responseBodySize: 0, responseHeadersSize: 0 }));
-      this.done.push({
-        url: request.url(),
-        bytes: sizes.responseBodySize + sizes.responseHeadersSize,
-        start: timing.startTime,
-        end: timing.startTime + Math.max(timing.responseEnd, 0),
-      });
-      this.pending.delete(request);
-    };
-    context.on("requestfinished", finish);
-    context.on("requestfailed", finish);
-  }
-
-  async settled(): Promise<void> {
-    for (let i = 0; i < 200 && this.pending.size > 0; i++) await new Promise((r) => setTimeout(r, 25));
-  }
-
-  /**
-   * Waits until no request has been pending for `quietMs` (an engine between two waves, or
-   * a search box waiting out its debounce, is never quiet that long).
-   */
-  async quiet(quietMs: number): Promise<void> {
-    let quietSince = Date.now();
-    for (let i = 0; i < 2000 && Date.now() - quietSince < quietMs; i++) {
-      await new Promise((r) => setTimeout(r, 25));
-      if (this.pending.size > 0) quietSince = Date.now();
-    }
-  }
-
-  /** The cost of the requests from `from` on, leaving out the host page itself. */
-  since(from: number, origin = 0): Omit<Cost, "ms"> & { timeline: Array<[string, number, number, number]> } {
-    const rows = this.done.slice(from).filter((r) => !r.url.endsWith("/bench.html") && !r.url.endsWith("favicon.ico"));
-    rows.sort((a, b) => a.start - b.start);
-    const waves: number[] = [];
-    rows.forEach((row, i) => {
-      waves[i] = 1;
-      for (let j = 0; j < i; j++) if (rows[j].end <= row.start) waves[i] = Math.max(waves[i], waves[j] + 1);
-    });
-    return {
-      requests: rows.length,
-      bytes: rows.reduce((sum, row) => sum + row.bytes, 0),
-      waves: Math.max(0, ...waves),
-      // [file, bytes, start, end], ms from `origin`: where a query's time goes.
-      timeline: rows.map((r) => [r.url.replace(/^.*\//, ""), r.bytes, Math.round(r.start - origin), Math.round(r.end - origin)]),
-    };
-  }
 }
 
 /**
@@ -281,16 +218,7 @@ it("measures rangefind and Pagefind on one site in Chromium", { timeout: 7_200_0
       ...(front ? ["--ignore-certificate-errors"] : []),
     ],
   });
-  /** A fresh context on the bench page: no HTTP cache, no IndexedDB. */
-  const fresh = async () => {
-    const context = await browser.newContext({ ignoreHTTPSErrors: Boolean(front) });
-    const recorder = new Recorder(context);
-    const page = await context.newPage();
-    await page.goto(base);
-    await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
-    await recorder.settled();
-    return { context, recorder, page };
-  };
+  const fresh = () => freshPage(browser, base, { ignoreHTTPSErrors: Boolean(front) });
   const report: Record<string, unknown> = { site, queries: cold.length, protocol: front ? "HTTP/2" : "HTTP/1.1" };
   try {
     for (const engine of ENGINES) {
