@@ -1,10 +1,13 @@
 //! The index directory a build writes (`--out`), the one place that knows how files get into
 //! it: each is written under a temporary name, synced and renamed into place, readable by web
 //! servers, so a reader never sees half a file; split-layout files are named after their
-//! contents. The work directory a build keeps inside it while it runs (`.rangefind-build-*`,
-//! `.rangefind-site-*`) is on the same file system, so finished files are renamed into place;
-//! a build that fails removes its own, and one that is killed cannot, so each build first
-//! removes those left by builds that are no longer running.
+//! contents. The work directory a build keeps inside it while it runs
+//! (`.rangefind-build-PID-HOST-*`, `.rangefind-site-PID-HOST-*`) is on the same file system, so
+//! finished files are renamed into place; a build that fails removes its own, and one that is
+//! killed cannot, so each build first removes those left by builds that are no longer running.
+//! Shards of one index are built at once, on one machine or on several sharing the directory:
+//! a work directory or temporary file names its process and machine from the moment it exists,
+//! and only a build on the same machine can tell that process is gone.
 
 use std::fs;
 use std::io::Write;
@@ -18,14 +21,15 @@ use tempfile::TempDir;
 /// Characters of the BLAKE3 hex digest used as a split id (128 bits).
 const SPLIT_ID_LEN: usize = 32;
 
-/// The file in a work directory naming the process that owns it.
+/// The file naming the process that owns a work directory, in those of rangefind before
+/// 2026-12-02 (now the directory's name says it).
 const OWNER_FILE: &str = "owner.pid";
 
 /// How old a work directory whose owner cannot be checked (no `/proc`) must be to be removed.
 const UNCHECKED_AGE: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
 
-/// A new work directory in `out` named `prefix…`, after removing the stale ones of that
-/// prefix; says on stderr how many it removed.
+/// A new work directory in `out` named `prefixPID-HOST-…` ([`owner_tag`]), after removing the
+/// stale ones of that prefix; says on stderr how many it removed.
 pub fn create_work_dir(out: &Path, prefix: &str) -> anyhow::Result<TempDir> {
     let removed = remove_stale(out, prefix);
     if removed > 0 {
@@ -43,13 +47,10 @@ pub fn create_work_dir(out: &Path, prefix: &str) -> anyhow::Result<TempDir> {
             out.display()
         );
     }
-    let work = tempfile::Builder::new()
-        .prefix(prefix)
+    tempfile::Builder::new()
+        .prefix(&format!("{prefix}{}", owner_tag()))
         .tempdir_in(out)
-        .with_context(|| format!("--out {}: cannot create a work directory", out.display()))?;
-    fs::write(work.path().join(OWNER_FILE), std::process::id().to_string())
-        .with_context(|| format!("writing into {}", work.path().display()))?;
-    Ok(work)
+        .with_context(|| format!("--out {}: cannot create a work directory", out.display()))
 }
 
 /// Removes the work directories named `prefix…` in `out` whose build is not running; returns
@@ -62,21 +63,68 @@ fn remove_stale(out: &Path, prefix: &str) -> usize {
         .flatten()
         .filter(|entry| entry.file_name().to_string_lossy().starts_with(prefix))
         .filter(|entry| entry.file_type().is_ok_and(|kind| kind.is_dir()))
-        .filter(|entry| is_stale(&entry.path()))
+        .filter(|entry| is_stale(&entry.path(), prefix))
         .filter(|entry| fs::remove_dir_all(entry.path()).is_ok())
         .count()
 }
 
-/// Whether the build that made `dir` is gone: its owner process is not running, or it has no
-/// owner file (an older rangefind's, or killed before writing it). Where processes cannot be
-/// looked up, a directory a day old.
-fn is_stale(dir: &Path) -> bool {
+/// Whether the build that made `dir` (named `prefix…`) is gone: the owner its name (or, in an
+/// older rangefind's directory, its owner file) names is gone ([`owner_gone`]), or it names
+/// none.
+fn is_stale(dir: &Path, prefix: &str) -> bool {
+    let named = dir
+        .file_name()
+        .and_then(|name| name.to_str()?.strip_prefix(prefix).and_then(parse_owner));
+    if let Some((pid, host)) = named {
+        return owner_gone(pid, host, dir);
+    }
     let owner = fs::read_to_string(dir.join(OWNER_FILE))
         .ok()
         .and_then(|text| text.trim().parse::<u32>().ok());
     match owner {
         None => true,
-        Some(owner) => owner_is_gone(owner, dir),
+        Some(owner) => owner_gone(owner, None, dir),
+    }
+}
+
+/// `PID-HOST-`: this process's id and [`host_tag`], which begin the names of its work
+/// directories and temporary files.
+fn owner_tag() -> String {
+    format!("{}-{}-", std::process::id(), host_tag())
+}
+
+/// Eight hex digits of a hash of this machine's name (none read: of the empty name).
+fn host_tag() -> &'static str {
+    static TAG: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TAG.get_or_init(|| {
+        let name = fs::read_to_string("/proc/sys/kernel/hostname")
+            .ok()
+            .or_else(|| std::env::var("HOSTNAME").ok())
+            .or_else(|| std::env::var("COMPUTERNAME").ok())
+            .unwrap_or_default();
+        blake3::hash(name.trim().as_bytes()).to_hex()[..8].to_string()
+    })
+}
+
+/// The owner the rest of a name after its prefix says: `PID-HOST-…` gives both; `PID-…` (an
+/// older rangefind's temporary file) the process alone.
+fn parse_owner(rest: &str) -> Option<(u32, Option<&str>)> {
+    let (pid, rest) = rest.split_once('-')?;
+    let pid = pid.parse().ok()?;
+    let host = rest
+        .split_once('-')
+        .map(|(host, _)| host)
+        .filter(|host| host.len() == 8 && host.bytes().all(|b| b.is_ascii_hexdigit()));
+    Some((pid, host))
+}
+
+/// Whether owner `pid` on machine `host` (none: this one) of `path` is gone: on this machine,
+/// its process is not running (this process never is gone); on another, whose processes this
+/// one cannot see, `path` is a day old.
+fn owner_gone(pid: u32, host: Option<&str>, path: &Path) -> bool {
+    match host {
+        Some(host) if host != host_tag() => is_a_day_old(path),
+        _ => pid != std::process::id() && owner_is_gone(pid, path),
     }
 }
 
@@ -96,16 +144,16 @@ fn is_a_day_old(path: &Path) -> bool {
         .is_ok_and(|modified| modified.elapsed().is_ok_and(|age| age > UNCHECKED_AGE))
 }
 
-/// The prefix of this process's temporary files in an index directory (`.tmp-PID-`): a build
-/// killed while writing one leaves it, and a later build tells by the process whether it is
-/// still being written.
+/// The prefix of this process's temporary files in an index directory (`.tmp-PID-HOST-`): a
+/// build killed while writing one leaves it, and a later build tells by the owner whether it
+/// is still being written.
 fn temp_prefix() -> String {
-    format!(".tmp-{}-", std::process::id())
+    format!(".tmp-{}", owner_tag())
 }
 
-/// Removes the temporary files (`.tmp-PID-…`) that builds no longer running left in `out` and
-/// the directories it holds (`splits/`, a site index's languages); a temporary file of an
-/// older rangefind (no process in its name) when a day old. Returns how many.
+/// Removes the temporary files (`.tmp-PID-HOST-…`) that builds no longer running left in `out`
+/// and the directories it holds (`splits/`, a site index's languages); a temporary file of an
+/// older rangefind with no process in its name when a day old. Returns how many.
 fn remove_stale_temp_files(out: &Path) -> usize {
     let dirs = fs::read_dir(out)
         .into_iter()
@@ -121,11 +169,8 @@ fn remove_stale_temp_files(out: &Path) -> usize {
             let Some(rest) = name.strip_prefix(".tmp-") else {
                 return false;
             };
-            match rest
-                .split_once('-')
-                .and_then(|(pid, _)| pid.parse::<u32>().ok())
-            {
-                Some(owner) => owner != std::process::id() && owner_is_gone(owner, &entry.path()),
+            match parse_owner(rest) {
+                Some((pid, host)) => owner_gone(pid, host, &entry.path()),
                 None => is_a_day_old(&entry.path()),
             }
         })

@@ -16,11 +16,16 @@
 # scripts/data/gharchive-queries.py writes the requests. GHARCHIVE_SPLIT_DOCS="100000 25000 10000"
 # runs it at each split size (results suffixed with the size).
 #
+# `gharchive-scale` does the same at GH Archive's density: the corpus GHARCHIVE_COPIES times
+# over (default 10: 9.4 million events; scripts/data/scale-events.py), built in two shards at
+# once (`--shard I/2`, one thread each) into one directory and merged (`manifest merge`), then
+# the same requests (results in out/bench/gharchive-xN*).
+#
 # `worker` runs scripts/bench/bench-worker.mjs: the edge Worker in local workerd (Miniflare over a
 # local R2 bucket for subrequests per cold query and edge-cache hits; plain `workerd serve`
 # over an origin for CPU per cold and warm query and requests/s at 1/10/25 connections).
 #
-#   scripts/bench/bench.sh [mdn|events|gharchive|publish|worker]...   (default: mdn events)   results in out/bench/
+#   scripts/bench/bench.sh [mdn|events|gharchive|gharchive-scale|publish|worker]...   (default: mdn events)   results in out/bench/
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ./scripts/setup.sh
@@ -102,6 +107,41 @@ gharchive_bench() {
   done
 }
 
+gharchive_scale_bench() {
+  local copies=${GHARCHIVE_COPIES:-10} split_docs=100000
+  if [ $((split_docs % copies)) -ne 0 ]; then
+    echo "GHARCHIVE_COPIES must divide $split_docs" >&2
+    exit 2
+  fi
+  local input=$results/events-x$copies.jsonl.zst out=$results/gharchive-x$copies
+  if [ ! -f "$input" ]; then
+    echo "== gharchive-scale: events-dev $copies times over into $input"
+    python3 scripts/data/scale-events.py "$corpora/events-dev.jsonl.zst" "$copies" | zstd -T2 -3 -q >"$input.part"
+    mv "$input.part" "$input"
+  fi
+  rm -rf "$out"
+  mkdir -p "$out"
+  echo "== gharchive-scale: build in 2 shards at once (--threads 1 each), then merge"
+  local started=$SECONDS
+  for shard in 0 1; do
+    /usr/bin/time -f "  shard $shard: %e s wall, %M KB peak" "$bin/rangefind" build --quiet --threads 1 \
+      --config examples/events/rangefind.yaml --input "$input" --out "$out" --split-docs "$split_docs" \
+      --shard "$shard/2" 2>&1 | grep -E "Finished|wall" &
+  done
+  wait
+  "$bin/rangefind" manifest merge "$out"
+  echo "  built in $((SECONDS - started)) s; $(du -sb "$out" | cut -f1) bytes"
+  ls -l "$out"/filters | awk 'NR > 1 { print "  split filter file", $NF, $5, "bytes" }'
+  # Each event of the corpus is `copies` events in a row: a split of the scaled index holds
+  # the corpus's events of a split of split_docs / copies, so the requests (rare logins
+  # included) come from the corpus itself.
+  python3 scripts/data/gharchive-queries.py "$corpora/events-dev.jsonl.zst" "$corpora/queries-events.jsonl" \
+    $((split_docs / copies)) >"$results/gharchive-x$copies-requests.jsonl"
+  echo "== gharchive-scale: Q1-Q4 and rare logins, cold (fresh index each), then 20 times warm"
+  "$bin/rangefind-bench" --index "$out" --queries "$results/gharchive-x$copies-requests.jsonl" --fresh-index \
+    --warm 20 --json-out "$results/gharchive-x$copies-queries.jsonl"
+}
+
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(mdn events)
 for target in "${targets[@]}"; do
@@ -109,8 +149,9 @@ for target in "${targets[@]}"; do
     mdn) bench mdn examples/mdn/rangefind.yaml "$corpora/mdn.jsonl.gz" "$corpora/queries-mdn.jsonl" ;;
     events) bench events examples/events/rangefind.yaml "$corpora/events-dev.jsonl.zst" "$corpora/queries-events.jsonl" ;;
     gharchive) gharchive_bench ;;
+    gharchive-scale) gharchive_scale_bench ;;
     publish) publish_bench ;;
     worker) node scripts/bench/bench-worker.mjs ;;
-    *) echo "unknown benchmark $target (mdn, events, gharchive, publish, worker)" >&2; exit 2 ;;
+    *) echo "unknown benchmark $target (mdn, events, gharchive, gharchive-scale, publish, worker)" >&2; exit 2 ;;
   esac
 done
