@@ -15,7 +15,7 @@ import type { CacheState, ResourceEntry } from "./types.js";
 declare const self: DedicatedWorkerGlobalScope;
 
 /** What the host calls of an engine's glue (each build's glue has its own internal types). */
-type Init = (init?: { module_or_path: WebAssembly.Module | string }) => Promise<unknown>;
+type Init = (init?: { module_or_path: WebAssembly.Module | string | Promise<Response> }) => Promise<unknown>;
 interface SiteEngine {
   default: Init;
   SiteIndex: Pick<typeof SiteIndex, "open">;
@@ -31,6 +31,8 @@ export interface Engines {
   site(stemmer: string | null): Promise<SiteEngine>;
   /** The split engine, with aggregations when `analytics`; absent in the site workers. */
   splits?(analytics: boolean): Promise<SplitEngine>;
+  /** Where that engine's .wasm is, so that it is fetched beside its glue, not after it. */
+  splitsWasm?(analytics: boolean): URL;
 }
 
 /** What the page calls of either engine's index (a split index, or a site file). */
@@ -90,12 +92,20 @@ async function handle(call: Call): Promise<unknown> {
       }
       if (!engines.splits) throw payload("incompatible", "this worker searches site files only: open the index with worker.js");
       // Splits: the engine with aggregations only when asked for (they add about 226 KB,
-      // brotli).
+      // brotli). Its .wasm is fetched while its glue loads: the glue would fetch it only once
+      // loaded, a round trip later (each is revalidated where hosts send `no-cache`).
+      const wasmUrl = engines.splitsWasm?.(command.analytics);
+      const wasm = wasmUrl && fetch(wasmUrl);
+      // Handled here, so that a failure while the glue loads leaves no unhandled rejection;
+      // the glue still sees the fetch's error.
+      wasm?.catch(() => undefined);
+      // The manifests too are read while the engine loads.
+      const early = earlyManifests(command.urls ?? [command.url]);
       const engine = await engines.splits(command.analytics);
-      await engine.default();
+      await engine.default(wasm ? { module_or_path: wasm } : undefined);
       const splits = command.urls
-        ? await engine.Index.openTogether(command.urls, options, hooks[0] ?? null, null)
-        : await engine.Index.open(command.url, options, hooks[0] ?? null, null);
+        ? await engine.Index.openTogether(command.urls, options, hooks[0] ?? null, early)
+        : await engine.Index.open(command.url, options, hooks[0] ?? null, early);
       index = splits;
       siteEngine = null;
       const manifest = JSON.parse(splits.manifest()) as { splits: unknown[] };
@@ -228,6 +238,36 @@ function prefetchedFetch(responses: PrefetchedResponse[]): (request: Request) =>
     if (!read) return fetch(request);
     waiting.delete(key);
     return Promise.resolve(new Response(read.body, { status: read.status, headers: read.headers }));
+  };
+}
+
+/**
+ * A fetch for the split engine that answers its first read of each index's `manifest.json`
+ * (the engine's URL: the index's, a `/` added if missing) with a read started now, before the
+ * engine has loaded: the open then takes one round trip less. Any other request, and a later
+ * read of a manifest (a retry, `refresh`), goes to the network. Aborting the engine's request
+ * aborts the early read, so the engine's timeout still holds.
+ */
+function earlyManifests(urls: string[]): (request: Request) => Promise<Response> {
+  const early = new Map(
+    urls.map((url) => {
+      // As the engine writes it (its base, then the file's name), as a Request holds it.
+      const manifest = new URL(`${url.endsWith("/") ? url : `${url}/`}manifest.json`).href;
+      const controller = new AbortController();
+      const response = fetch(manifest, { signal: controller.signal });
+      // Handled here, so that a read the engine never takes leaves no unhandled rejection.
+      response.catch(() => undefined);
+      return [manifest, { response, controller }] as const;
+    }),
+  );
+  return (request) => {
+    const read = request.headers.has("Range") ? undefined : early.get(request.url);
+    if (!read) return fetch(request);
+    early.delete(request.url);
+    const abort = () => read.controller.abort(request.signal.reason);
+    if (request.signal.aborted) abort();
+    else request.signal.addEventListener("abort", abort, { once: true });
+    return read.response;
   };
 }
 

@@ -2,7 +2,8 @@
 /**
  * The engine's worker for every index type (openIndex, openSite without `engineDir`): loads the
  * engine an index needs when it is opened. Each engine's glue resolves its .wasm next to it
- * (new URL(…, import.meta.url)); the paths are literal, so that bundlers see and emit them.
+ * (new URL(…, import.meta.url)), and so does this script for the split engines, to fetch one
+ * beside its glue; the paths are literal, so that bundlers see and emit them.
  */
 
 import { siteEngineFor } from "./site.js";
@@ -14,4 +15,8 @@ serveEngines({
       ? import("./wasm-site/rangefind_wasm.js")
       : import("./wasm-site-all/rangefind_wasm.js"),
   splits: (analytics) => (analytics ? import("./wasm-analytics/rangefind_wasm.js") : import("./wasm/rangefind_wasm.js")),
+  splitsWasm: (analytics) =>
+    analytics
+      ? new URL("./wasm-analytics/rangefind_wasm_bg.wasm", import.meta.url)
+      : new URL("./wasm/rangefind_wasm_bg.wasm", import.meta.url),
 });
