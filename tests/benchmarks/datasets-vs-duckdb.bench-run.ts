@@ -36,7 +36,7 @@ import { chromium, type Page } from "playwright-core";
 // @ts-expect-error: a plain ES module without types
 import { startDelayProxy } from "../../scripts/bench/delay-proxy.mjs";
 import { serve } from "../browser/harness.js";
-import { freshPage, type Recorder } from "./recorder.js";
+import { freshPage, median, type Recorder } from "./recorder.js";
 
 interface BenchRequest {
   kind: string;
@@ -60,10 +60,6 @@ interface Engine {
   parquet?: string;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0;
-};
 
 /**
  * The page both engines run in. Its script loads an engine only when asked (and is a string:

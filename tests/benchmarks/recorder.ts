@@ -1,10 +1,16 @@
 /**
  * What the browser benchmarks count: every request a browser context makes (its pages and their
  * workers), with its encoded size and when it started and ended, and from those a query's
- * requests, bytes and waves.
+ * requests, bytes and waves, and their medians.
  */
 
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Request } from "playwright-core";
+
+/** The middle value of `values` (the upper one of an even count; 0 of none). */
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0;
+};
 
 export interface Cost {
   requests: number;

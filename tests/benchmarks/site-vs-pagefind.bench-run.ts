@@ -39,7 +39,7 @@ import { startDelayProxy } from "../../scripts/bench/delay-proxy.mjs";
 // @ts-expect-error: a plain ES module without types
 import { startHttp2Front } from "../../scripts/bench/h2-front.mjs";
 import { serve } from "../browser/harness.js";
-import { freshPage, type Cost, type Recorder } from "./recorder.js";
+import { freshPage, median, type Cost, type Recorder } from "./recorder.js";
 
 type Engine = "rangefind" | "pagefind";
 /** Set BENCH_ENGINES=rangefind (or pagefind) to measure one of them. */
@@ -189,10 +189,6 @@ const load = (page: Page, engine: Engine) => page.evaluate((e) => (window as unk
 const search = (page: Page, engine: Engine, typed: Typed) =>
   page.evaluate(([e, t]) => (window as unknown as BenchWindow).bench.search(e, t), [engine, typed] as const);
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0;
-};
 
 it("measures rangefind and Pagefind on one site in Chromium", { timeout: 7_200_000 }, async () => {
   const site = process.env.BENCH_SITE;
