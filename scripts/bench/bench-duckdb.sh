@@ -1,25 +1,26 @@
 #!/usr/bin/env bash
-# The data-set benchmark: rangefind's split engine against DuckDB-Wasm on the shared events, in
-# Chromium, side by side in one run.
+# The data-set benchmark: rangefind's split engine against DuckDB-Wasm (and sql.js-httpvfs) on
+# the shared events, in Chromium, side by side in one run.
 #  1. writes the events as Parquet with DuckDB 1.4.3 (Python, in a virtual environment under
 #     out/bench-duckdb): DuckDB's default row groups, and 16,384-row ones
 #     (scripts/data/events-parquet.py);
 #  2. builds the rangefind index of the same events (examples/events/rangefind.yaml without
 #     English stemming, so that a word means the same in both engines);
-#  3. bundles DuckDB-Wasm 1.28.0 (npm; see below) with esbuild;
+#  3. bundles DuckDB-Wasm 1.28.0 (npm; see below) with esbuild; installs sql.js-httpvfs 0.8.12
+#     (npm) and writes the events as an SQLite database with FTS5 (scripts/data/events-sqlite.py);
 #  4. writes the requests (scripts/data/events-vs-duckdb-queries.py; BENCH_PER_KIND=N of each,
 #     default 3) and runs tests/benchmarks/datasets-vs-duckdb.bench-run.ts: both engines at
-#     100 ms RTT and 10 Mbit/s (BENCH_LOOPBACK=1: loopback; BENCH_ONLY=rangefind or duckdb: one
-#     engine), open, cold, warm and first visit;
+#     100 ms RTT and 10 Mbit/s (BENCH_LOOPBACK=1: loopback; BENCH_ONLY="rangefind sqlite": those
+#     engines of rangefind, duckdb and sqlite), open, cold, warm and first visit;
 #  5. runs the same SQL in DuckDB 1.4.3 (native, httpfs from PyPI) over HTTP from the same
 #     server and counts the bytes it asks for (scripts/bench/duckdb-native-reads.py): what the
-#     newest DuckDB would read (BENCH_ONLY=rangefind skips it).
+#     newest DuckDB would read (skipped when BENCH_ONLY leaves duckdb out).
 # Why DuckDB-Wasm 1.28.0 (DuckDB 0.9.1): it is the newest release whose module carries the
 # Parquet reader; from 1.29.0 on, Parquet is an extension each page downloads from
 # extensions.duckdb.org, which no package registry serves and this machine cannot reach.
 # Needs ../shared/corpora (events-dev.jsonl.zst, queries-events.jsonl). Writes
 # out/bench-duckdb/{browser.json,native.jsonl} (browser-ENGINE.json with BENCH_ONLY) and prints
-# the figures BENCHMARKS.md quotes. About 40 minutes: DuckDB's text queries read the whole text
+# the figures BENCHMARKS.md quotes. About an hour: DuckDB's text queries read the whole text
 # column, ~130 MB, at 10 Mbit/s.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -53,6 +54,18 @@ npx esbuild "$out/duckdb-wasm/entry.mjs" --bundle --format=esm --minify --log-le
   --outfile="$site/duckdb/duckdb.js"
 cp "$duckdb_dist/duckdb-eh.wasm" "$duckdb_dist/duckdb-browser-eh.worker.js" "$site/duckdb/"
 
+sqljs_dist=$out/sqljs/node_modules/sql.js-httpvfs/dist
+if [ ! -f "$sqljs_dist/sqlite.worker.js" ] || ! grep -q '"version": "0.8.12"' "$sqljs_dist/../package.json"; then
+  say "npm install sql.js-httpvfs@0.8.12 (into $out/sqljs)"
+  npm install --prefix "$out/sqljs" --no-audit --no-fund --silent sql.js-httpvfs@0.8.12
+fi
+mkdir -p "$site/sqljs"
+cp "$sqljs_dist/index.js" "$sqljs_dist/sqlite.worker.js" "$sqljs_dist/sql-wasm.wasm" "$site/sqljs/"
+if [ ! -f "$site/events.sqlite3" ] || [ "$events" -nt "$site/events.sqlite3" ]; then
+  say "the events as an SQLite database with FTS5"
+  python3 scripts/data/events-sqlite.py "$events" "$site/events.sqlite3"
+fi
+
 for rows in default 16384; do
   parquet=$site/events-$rows.parquet
   if [ ! -f "$parquet" ] || [ "$events" -nt "$parquet" ]; then
@@ -71,11 +84,11 @@ cp -r web/dist/. "$site/rangefind/"
 
 "$out/venv/bin/python" scripts/data/events-vs-duckdb-queries.py "$queries" "$site/events-default.parquet" "${BENCH_PER_KIND:-3}" >"$out/requests.jsonl"
 say "both engines in Chromium ($(wc -l <"$out/requests.jsonl") requests)"
-BENCH_SITE=$site BENCH_REQUESTS=$out/requests.jsonl BENCH_OUT=$out/browser${BENCH_ONLY:+-$BENCH_ONLY}.json \
-  BENCH_PARQUET="events-default.parquet events-16384.parquet" \
+BENCH_SITE=$site BENCH_REQUESTS=$out/requests.jsonl BENCH_OUT=$out/browser${BENCH_ONLY:+-${BENCH_ONLY// /-}}.json \
+  BENCH_PARQUET="events-default.parquet events-16384.parquet" BENCH_SQLITE=events.sqlite3 \
   npx vitest run --project benchmark --reporter verbose tests/benchmarks/datasets-vs-duckdb.bench-run.ts
 
-[ "${BENCH_ONLY:-}" = rangefind ] && exit 0
+case " ${BENCH_ONLY:-duckdb} " in *" duckdb "*) ;; *) exit 0 ;; esac
 say "what DuckDB 1.4.3 (native, with httpfs) reads for the same SQL"
 if ! "$out/venv/bin/python" -c 'import duckdb_extension_httpfs' 2>/dev/null; then
   "$out/venv/bin/pip" install --quiet duckdb-extension-httpfs==1.4.3

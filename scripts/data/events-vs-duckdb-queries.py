@@ -4,7 +4,9 @@ as DuckDB's SQL over the Parquet that scripts/data/events-parquet.py writes.
 
     python3 scripts/data/events-vs-duckdb-queries.py QUERIES.jsonl EVENTS.parquet [PER_KIND]
 
-One JSON object a line: {"kind", "name", "answer", "rangefind": {"query", "options"}, "sql"}.
+One JSON object a line: {"kind", "name", "answer", "rangefind": {"query", "options"}, "sql",
+"sqlite"}: `sql` for DuckDB over the Parquet, `sqlite` for SQLite over the database of
+scripts/data/events-sqlite.py (FTS5 for words and phrases, its indexes for the rest).
 `answer` says how the two answers are compared (tests/benchmarks/datasets-vs-duckdb.bench-run.ts):
 `newest` (the 10 newest events), `days` (events per UTC day), `repos` (events per
 repository). The SQL reads the table as `__EVENTS__`, which the runner replaces. Quickwit's four
@@ -20,6 +22,7 @@ digits, any case), a phrase as those words with only other characters between th
 is the month of the repository's median event. Needs the `duckdb` Python package.
 """
 
+import datetime
 import json
 import re
 import sys
@@ -74,9 +77,24 @@ def spread(items: list[dict]) -> list[dict]:
     return picked
 
 
-def emit(kind: str, name: str, answer: str, query: str, options: dict, sql: str) -> None:
+def emit(kind: str, name: str, answer: str, query: str, options: dict, sql: str, sqlite: str) -> None:
     print(json.dumps({"kind": kind, "name": name, "answer": answer,
-                      "rangefind": {"query": query, "options": options}, "sql": sql}))
+                      "rangefind": {"query": query, "options": options}, "sql": sql, "sqlite": sqlite}))
+
+
+def sqlite_newest(where: str) -> str:
+    return ("SELECT id, type, actor_login, repo_name, created_at * 1000 AS ms, text FROM events "
+            f"WHERE {where} ORDER BY created_at DESC LIMIT 10")
+
+
+def sqlite_per_day(where: str | None) -> str:
+    return ("SELECT created_at / 86400 * 86400000 AS day, count(*) AS n FROM events"
+            + (f" WHERE {where}" if where else "") + " GROUP BY 1 ORDER BY 1")
+
+
+def fts(words: list[str]) -> str:
+    """The rows whose text holds `words` in a row, by FTS5."""
+    return "rowid IN (SELECT rowid FROM events_fts WHERE events_fts MATCH " + sql_text('"' + " ".join(words) + '"') + ")"
 
 
 logins = [q["query"].split(":", 1)[1] for q in log if re.fullmatch(r"actor\.login:[\w.-]+", q["query"])][:per_kind]
@@ -87,19 +105,25 @@ repos = list(dict.fromkeys(m.group(1) for q in log if (m := re.match(r'repo\.nam
 
 for login in logins:
     emit("Q1", f"actor.login:{login}, 10 newest", "newest", f"actor.login:{login}", NEWEST,
-         newest_sql(f"actor_login = {sql_text(login)}"))
-emit("Q2", "events per day, everything", "days", "*", {"limit": 0, "aggs": PER_DAY}, per_day_sql(None))
+         newest_sql(f"actor_login = {sql_text(login)}"), sqlite_newest(f"actor_login = {sql_text(login)}"))
+emit("Q2", "events per day, everything", "days", "*", {"limit": 0, "aggs": PER_DAY}, per_day_sql(None),
+     sqlite_per_day(None))
 for login in logins:
     emit("Q3", f"events per day of {login}", "days", f"actor.login:{login}", {"limit": 0, "aggs": PER_DAY},
-         per_day_sql(f"actor_login = {sql_text(login)}"))
+         per_day_sql(f"actor_login = {sql_text(login)}"), sqlite_per_day(f"actor_login = {sql_text(login)}"))
 for word in words:
     emit("Q4", f"text:{word}, events per repository", "repos", f"text:{word}", {"limit": 0, "aggs": REPOS},
          "SELECT repo_name AS key, count(*) AS n FROM __EVENTS__ "
-         f"WHERE regexp_matches(text, {sql_text(words_pattern([word]))}) GROUP BY 1 ORDER BY 2 DESC LIMIT 100")
+         f"WHERE regexp_matches(text, {sql_text(words_pattern([word]))}) GROUP BY 1 ORDER BY 2 DESC LIMIT 100",
+         f"SELECT repo_name AS key, count(*) AS n FROM events WHERE {fts([word])} GROUP BY 1 ORDER BY 2 DESC LIMIT 100")
 for phrase in phrases:
     text = " ".join(phrase)
     emit("Q5", f'text:"{text}", 10 newest', "newest", f'text:"{text}"', NEWEST,
-         newest_sql(f"regexp_matches(text, {sql_text(words_pattern(phrase))})"))
+         newest_sql(f"regexp_matches(text, {sql_text(words_pattern(phrase))})"), sqlite_newest(fts(phrase)))
+
+def epoch(day: str) -> int:
+    return int(datetime.datetime.fromisoformat(day).replace(tzinfo=datetime.timezone.utc).timestamp())
+
 
 con = duckdb.connect()
 con.execute("SET TimeZone = 'UTC'")
@@ -112,4 +136,5 @@ for repo in repos:
     end = (month.replace(year=month.year + 1, month=1) if month.month == 12 else month.replace(month=month.month + 1)).isoformat()
     emit("Q6", f"{repo} in {start[:7]}, 10 newest", "newest", f'repo.name:"{repo}"',
          {**NEWEST, "start_timestamp": f"{start}T00:00:00Z", "end_timestamp": f"{end}T00:00:00Z"},
-         newest_sql(f"repo_name = {sql_text(repo)} AND created_at >= TIMESTAMP '{start}' AND created_at < TIMESTAMP '{end}'"))
+         newest_sql(f"repo_name = {sql_text(repo)} AND created_at >= TIMESTAMP '{start}' AND created_at < TIMESTAMP '{end}'"),
+         sqlite_newest(f"repo_name = {sql_text(repo)} AND created_at >= {epoch(start)} AND created_at < {epoch(end)}"))

@@ -1,11 +1,12 @@
 /**
  * The data-set benchmark's browser half (not part of the test suite; `scripts/bench/bench-duckdb.sh`
- * builds everything it reads, then runs this): rangefind's split engine (with aggregations) and
- * DuckDB-Wasm in Chromium on the same events, through a TCP delay proxy (100 ms RTT, 10 Mbit/s,
- * HTTP/1.1) in front of `rangefind serve`, which honours `Range` for both.
+ * builds everything it reads, then runs this): rangefind's split engine (with aggregations),
+ * DuckDB-Wasm and sql.js-httpvfs in Chromium on the same events, through a TCP delay proxy
+ * (100 ms RTT, 10 Mbit/s, HTTP/1.1) in front of `rangefind serve`, which honours `Range` for all.
  *
  * rangefind reads the split index at `/index/`; DuckDB reads `/events-*.parquet`, registered as
- * an HTTP file (range reads), once with DuckDB's default row groups and once with smaller ones.
+ * an HTTP file (range reads), once with DuckDB's default row groups and once with smaller ones;
+ * sql.js-httpvfs reads `/events.sqlite3` (FTS5 and indexes) by ranges of 4 KiB pages.
  * Every request is counted by the browser (Playwright sees the engines' workers too), with its
  * encoded body size; a request's wave is one more than the latest wave that had ended when it
  * started. Per engine and request:
@@ -13,20 +14,21 @@
  * - open: a fresh browser context, the engine loaded and the data opened as each engine's API
  *   does it, once per visit: rangefind's `openIndex` (its worker and wasm, the manifest and the
  *   split filter files), DuckDB's `instantiate` and `connect` (its worker and wasm: DuckDB reads
- *   nothing of a file before a query needs it);
+ *   nothing of a file before a query needs it), sql.js-httpvfs's `createDbWorker`;
  * - cold: then the request, which reads what it needs: rangefind's split opens (hotcache and
  *   footer of each split it reaches) and query; DuckDB's `registerFileURL` and query (the
- *   file's size, its Parquet footer, the columns);
+ *   file's size, its Parquet footer, the columns); sql.js-httpvfs's query (the pages it reads);
  * - warm: the same request again in that context (rangefind's memory cache; whatever DuckDB and
  *   the browser's HTTP cache keep);
  * - first visit: a fresh context, the engine's download and the first request.
  *
  * Answers are compared between the engines (see `sameAnswer`). Env: BENCH_SITE (the directory
- * served), BENCH_REQUESTS (scripts/data/events-vs-duckdb-queries.py's output), BENCH_OUT (the
+ * served), BENCH_SQLITE (the SQLite database; none: sql.js-httpvfs is not measured),
+ * BENCH_REQUESTS (scripts/data/events-vs-duckdb-queries.py's output), BENCH_OUT (the
  * JSON written), BENCH_PARQUET (the Parquet files, space-separated, the first with DuckDB's
  * defaults; the others are measured on every request but the text queries after the first of
  * each kind: a text query scans the whole `text` column whatever the row groups),
- * BENCH_LOOPBACK=1 (no delay proxy), BENCH_ONLY=rangefind or duckdb (one engine).
+ * BENCH_LOOPBACK=1 (no delay proxy), BENCH_ONLY="rangefind sqlite" (those of the engines).
  */
 
 import { it } from "vitest";
@@ -43,7 +45,10 @@ interface BenchRequest {
   name: string;
   answer: "newest" | "days" | "repos";
   rangefind: { query: string; options: Record<string, unknown> };
+  /** DuckDB's SQL over the Parquet (`__EVENTS__`). */
   sql: string;
+  /** SQLite's over scripts/data/events-sqlite.py's database. */
+  sqlite: string;
 }
 
 /** An answer both engines give alike: the events or buckets, and how many. */
@@ -55,9 +60,9 @@ interface Answer {
 }
 
 interface Engine {
-  name: string;
-  /** The Parquet file DuckDB reads; none for rangefind. */
-  parquet?: string;
+  name: "rangefind" | "duckdb" | "sqlite";
+  /** The file DuckDB (Parquet) or sql.js-httpvfs (SQLite) reads; none for rangefind. */
+  file?: string;
 }
 
 
@@ -67,13 +72,25 @@ interface Engine {
  */
 const BENCH_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>bench</title>
 <link rel="icon" href="data:,"><body><script type="module">
-let rangefind = null, index = null, duckdb = null, db = null, conn = null, registered = null;
+let rangefind = null, index = null, duckdb = null, db = null, conn = null, registered = null, sqlite = null;
 const plain = (value) => (typeof value === "bigint" ? Number(value) : value);
 window.bench = {
-  async load(engine) {
+  async load(engine, file) {
     if (engine === "rangefind") {
       rangefind = await import("/rangefind/index.js");
       index = await rangefind.openIndex("/index/", { persistent: false, analytics: true });
+    } else if (engine === "sqlite") {
+      // sql.js-httpvfs is a UMD script: it sets window.createDbWorker.
+      await new Promise((loaded, failed) => {
+        const script = document.createElement("script");
+        script.src = "/sqljs/index.js";
+        script.onload = loaded;
+        script.onerror = failed;
+        document.head.append(script);
+      });
+      sqlite = await window.createDbWorker(
+        [{ from: "inline", config: { serverMode: "full", url: "/" + file, requestChunkSize: 4096 } }],
+        "/sqljs/sqlite.worker.js", "/sqljs/sql-wasm.wasm");
     } else {
       duckdb = await import("/duckdb/duckdb.js");
       db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), new Worker("/duckdb/duckdb-browser-eh.worker.js"));
@@ -84,6 +101,10 @@ window.bench = {
   // Runs one request; resolves to the time it took and its answer.
   async run(engine, request, parquet) {
     const started = performance.now();
+    if (engine === "sqlite") {
+      const rows = await sqlite.db.query(request.sqlite);
+      return { ms: performance.now() - started, raw: { rows } };
+    }
     if (engine === "rangefind") {
       const answer = await index.search(request.rangefind.query, request.rangefind.options);
       return { ms: performance.now() - started, raw: { count: answer.count, hits: answer.hits.map((h) => [Date.parse(h.doc.created_at), h.id]), aggregations: answer.aggregations } };
@@ -102,8 +123,8 @@ window.ready = true;
 
 type BenchWindow = Window & {
   bench: {
-    load(engine: string): Promise<void>;
-    run(engine: string, request: BenchRequest, parquet?: string): Promise<{ ms: number; raw: RawAnswer }>;
+    load(engine: string, file?: string): Promise<void>;
+    run(engine: string, request: BenchRequest, file?: string): Promise<{ ms: number; raw: RawAnswer }>;
   };
 };
 
@@ -156,13 +177,20 @@ it("measures rangefind and DuckDB-Wasm on the events in Chromium", { timeout: 14
     .filter((line) => line.trim())
     .map((line) => JSON.parse(line) as BenchRequest);
   const [defaultParquet, ...tunedParquets] = process.env.BENCH_PARQUET.split(/\s+/).filter(Boolean);
-  const engines: Engine[] = [{ name: "rangefind" }, { name: "duckdb", parquet: defaultParquet }, ...tunedParquets.map((parquet) => ({ name: "duckdb", parquet }))]
-    // BENCH_ONLY=rangefind (or duckdb): measure one engine.
-    .filter((engine) => !process.env.BENCH_ONLY || engine.name === process.env.BENCH_ONLY);
+  const sqliteFile = process.env.BENCH_SQLITE;
+  const only = process.env.BENCH_ONLY?.split(/\s+/).filter(Boolean);
+  const engines: Engine[] = [
+    { name: "rangefind" as const },
+    { name: "duckdb" as const, file: defaultParquet },
+    ...tunedParquets.map((file) => ({ name: "duckdb" as const, file })),
+    ...(sqliteFile ? [{ name: "sqlite" as const, file: sqliteFile }] : []),
+  ]
+    // BENCH_ONLY="rangefind sqlite" (any of rangefind, duckdb, sqlite): measure those engines.
+    .filter((engine) => !only || only.includes(engine.name));
   /** A text query scans the whole text column whatever the row groups: once per kind is enough. */
   const firstOfKind = new Set(["Q4", "Q5"].map((kind) => requests.find((r) => r.kind === kind)));
   const measured = (engine: Engine) =>
-    engine.parquet === undefined || engine.parquet === defaultParquet ? requests : requests.filter((r) => !["Q4", "Q5"].includes(r.kind) || firstOfKind.has(r));
+    engine.name !== "duckdb" || engine.file === defaultParquet ? requests : requests.filter((r) => !["Q4", "Q5"].includes(r.kind) || firstOfKind.has(r));
   writeFileSync(join(site, "bench.html"), BENCH_PAGE);
   const server = await serve(site);
   const loopback = process.env.BENCH_LOOPBACK === "1";
@@ -173,14 +201,15 @@ it("measures rangefind and DuckDB-Wasm on the events in Chromium", { timeout: 14
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"],
   });
   const fresh = () => freshPage(browser, base);
-  const load = (page: Page, engine: Engine) => page.evaluate((name) => (window as unknown as BenchWindow).bench.load(name), engine.name);
+  const load = (page: Page, engine: Engine) =>
+    page.evaluate(([name, file]) => (window as unknown as BenchWindow).bench.load(name, file), [engine.name, engine.file] as const);
   const run = (page: Page, engine: Engine, request: BenchRequest) =>
-    page.evaluate(([name, r, parquet]) => (window as unknown as BenchWindow).bench.run(name, r, parquet), [engine.name, request, engine.parquet] as const);
+    page.evaluate(([name, r, file]) => (window as unknown as BenchWindow).bench.run(name, r, file), [engine.name, request, engine.file] as const);
   const report: Record<string, unknown> = { network: loopback ? "loopback" : "100 ms RTT, 10 Mbit/s, HTTP/1.1", requests: requests.length };
   const answers = new Map<string, Map<string, Answer>>();
   try {
     for (const engine of engines) {
-      const label = engine.parquet ? `duckdb ${engine.parquet}` : engine.name;
+      const label = engine.file ? `${engine.name} ${engine.file}` : engine.name;
       const mine = new Map<string, Answer>();
       answers.set(label, mine);
       // The first visit: the engine's download, then the first request.
@@ -258,7 +287,7 @@ it("measures rangefind and DuckDB-Wasm on the events in Chromium", { timeout: 14
     console.log(differences.length === 0 ? "every answer the same in both engines" : `answers differ:\n${differences.join("\n")}`);
     const summary: Record<string, Record<string, unknown>> = {};
     for (const engine of engines) {
-      const label = engine.parquet ? `duckdb ${engine.parquet}` : engine.name;
+      const label = engine.file ? `${engine.name} ${engine.file}` : engine.name;
       const { rows } = report[label] as { rows: Array<{ kind: string; cold: Record<string, number>; warm: Record<string, number> }> };
       for (const kind of [...new Set(rows.map((r) => r.kind))]) {
         const of = rows.filter((r) => r.kind === kind);
