@@ -124,13 +124,13 @@ fn parse_owner(rest: &str) -> Option<(u32, Option<&str>)> {
 fn owner_gone(pid: u32, host: Option<&str>, path: &Path) -> bool {
     match host {
         Some(host) if host != host_tag() => is_a_day_old(path),
-        _ => pid != std::process::id() && owner_is_gone(pid, path),
+        _ => pid != std::process::id() && process_is_gone(pid, path),
     }
 }
 
 /// Whether process `owner`, which made `path`, is no longer running; where processes cannot be
 /// looked up, whether `path` is a day old.
-fn owner_is_gone(owner: u32, path: &Path) -> bool {
+fn process_is_gone(owner: u32, path: &Path) -> bool {
     let processes = Path::new("/proc");
     if processes.join("self").exists() {
         return !processes.join(owner.to_string()).exists();

@@ -77,7 +77,7 @@ done
 
 say "the rangefind index of the same events (10 splits of 100,000)"
 sed '/language: en/d' examples/events/rangefind.yaml >"$out/events-unstemmed.yaml"
-rm -rf "$site/index" "$site/warmup"
+rm -rf "$site/index"
 target/release/rangefind build -q --config "$out/events-unstemmed.yaml" --input "$events" --out "$site/index" --split-docs 100000
 mkdir -p "$site/rangefind"
 cp -r web/dist/. "$site/rangefind/"

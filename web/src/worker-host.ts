@@ -83,7 +83,7 @@ async function handle(call: Call): Promise<unknown> {
         const engine = await engines.site(command.stemmer ?? null);
         const compiled = command.module ?? command.wasmUrl;
         await engine.default(compiled === undefined ? undefined : { module_or_path: compiled });
-        const fetch = command.prefetched?.length ? prefetchedFetch(command.prefetched) : null;
+        const fetch = command.prefetched?.length ? answeringFetch(prefetchedAnswers(command.prefetched)) : null;
         const sites = command.sites.map((site, i) => ({ ...site, persistent: hooks[i] ?? null }));
         const site = await engine.SiteIndex.open(sites, options, fetch);
         index = site;
@@ -100,7 +100,7 @@ async function handle(call: Call): Promise<unknown> {
       // the glue still sees the fetch's error.
       wasm?.catch(() => undefined);
       // The manifests too are read while the engine loads.
-      const early = earlyManifests(command.urls ?? [command.url]);
+      const early = answeringFetch(earlyManifests(command.urls ?? [command.url]));
       const engine = await engines.splits(command.analytics);
       await engine.default(wasm ? { module_or_path: wasm } : undefined);
       const splits = command.urls
@@ -226,30 +226,44 @@ function toPayload(error: unknown): ErrorPayload {
   return payload("internal", String(error));
 }
 
+/** An answer ready for one request the engine will send, by its URL and `Range` header. */
+type Answer = (request: Request) => Promise<Response>;
+
+/** The key of an answer: a request's URL and its `Range` header (`null` without one). */
+const answerKey = (url: string, range: string | null) => `${url} ${range}`;
+
 /**
- * A `fetch` for the engine that answers the page's reads of the same URL and range with what
- * the page read (each once: a retry goes to the network), and sends every other request.
+ * A `fetch` for the engine that answers the first request of each key of `answers` with its
+ * answer (a retry, or a later read, goes to the network), and sends every other request.
  */
-function prefetchedFetch(responses: PrefetchedResponse[]): (request: Request) => Promise<Response> {
-  const waiting = new Map(responses.map((response) => [`${response.url} ${response.range}`, response]));
+function answeringFetch(answers: Map<string, Answer>): (request: Request) => Promise<Response> {
   return (request) => {
-    const key = `${request.url} ${request.headers.get("Range")}`;
-    const read = waiting.get(key);
-    if (!read) return fetch(request);
-    waiting.delete(key);
-    return Promise.resolve(new Response(read.body, { status: read.status, headers: read.headers }));
+    const key = answerKey(request.url, request.headers.get("Range"));
+    const answer = answers.get(key);
+    if (!answer) return fetch(request);
+    answers.delete(key);
+    return answer(request);
   };
 }
 
+/** The page's reads of the site files (URL and range), as answers: what the page read. */
+function prefetchedAnswers(responses: PrefetchedResponse[]): Map<string, Answer> {
+  return new Map(
+    responses.map((read) => [
+      answerKey(read.url, read.range),
+      () => Promise.resolve(new Response(read.body, { status: read.status, headers: read.headers })),
+    ]),
+  );
+}
+
 /**
- * A fetch for the split engine that answers its first read of each index's `manifest.json`
- * (the engine's URL: the index's, a `/` added if missing) with a read started now, before the
- * engine has loaded: the open then takes one round trip less. Any other request, and a later
- * read of a manifest (a retry, `refresh`), goes to the network. Aborting the engine's request
- * aborts the early read, so the engine's timeout still holds.
+ * Each index's `manifest.json` (the engine's URL: the index's, a `/` added if missing), read
+ * from now on, before the engine has loaded, as answers to the engine's first read of it: the
+ * open takes one round trip less. Aborting the engine's request aborts the early read, so the
+ * engine's timeout still holds.
  */
-function earlyManifests(urls: string[]): (request: Request) => Promise<Response> {
-  const early = new Map(
+function earlyManifests(urls: string[]): Map<string, Answer> {
+  return new Map(
     urls.map((url) => {
       // As the engine writes it (its base, then the file's name), as a Request holds it.
       const manifest = new URL(`${url.endsWith("/") ? url : `${url}/`}manifest.json`).href;
@@ -257,18 +271,15 @@ function earlyManifests(urls: string[]): (request: Request) => Promise<Response>
       const response = fetch(manifest, { signal: controller.signal });
       // Handled here, so that a read the engine never takes leaves no unhandled rejection.
       response.catch(() => undefined);
-      return [manifest, { response, controller }] as const;
+      const answer: Answer = (request) => {
+        const abort = () => controller.abort(request.signal.reason);
+        if (request.signal.aborted) abort();
+        else request.signal.addEventListener("abort", abort, { once: true });
+        return response;
+      };
+      return [answerKey(manifest, null), answer];
     }),
   );
-  return (request) => {
-    const read = request.headers.has("Range") ? undefined : early.get(request.url);
-    if (!read) return fetch(request);
-    early.delete(request.url);
-    const abort = () => read.controller.abort(request.signal.reason);
-    if (request.signal.aborted) abort();
-    else request.signal.addEventListener("abort", abort, { once: true });
-    return read.response;
-  };
 }
 
 /** Answers the page's calls with `available` engines. */
