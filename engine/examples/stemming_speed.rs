@@ -19,7 +19,7 @@ fn main() {
     for _ in 0..7 {
         let started = std::time::Instant::now();
         words = 0;
-        analyzer.words(&text, |_| words += 1);
+        analyzer.each_word(&text, |_| words += 1);
         times.push(started.elapsed().as_secs_f64() * 1000.0);
     }
     times.sort_by(f64::total_cmp);

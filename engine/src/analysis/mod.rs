@@ -144,28 +144,16 @@ impl Analyzer {
         }
     }
 
-    /// Calls `each` with every word of `text`, in order.
-    pub fn words(&self, text: &str, mut each: impl FnMut(Word)) {
-        self.words_as_typed(text, |word, _| each(word));
-    }
-
-    /// Calls `each` with every word of `text`, in order, and the word lowercased and folded
-    /// but not stemmed (as the lexicon holds words).
-    pub fn words_as_typed(&self, text: &str, mut each: impl FnMut(Word, &str)) {
-        self.each_word(text, |word| {
-            let owned = Word {
-                term: word.term.to_string(),
-                start: word.start,
-                end: word.end,
-            };
-            each(owned, word.typed)
-        });
-    }
-
     /// The words of `text`, in order.
     pub fn word_list(&self, text: &str) -> Vec<Word> {
         let mut words = Vec::new();
-        self.words(text, |word| words.push(word));
+        self.each_word(text, |word| {
+            words.push(Word {
+                term: word.term.to_string(),
+                start: word.start,
+                end: word.end,
+            })
+        });
         words
     }
 
@@ -177,7 +165,7 @@ impl Analyzer {
 
     /// The terms of `text`.
     pub fn terms(&self, text: &str) -> Vec<String> {
-        // Through word_list: each closure given to `words` is another copy of its loop in the
+        // Through word_list: each closure given to `each_word` is another copy of its loop in the
         // site engine's code.
         self.word_list(text)
             .into_iter()

@@ -137,8 +137,7 @@ pub(crate) fn stem_into(stemmer: &frostem::Stemmer, known: &RefCell<Vec<Slot>>, 
     }
     let mut hasher = FxHasher::default();
     word.as_str().hash(&mut hasher);
-    // The hash's high bits: FxHash mixes them best.
-    let slot = &mut known[(hasher.finish() >> 32) as usize % REMEMBERED_SLOTS];
+    let slot = &mut known[slot_of(hasher.finish())];
     if let Some((seen, stem)) = slot {
         if **seen == **word {
             word.clear();
@@ -151,9 +150,34 @@ pub(crate) fn stem_into(stemmer: &frostem::Stemmer, known: &RefCell<Vec<Slot>>, 
     *word = stem;
 }
 
+/// The slot of a word of hash `hash`, from both halves: FxHash mixes its high bits best, and
+/// on wasm32 it hashes to 32 bits (its state is a `usize`), so the high half alone is 0 there.
+fn slot_of(hash: u64) -> usize {
+    (hash ^ (hash >> 32)) as usize % REMEMBERED_SLOTS
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Hashes of 32 bits, as FxHash gives on wasm32, spread over the slots as 64-bit ones do
+    /// (taking the high half alone put every word of the site engine in one slot).
+    #[test]
+    fn words_hashed_to_32_bits_spread_over_the_slots() {
+        for hashes in [
+            (0..4096u64)
+                .map(|i| i.wrapping_mul(0x9E37_79B9) & 0xFFFF_FFFF)
+                .collect::<Vec<_>>(),
+            (0..4096u64)
+                .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                .collect(),
+        ] {
+            let mut slots: Vec<usize> = hashes.into_iter().map(slot_of).collect();
+            slots.sort_unstable();
+            slots.dedup();
+            assert!(slots.len() > 3000, "{} slots for 4096 words", slots.len());
+        }
+    }
 
     /// Remembered or not, in a slot another word took or not, a word's stem is the
     /// stemmer's: more words than slots, each stemmed twice.

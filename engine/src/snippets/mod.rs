@@ -1,7 +1,7 @@
 //! Snippets, for both engines: the stretch of a hit's text (or of one of its sections) that
 //! shows the most query words, those words in `<mark>`, as HTML, and which section it comes
 //! from. The site engine cuts them from a page's record, the split engine from a hit's stored
-//! snippet field ([`cut_scanning`], which reads no more of a long text than it needs).
+//! snippet field, each reading no more of a long text than it needs ([`cut`]).
 
 mod html;
 
@@ -10,6 +10,9 @@ use html::{leading_text_html, mark_into};
 
 /// Characters of a hit's snippet, in both engines.
 pub const SNIPPET_CHARS: usize = 220;
+
+/// How much of a long text is searched for a snippet, in growing steps (see [`cut`]).
+const SCAN_STEPS: [usize; 2] = [1024, 4096];
 
 /// A snippet and the value of the text it was cut from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,73 +37,40 @@ struct Match {
 /// The best snippet of `values` (a hit's text, or its sections) for the query terms `terms`
 /// (as the analyser makes them), at most `max_chars` characters; the leading text when no
 /// word matches.
+///
+/// Reads no more of a long text than it needs: tokenising (and stemming) a whole long page
+/// cost more than the rest of a warm query, and a stretch near the start reads well. The
+/// words are read in order, and when they pass [`SCAN_STEPS`]`[i]` bytes (values counted with
+/// a separator each) the reading stops if every term was met, or at the last step if any was;
+/// the whole text is read only when the last step's words have no match at all.
 pub fn cut(
     values: &[&str],
     analyzer: &Analyzer,
     terms: &[String],
     max_chars: usize,
 ) -> Option<CutSnippet> {
-    cut_counting(values, analyzer, terms, max_chars).0
-}
-
-/// [`cut`], reading no more of a long text than it needs: tokenising (and stemming) a whole
-/// long page costs more than the rest of a warm query, and a stretch near the start reads
-/// well. The text's first `steps[0]` bytes are searched first, then the first `steps[1]`,
-/// …: a step ends the search when its best window shows every term in `terms`; else the
-/// best window with a match by the last step is taken; the whole text is searched only when
-/// those have no match at all.
-pub fn cut_scanning(
-    values: &[&str],
-    analyzer: &Analyzer,
-    terms: &[String],
-    max_chars: usize,
-    steps: &[usize],
-) -> Option<CutSnippet> {
-    let total: usize = values.iter().map(|value| value.len() + 1).sum();
-    let mut partial = None;
-    for &step in steps {
-        if total <= step {
-            break;
-        }
-        let head = first_bytes(values, step);
-        let (snippet, shown) = cut_counting(&head, analyzer, terms, max_chars);
-        if shown >= terms.len().max(1) {
-            return snippet;
-        }
-        if shown > 0 {
-            partial = snippet;
-        }
-    }
-    partial.or_else(|| cut(values, analyzer, terms, max_chars))
-}
-
-/// The values' first `bytes` bytes (the last one cut at a character boundary).
-fn first_bytes<'a>(values: &[&'a str], bytes: usize) -> Vec<&'a str> {
-    let mut left = bytes;
-    let mut head = Vec::new();
-    for value in values {
-        if left == 0 {
-            break;
-        }
-        let end = value.floor_char_boundary(left.min(value.len()));
-        head.push(&value[..end]);
-        left = left.saturating_sub(value.len() + 1);
-    }
-    head
-}
-
-/// [`cut`], and how many distinct terms its window shows (0 for the leading text).
-fn cut_counting(
-    values: &[&str],
-    analyzer: &Analyzer,
-    terms: &[String],
-    max_chars: usize,
-) -> (Option<CutSnippet>, usize) {
     let several = values.len() > 1;
     let mut matches = Vec::new();
-    for (value, text) in values.iter().enumerate() {
-        analyzer.words(text, |word| {
-            if let Some(term) = terms.iter().position(|t| *t == word.term) {
+    let mut steps = SCAN_STEPS.iter();
+    let mut step = steps.next();
+    // The terms met, a bit each (a query of more than 64 words shares bits).
+    let mut met = 0u64;
+    let every = terms.len().clamp(1, 64) as u32;
+    let mut before = 0;
+    'read: for (value, text) in values.iter().enumerate() {
+        let mut words = analyzer.stream(text);
+        while words.advance() {
+            let word = words.word();
+            while step.is_some_and(|&bytes| before + word.start >= bytes) {
+                step = steps.next();
+                if met.count_ones() >= every || (step.is_none() && met != 0) {
+                    break 'read;
+                }
+            }
+            // Borrowed words: a query's snippets read thousands, and a string each was a
+            // tenth of a warm query in wasm.
+            if let Some(term) = terms.iter().position(|t| t == word.term) {
+                met |= 1 << (term % 64);
                 matches.push(Match {
                     value,
                     start: word.start,
@@ -108,19 +78,15 @@ fn cut_counting(
                     term,
                 });
             }
-        });
+        }
+        before += text.len() + 1;
     }
-    let Some((best, shown)) = best_window(&matches, values, max_chars) else {
-        let leading = values
-            .iter()
-            .position(|v| !v.trim().is_empty())
-            .and_then(|first| {
-                Some(CutSnippet {
-                    html: leading_text_html(values[first], max_chars)?,
-                    value: several.then_some(first),
-                })
-            });
-        return (leading, 0);
+    let Some((best, _)) = best_window(&matches, values, max_chars) else {
+        let first = values.iter().position(|v| !v.trim().is_empty())?;
+        return Some(CutSnippet {
+            html: leading_text_html(values[first], max_chars)?,
+            value: several.then_some(first),
+        });
     };
     let first = matches[best];
     let text = values[first.value];
@@ -129,11 +95,10 @@ fn cut_counting(
         .take_while(|m| m.value == first.value)
         .copied()
         .collect();
-    let snippet = CutSnippet {
+    Some(CutSnippet {
         html: fragment_html(text, &in_value, max_chars),
         value: several.then_some(first.value),
-    };
-    (Some(snippet), shown)
+    })
 }
 
 /// The match starting the window of `max_chars` (within one value) that holds the most

@@ -74,3 +74,25 @@ fn overlapping_marks_are_one() {
     mark_into(&mut html, "a<b>cd", [1..3, 2..5]);
     assert_eq!(html, "a<mark>&lt;b&gt;c</mark>d");
 }
+
+#[test]
+fn a_long_text_is_read_only_as_far_as_its_first_window_of_every_term() {
+    // Both words early, and a denser window of them far on: the early one is shown.
+    let late = "map array map array map array ".repeat(10);
+    let text = format!("the map of an array {} {late}", "filler ".repeat(600));
+    let cut = snippet(&[text.as_str()], &["map", "array"], 60);
+    assert!(cut.html.starts_with("the <mark>map</mark>"), "{}", cut.html);
+    // One word early, the other only far on: the early match, read no further than 4 KB.
+    let text = format!("the map {} an array", "filler ".repeat(1000));
+    let cut = snippet(&[text.as_str()], &["map", "array"], 60);
+    assert!(cut.html.contains("<mark>map</mark>"), "{}", cut.html);
+    assert!(!cut.html.contains("<mark>array</mark>"), "{}", cut.html);
+}
+
+#[test]
+fn a_match_far_into_a_long_text_is_still_found() {
+    let text = format!("{} the needle here", "filler ".repeat(3000));
+    let cut = snippet(&["intro", text.as_str()], &["needl"], 60);
+    assert_eq!(cut.value, Some(1));
+    assert!(cut.html.contains("<mark>needle</mark>"), "{}", cut.html);
+}

@@ -10,11 +10,7 @@ use tantivy::{Searcher, TantivyDocument, Term};
 
 use crate::analysis::Analyzer;
 use crate::mapping::{field_analyzer, MappedSchema};
-use crate::snippets::{cut_scanning, CutSnippet};
-
-/// How much of a long text is searched for a snippet, in growing steps (see
-/// [`cut_scanning`]).
-const SCAN_STEPS: [usize; 2] = [1024, 4096];
+use crate::snippets::{cut, CutSnippet};
 
 /// Cuts the snippets of one split's hits for one query.
 pub(crate) struct Snippets {
@@ -70,13 +66,7 @@ impl Snippets {
             .get_all(self.field)
             .filter_map(|value| value.as_str())
             .collect();
-        cut_scanning(
-            &values,
-            &self.analyzer,
-            &self.terms,
-            self.max_chars,
-            &SCAN_STEPS,
-        )
+        cut(&values, &self.analyzer, &self.terms, self.max_chars)
     }
 }
 

@@ -11,6 +11,7 @@
 
 use super::byte_reader::ByteReader;
 use super::inflate::{inflate, inflate_now, Failure};
+use super::recent_frames::RecentFrames;
 use crate::error::{ErrorKind, Result};
 
 /// Decoded sizes above this are refused: no part of an index is this large, so such a frame is
@@ -22,6 +23,7 @@ pub struct Frames {
     dictionary: Vec<u8>,
     /// What the frames are part of, for messages ("site index", "lexicon").
     kind: &'static str,
+    recent: RecentFrames,
 }
 
 impl std::fmt::Debug for Frames {
@@ -41,6 +43,7 @@ impl Frames {
         Frames {
             dictionary: dictionary.to_vec(),
             kind,
+            recent: RecentFrames::default(),
         }
     }
 
@@ -51,11 +54,17 @@ impl Frames {
     /// A boxed future: one copy of its code serves every caller.
     pub fn decode<'a>(&'a self, bytes: &'a [u8], what: &'a str) -> crate::StepFuture<'a, Vec<u8>> {
         Box::pin(async move {
+            if let Some(decoded) = self.recent.get(bytes) {
+                return Ok(decoded);
+            }
             let (size, stream) = self.sized_stream(bytes, what)?;
             let mut failure = Failure::Invalid;
             for end in stream_ends(stream) {
                 match inflate(&self.dictionary, &stream[..end], size).await {
-                    Ok(decoded) => return Ok(decoded),
+                    Ok(decoded) => {
+                        self.recent.keep(bytes, &decoded);
+                        return Ok(decoded);
+                    }
                     Err(Failure::Invalid) => continue,
                     Err(unsupported) => {
                         failure = unsupported;

@@ -34,6 +34,7 @@ mod frames;
 #[cfg(feature = "splits")]
 mod hotcache;
 mod inflate;
+mod recent_frames;
 mod writer;
 
 pub(crate) use byte_reader::{put_shared, put_signed, put_text, put_varint, ByteReader};
