@@ -2,11 +2,12 @@
 """What each area of a .wasm module costs after brotli: the area's function bodies blanked
 (replaced by `unreachable`), the module compressed again (brotli -q 11), the difference printed.
 
-Usage: scripts/size/wasm-brotli-areas.py MODULE.wasm [LABEL=REGEX ...]
+Usage: scripts/size/wasm-brotli-areas.py MODULE.wasm [split | LABEL=REGEX ...]
 
 MODULE must keep its names section (wasm-opt -g); the names section itself is left out of
 every measurement. An area is the functions whose demangled name matches REGEX; without
-arguments, the site engine's areas as BENCHMARKS.md ("Engine size") lists them. An area's
+arguments, the site engine's areas as BENCHMARKS.md ("Engine size") lists them; with `split`,
+the split engine's. An area's
 figure is what removing its code alone would save: areas that share code each count it.
 Each area costs one brotli run of the module (about a second per 300 KB).
 """
@@ -31,10 +32,32 @@ SITE_ENGINE_AREAS = [
     ("hash maps, formatting", r"hashbrown|fmt::"),
 ]
 
+SPLIT_ENGINE_AREAS = [
+    ("tantivy: queries, scoring, collectors", r"^<?tantivy::query|^<?tantivy::collector|tantivy::query::|tantivy::collector::"),
+    ("tantivy: postings, positions, fieldnorms", r"tantivy::postings|tantivy::positions|tantivy::fieldnorm|SegmentPostings|BlockSegmentPostings"),
+    ("tantivy: doc store (lz4)", r"tantivy::store|lz4_flex"),
+    ("tantivy: index, segments, schema, directory", r"tantivy::index|tantivy::core|tantivy::schema|tantivy::directory|tantivy::indexer|tantivy::reader|tantivy::termdict"),
+    ("tantivy-columnar (fast fields)", r"tantivy_columnar|tantivy::fastfield"),
+    ("term dictionary (sstable, fst)", r"tantivy_sstable|tantivy_fst"),
+    ("regex (QueryParser's RegexQuery, facets)", r"regex_syntax|regex_automata|aho_corasick|memchr|tantivy_fst::regex|RegexQuery|regex::"),
+    ("fuzzy terms (levenshtein)", r"levenshtein|FuzzyTermQuery|fuzzy_query"),
+    ("tantivy's QueryParser", r"query_parser"),
+    ("serde_json", r"serde_json"),
+    ("futures", r"futures"),
+    ("rangefind engine", r"rangefind_engine"),
+    ("rangefind wasm adapter", r"rangefind_wasm"),
+    ("Snowball stemmers (18)", r"frostem"),
+    ("time (RFC 3339)", r"^<?time::|<time::"),
+    ("rayon, crossbeam", r"rayon|crossbeam"),
+    ("formatting", r"fmt::"),
+    ("hash maps", r"hashbrown"),
+]
+
 
 def main():
     module = Module(open(sys.argv[1], "rb").read())
-    areas = [arg.split("=", 1) for arg in sys.argv[2:]] or SITE_ENGINE_AREAS
+    named = sys.argv[2:] == ["split"]
+    areas = SPLIT_ENGINE_AREAS if named else [arg.split("=", 1) for arg in sys.argv[2:]] or SITE_ENGINE_AREAS
     bodies = module.bodies
 
     def brotli(blank):
