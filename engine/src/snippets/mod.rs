@@ -53,9 +53,10 @@ pub fn cut(
     let mut matches = Vec::new();
     let mut steps = SCAN_STEPS.iter();
     let mut step = steps.next();
-    // The terms met, a bit each (a query of more than 64 words shares bits).
+    // The terms met, a bit each (a query of more than 64 words shares bits). Without terms
+    // (a query of filters alone) every term is met at the first step: its leading text.
     let mut met = 0u64;
-    let every = terms.len().clamp(1, 64) as u32;
+    let every = terms.len().min(64) as u32;
     let mut before = 0;
     'read: for (value, text) in values.iter().enumerate() {
         let mut words = analyzer.stream(text);

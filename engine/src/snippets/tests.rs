@@ -96,3 +96,11 @@ fn a_match_far_into_a_long_text_is_still_found() {
     assert_eq!(cut.value, Some(1));
     assert!(cut.html.contains("<mark>needle</mark>"), "{}", cut.html);
 }
+
+#[test]
+fn without_terms_a_long_text_gives_its_leading_text() {
+    let text = format!("first words here {}", "filler ".repeat(3000));
+    let cut = snippet(&[text.as_str()], &[], 40);
+    assert!(cut.html.starts_with("first words here"), "{}", cut.html);
+    assert!(!cut.html.contains("<mark>"), "{}", cut.html);
+}
