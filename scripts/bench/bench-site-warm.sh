@@ -11,12 +11,9 @@ cd "$(dirname "$0")/../.."
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 out=out/bench-site-warm
 queries=../shared/corpora/queries-mdn.jsonl
-mkdir -p "$out"
 if [ ! -f "$queries" ]; then
-  echo "(../shared/corpora is absent: the bundled sample site with a few built-in queries)"
-  queries=$out/queries.jsonl
-  printf '{"query":"%s"}\n' "fetch api" promise "flex container" "array map" "event listener" \
-    notification "service worker" webassembly accessibility "promis*" >"$queries"
+  echo "(../shared/corpora is absent: the bundled sample site with its few queries)"
+  queries=examples/mdn-site/queries.jsonl
 fi
 sites=(sample=examples/mdn-site/sample-site.tar.gz)
 [ -f ../shared/corpora/site-mdn.tar.gz ] && sites+=(mdn=../shared/corpora/site-mdn.tar.gz)

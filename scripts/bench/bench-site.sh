@@ -6,8 +6,8 @@
 #     RTT and 10 Mbit/s (cold queries, first visits, 5-query sessions), over HTTP/1.1, or over
 #     HTTP/2 with BENCH_HTTP2=1 (BENCH_COLD_QUERIES=N: how many cold queries, default 40).
 # Uses ../shared/corpora/site-mdn.tar.gz and queries-mdn.jsonl when present, else the bundled
-# sample site and a few built-in queries. Installs Pagefind (npm, into out/bench-site) when
-# missing. Writes out/bench-site/{build,browser}.json and prints the figures BENCHMARKS.md quotes.
+# sample site and its ten queries (examples/mdn-site/queries.jsonl). Installs Pagefind (npm,
+# into out/bench-site) when missing. Writes out/bench-site/{build,browser}.json and prints the figures BENCHMARKS.md quotes.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ./scripts/setup.sh
@@ -18,14 +18,9 @@ mkdir -p "$out"
 archive=../shared/corpora/site-mdn.tar.gz
 queries=../shared/corpora/queries-mdn.jsonl
 if [ ! -f "$archive" ] || [ ! -f "$queries" ]; then
-  echo "(../shared/corpora is absent: using the bundled MDN sample site and built-in queries)"
+  echo "(../shared/corpora is absent: using the bundled MDN sample site and its queries)"
   archive=examples/mdn-site/sample-site.tar.gz
-  queries=$out/queries.jsonl
-  printf '%s\n' '{"query":"fetch api","kind":"two_term"}' '{"query":"promise","kind":"term"}' \
-    '{"query":"flex container","kind":"two_term"}' '{"query":"array map","kind":"two_term"}' \
-    '{"query":"event listener","kind":"two_term"}' '{"query":"section:\"Web/CSS\" grid","kind":"field"}' \
-    '{"query":"notification","kind":"term"}' '{"query":"service worker","kind":"two_term"}' \
-    '{"query":"webassembly","kind":"term"}' '{"query":"accessibility","kind":"term"}' >"$queries"
+  queries=examples/mdn-site/queries.jsonl
 fi
 pagefind_cli=$out/pagefind-cli/node_modules/.bin/pagefind
 if [ ! -x "$pagefind_cli" ]; then
