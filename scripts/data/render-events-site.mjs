@@ -9,7 +9,8 @@
 //
 // Options: --pages N|all (default 10000), --out DIR (required; emptied first), --input FILE
 // (default ../shared/corpora/events-dev.jsonl.zst), --queries FILE (also write a query log
-// sampled from the rendered pages: `{"query", "kind"}` per line, as the shared logs).
+// sampled from the rendered pages: `{"query", "kind"}` per line, as the shared logs: titles,
+// body words, prefixes, a word within a repository, two words of a title).
 //
 // Which events: N spread evenly over the whole corpus (which is sorted by time), so every size
 // has every project and era. A page: `<title>` the commit subject (pull request title, tag
@@ -100,7 +101,7 @@ ${message}${fileList}</main>
 `;
 }
 
-/** A query log drawn from the rendered pages (fixed seed): titles as typed, words of bodies, prefixes, words within a repository (a filter). */
+/** A query log drawn from the rendered pages (fixed seed): titles as typed, words of bodies, prefixes, words within a repository (a filter), two words of a title. */
 class QueryLog {
   constructor(wanted) {
     this.wanted = wanted;
@@ -151,9 +152,25 @@ class QueryLog {
         }
       }
     });
+    // Two words of a commit subject (or title), in their order: queries of several common
+    // words, whose cost grows with the site unless their postings are read in part. Drawn
+    // with a random stream of their own, so the kinds above stay what they were.
+    const pairs = new QueryLog(0);
+    pairs.state = 4242;
+    for (const item of this.kept) {
+      if (out.filter((q) => q.kind === "two_words").length >= TWO_WORD_QUERIES) break;
+      const titleWords = item.title.match(/[A-Za-z]{2,}/g) ?? [];
+      if (titleWords.length < 2) continue;
+      const first = Math.floor(pairs.random() * (titleWords.length - 1));
+      const second = first + 1 + Math.floor(pairs.random() * (titleWords.length - first - 1));
+      out.push({ query: `${titleWords[first]} ${titleWords[second]}`, kind: "two_words" });
+    }
     return out;
   }
 }
+
+/** How many two-word queries the log holds. */
+const TWO_WORD_QUERIES = 40;
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));

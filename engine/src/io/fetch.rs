@@ -25,8 +25,10 @@ pub type FetchedPages = HashMap<PageKey, OwnedBytes>;
 /// 6 connections, and a 7th request waits a whole round trip for one of them. Reading through
 /// a gap costs bytes; a round trip at 100 ms and 10 Mbit/s is worth 125 KB.
 pub const DEFAULT_MAX_REQUESTS_PER_WAVE: usize = 6;
-/// Gaps larger than this are never read through, whatever the budget (by default: a host
-/// where requests are counted, such as a Worker's subrequests, may allow more).
+/// A wave reads through at most this many bytes of gaps between the pages it wants of one
+/// file, to keep to its request budget: about half a round trip's worth at 10 Mbit/s (where
+/// requests are metered, such as a Worker's subrequests, the limit is on each gap, and the
+/// host may allow more).
 pub const DEFAULT_MAX_READ_THROUGH_BYTES: u64 = 64 * 1024;
 
 #[cfg(not(target_arch = "wasm32"))]

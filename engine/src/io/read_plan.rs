@@ -8,10 +8,12 @@ const ALWAYS_READ_THROUGH_PAGES: u64 = 2;
 
 /// The requests for `pages`: runs of consecutive pages, joined across gaps of at most
 /// [`ALWAYS_READ_THROUGH_PAGES`]; then, if that leaves more than `budget` runs, joined across
-/// the smallest gaps until within it, reading through no gap of more than `max_gap` pages.
-/// When the budget cannot be met so, nothing more is joined (joining fewer would cost bytes
-/// and save no round trip), unless `partial`: where every request is metered (a Worker's
-/// subrequests), each gap of `max_gap` pages or fewer is worth reading through anyway.
+/// the smallest gaps until within it, reading through at most `max_gap` pages of gaps in all
+/// (the round trip a 7th request waits for is worth a bounded number of bytes, whatever the
+/// number of gaps). When the budget cannot be met so, nothing more is joined (joining fewer
+/// would cost bytes and save no round trip), unless `partial`: where every request is metered
+/// (a Worker's subrequests), each gap of `max_gap` pages or fewer is worth reading through
+/// anyway.
 /// Pages read through a gap are verified and cached like the others (when metered, dropped:
 /// see `read_pages`).
 pub(super) fn plan_runs(
@@ -35,7 +37,11 @@ pub(super) fn plan_runs(
     gaps.sort_unstable();
     // Joining the `len - budget` smallest gaps; the largest of them decides.
     let mut to_join = runs.len() - budget;
-    if gaps[to_join - 1] > max_gap {
+    let read_through = match partial {
+        true => gaps[to_join - 1],
+        false => gaps[..to_join].iter().sum(),
+    };
+    if read_through > max_gap {
         if !partial {
             return runs;
         }
@@ -91,6 +97,13 @@ mod tests {
             plan_runs(&pages, 1, 30, false),
             vec![0..1, 10..11, 14..15, 40..41, 100..101]
         );
+        // The limit is on the gaps read through in all: 3 + 9 + 25 pages are more than 30,
+        // though each of them is less.
+        assert_eq!(
+            plan_runs(&pages, 2, 30, false),
+            vec![0..1, 10..11, 14..15, 40..41, 100..101]
+        );
+        assert_eq!(plan_runs(&pages, 2, 37, false), vec![0..41, 100..101]);
     }
 
     #[test]

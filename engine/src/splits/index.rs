@@ -33,7 +33,8 @@ pub struct IndexOptions {
     /// hosts seen from browsers (six connections); 0 joins only adjacent pages (HTTP/2 hosts,
     /// where more requests cost no round trip and gaps only cost bytes).
     pub max_requests_per_wave: usize,
-    /// Widest gap between wanted pages a read may span to stay within that budget.
+    /// Bytes of gaps between wanted pages a wave may read through, in all, to stay within
+    /// that budget (when metered: each gap).
     pub max_read_through_bytes: u64,
     /// Every request is metered (a Worker's subrequests), not only round trips: gaps within
     /// `max_read_through_bytes` are read through even when a wave stays above its budget.
