@@ -329,6 +329,13 @@ impl RangeSource for FetchSource {
         Ok(together)
     }
 
+    fn ranges_per_request(&self) -> usize {
+        match self.may_ask_several() {
+            true => RANGES_PER_REQUEST,
+            false => 1,
+        }
+    }
+
     fn validator(&self) -> Option<&Validator> {
         Some(&self.validator)
     }

@@ -121,7 +121,7 @@ impl Analyzer {
     pub fn stream<'a>(&self, text: &'a str) -> WordStream<'a> {
         WordStream {
             text,
-            chars: text.char_indices(),
+            at: 0,
             breaking: self.breaking,
             stemmer: self
                 .stemmer
@@ -177,7 +177,8 @@ impl Analyzer {
 /// The words of a text, one at a time: [`WordStream::advance`], then read the word.
 pub struct WordStream<'a> {
     text: &'a str,
-    chars: std::str::CharIndices<'a>,
+    /// Where the next word is looked for, in bytes.
+    at: usize,
     breaking: Breaking,
     stemmer: Option<(Stemmer, Stems)>,
     term: String,
@@ -239,18 +240,32 @@ impl WordStream<'_> {
     /// Finds the next run of word characters, all CJK or none (`git命令` is two runs):
     /// returns its start and sets `end`.
     fn next_span(&mut self) -> Option<usize> {
-        let breaking = self.breaking;
-        let (start, first) = self.chars.find(|&(_, c)| breaking.is_word_char(c))?;
+        let (text, breaking) = (self.text, self.breaking);
+        let Some((skipped, first)) =
+            (text[self.at..].char_indices()).find(|&(_, c)| breaking.is_word_char(c))
+        else {
+            self.at = text.len();
+            return None;
+        };
+        let start = self.at + skipped;
         let cjk = cjk::is_cjk(first);
-        self.end = self.text.len();
-        // A peek, not a `next`: the character that ends a run may begin the next one.
-        while let Some((at, c)) = self.chars.clone().next() {
+        let mut end = start + first.len_utf8();
+        // ASCII a byte at a time (most characters of most texts; none is CJK), the rest
+        // decoded: tokenising hits' text for snippets is a large part of a warm query.
+        while let Some(&byte) = text.as_bytes().get(end) {
+            let (c, len) = match byte.is_ascii() {
+                true => (char::from(byte), 1),
+                false => {
+                    let c = text[end..].chars().next().expect("a character boundary");
+                    (c, c.len_utf8())
+                }
+            };
             if !breaking.is_word_char(c) || cjk::is_cjk(c) != cjk {
-                self.end = at;
                 break;
             }
-            self.chars.next();
+            end += len;
         }
+        (self.end, self.at) = (end, end);
         Some(start)
     }
 }

@@ -281,6 +281,9 @@ impl Fetcher {
                 return Ok(Arc::new(resolved));
             }
             resolved.networked = true;
+            // A wave's runs that one request asks for together cost a request whatever
+            // lies between them: reading through a gap would only cost its bytes.
+            let budget = budget.max(source.ranges_per_request());
             let runs = plan_runs(&missing, budget, max_read_through / file.page_size, metered);
             // Where requests are metered, reads span gaps of up to megabytes to save one:
             // checksumming and caching those gap pages would cost more CPU than the rest of

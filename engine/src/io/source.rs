@@ -73,6 +73,12 @@ pub trait RangeSource: MaybeSendSync {
         Ok(None)
     }
 
+    /// How many ranges one request of it may ask for: 1, unless its host answers several in
+    /// one ([`RangeSource::read_together`]) and has not refused to yet.
+    fn ranges_per_request(&self) -> usize {
+        1
+    }
+
     /// The validator that HTTP sources check every read against (local files have none).
     fn validator(&self) -> Option<&super::validator::Validator> {
         None

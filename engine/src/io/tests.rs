@@ -122,6 +122,84 @@ async fn a_wave_merges_adjacent_pages_and_serves_repeats_from_cache() {
     assert_eq!(fresh.len(), 4);
 }
 
+/// A host answering several ranges in one request, as nginx does (`multipart/byteranges`).
+struct ReadsTogether(MemorySource);
+
+#[async_trait::async_trait]
+impl RangeSource for ReadsTogether {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+
+    async fn read(&self, range: ByteRange) -> crate::error::Result<RangeRead> {
+        self.0.read(range).await
+    }
+
+    async fn read_together(
+        &self,
+        ranges: &[std::ops::Range<u64>],
+    ) -> crate::error::Result<Option<ReadTogether>> {
+        let mut reads = Vec::new();
+        for range in ranges {
+            reads.push(self.0.read(ByteRange::Bounded(range.clone())).await?);
+        }
+        let body_len = reads.iter().map(|read| read.bytes.len() as u64).sum();
+        Ok(Some(ReadTogether { reads, body_len }))
+    }
+
+    fn ranges_per_request(&self) -> usize {
+        64
+    }
+}
+
+#[tokio::test]
+async fn gaps_are_read_through_only_to_save_requests() {
+    use std::sync::Arc;
+
+    let data: Vec<u8> = (0..4064u32).map(|i| (i % 251) as u8).collect();
+    let file = crate::formats::split::framed(&data, 256);
+    let file_len = file.len() as u64;
+    let paged = Arc::new(PagedFile {
+        id: Arc::from("s3"),
+        file_len,
+        data_len: 4064,
+        page_size: 256,
+    });
+    // Pages 0, 4, 8 and 12, in a wave of at most 2 requests.
+    let ranges = vec![
+        0..10,
+        4 * 254..4 * 254 + 10,
+        8 * 254..8 * 254 + 10,
+        12 * 254..12 * 254 + 10,
+    ];
+    let read = |source: Arc<dyn RangeSource>| {
+        let (paged, ranges) = (paged.clone(), ranges.clone());
+        async move {
+            let fetcher =
+                Fetcher::new(Arc::new(PageCache::new(1 << 20)), None).with_max_requests_per_wave(2);
+            let stats = QueryStats::new();
+            let request = vec![PageRequest {
+                file: paged,
+                source,
+                ranges,
+            }];
+            let mut pages = crate::io::FetchedPages::default();
+            fetcher
+                .fetch_wave(request, &mut pages, &stats)
+                .await
+                .unwrap();
+            let counts = stats.counts();
+            (counts.requests, counts.bytes, pages.len())
+        }
+    };
+    let memory = || MemorySource::new("s3", Bytes::from(file.clone()));
+    // One range at a time: the two smallest gaps (3 pages each) are read through.
+    assert_eq!(read(Arc::new(memory())).await, (2, 256 * 10, 10));
+    // Together: the four pages alone, in one request.
+    let together = Arc::new(ReadsTogether(memory()));
+    assert_eq!(read(together).await, (1, 256 * 4, 4));
+}
+
 #[tokio::test]
 async fn a_page_that_fails_its_checksum_is_reported() {
     use std::sync::Arc;
