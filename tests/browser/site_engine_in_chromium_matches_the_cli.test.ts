@@ -121,7 +121,9 @@ describe("the site engine in Chromium", () => {
       expect({ requests: answer.stats.requests, bytes: answer.stats.bytes }, query).toEqual(fetched);
       // A wave's runs of the file go in one request.
       expect(answer.stats.requests, query).toBeLessThanOrEqual(answer.stats.waves);
-      const native = nativeSearch(join(root, "_rangefind"), query, 10, ["--site-file"]) as unknown as Answer;
+      // A wave's runs go in one request here (`multipart/byteranges`), so no gap between
+      // them is read through: the CLI plans them so with no request budget.
+      const native = nativeSearch(join(root, "_rangefind"), query, 10, ["--site-file", "--max-requests-per-wave", "0"]) as unknown as Answer;
       expect(open, query).toMatchObject({ requests: 1, waves: 1 });
       if (query !== "nonexistentwordxyz") expect(answer.count, query).toBeGreaterThan(0);
       expect(answer.count, query).toBe(native.count);

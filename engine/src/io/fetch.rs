@@ -14,7 +14,7 @@ use super::cache::{PageCache, PageKey};
 use super::paged_file::PagedFile;
 use super::persistent::PersistentCache;
 use super::read_plan::plan_runs;
-use super::source::{read_ranges, RangeRead, RangeSource};
+use super::source::{read_ranges_if, RangeRead, RangeSource};
 use super::stats::QueryStats;
 use crate::error::{Error, ErrorKind, Result};
 
@@ -282,17 +282,22 @@ impl Fetcher {
             }
             resolved.networked = true;
             // A wave's runs that one request asks for together cost a request whatever
-            // lies between them: reading through a gap would only cost its bytes.
-            let budget = budget.max(source.ranges_per_request());
-            let runs = plan_runs(&missing, budget, max_read_through / file.page_size, metered);
+            // lies between them: reading through a gap would only cost its bytes. Past the
+            // budget they are asked for so; where the host refuses, planned again within it.
+            let gap = max_read_through / file.page_size;
+            let mut within = budget.max(source.ranges_per_request());
+            let (runs, reads) = loop {
+                let runs = plan_runs(&missing, within, gap, metered);
+                let ranges = file.runs_in_file(&runs);
+                let together_only = runs.len() > budget;
+                match read_ranges_if(&*source, ranges, together_only, &stats).await? {
+                    Some(reads) => break (runs, reads),
+                    None => within = budget,
+                }
+            };
             // Where requests are metered, reads span gaps of up to megabytes to save one:
             // checksumming and caching those gap pages would cost more CPU than the rest of
             // the query, so only the pages asked for are kept.
-            let ranges = runs
-                .iter()
-                .map(|run| file.page_in_file(run.start).start..file.page_in_file(run.end - 1).end)
-                .collect();
-            let reads = read_ranges(&*source, ranges, &stats).await?;
             let mut to_store = Vec::new();
             for (run, read) in runs.into_iter().zip(reads) {
                 let asked = metered.then_some(missing.as_slice());

@@ -75,6 +75,14 @@ impl PagedFile {
         start..start + (data.end - data.start) + PAGE_CHECKSUM_LEN
     }
 
+    /// The bytes in the file of runs of pages (`first..last + 1`), each run one range.
+    pub fn runs_in_file(&self, runs: &[Range<u64>]) -> Vec<Range<u64>> {
+        let run_in_file = |run: &Range<u64>| {
+            self.page_in_file(run.start).start..self.page_in_file(run.end - 1).end
+        };
+        runs.iter().map(run_in_file).collect()
+    }
+
     /// Pages covering the data range `range` (clamped to the data).
     pub fn pages_of(&self, range: &Range<u64>) -> Range<u64> {
         let end = range.end.min(self.data_len);

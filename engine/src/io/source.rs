@@ -102,9 +102,24 @@ pub async fn read_ranges(
     ranges: Vec<Range<u64>>,
     stats: &QueryStats,
 ) -> Result<Vec<RangeRead>> {
+    let reads = read_ranges_if(source, ranges, false, stats).await?;
+    Ok(reads.unwrap_or_default())
+}
+
+/// [`read_ranges`], or `None` where `together_only` and the server would not answer them in
+/// one request (the caller plans again for one request each).
+pub async fn read_ranges_if(
+    source: &dyn RangeSource,
+    ranges: Vec<Range<u64>>,
+    together_only: bool,
+    stats: &QueryStats,
+) -> Result<Option<Vec<RangeRead>>> {
     if let Some(together) = source.read_together(&ranges).await? {
         stats.add_request_together(source.name(), ranges, together.body_len);
-        return Ok(together.reads);
+        return Ok(Some(together.reads));
+    }
+    if together_only {
+        return Ok(None);
     }
     let reads = ranges
         .iter()
@@ -117,7 +132,7 @@ pub async fn read_ranges(
     for range in ranges {
         stats.add_request(source.name(), range);
     }
-    Ok(reads)
+    Ok(Some(reads))
 }
 
 /// Checks a read against what was asked; shared by every source so each reports the same way.

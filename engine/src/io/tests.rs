@@ -152,6 +152,24 @@ impl RangeSource for ReadsTogether {
     }
 }
 
+/// A host the engine may ask for several ranges, that answers them otherwise (S3, some CDNs).
+struct RefusesTogether(MemorySource);
+
+#[async_trait::async_trait]
+impl RangeSource for RefusesTogether {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+
+    async fn read(&self, range: ByteRange) -> crate::error::Result<RangeRead> {
+        self.0.read(range).await
+    }
+
+    fn ranges_per_request(&self) -> usize {
+        64
+    }
+}
+
 #[tokio::test]
 async fn gaps_are_read_through_only_to_save_requests() {
     use std::sync::Arc;
@@ -198,6 +216,9 @@ async fn gaps_are_read_through_only_to_save_requests() {
     // Together: the four pages alone, in one request.
     let together = Arc::new(ReadsTogether(memory()));
     assert_eq!(read(together).await, (1, 256 * 4, 4));
+    // Refused: planned again within the budget, as one range at a time.
+    let refused = Arc::new(RefusesTogether(memory()));
+    assert_eq!(read(refused).await, (2, 256 * 10, 10));
 }
 
 #[tokio::test]
