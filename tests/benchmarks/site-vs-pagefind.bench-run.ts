@@ -249,9 +249,10 @@ it("measures rangefind and Pagefind on one site in Chromium", { timeout: 7_200_0
       for (const { typed } of plain.slice(0, FIRST_VISITS)) {
         const { context, recorder, page } = await fresh();
         const from = recorder.done.length;
+        const origin = Date.now();
         const { ms } = await search(page, engine, typed);
         await recorder.settled();
-        firstVisits.push({ ms, ...recorder.since(from) });
+        firstVisits.push({ ms, ...recorder.since(from, origin) });
         await context.close();
       }
       const sessions: number[] = [];
@@ -282,6 +283,7 @@ it("measures rangefind and Pagefind on one site in Chromium", { timeout: 7_200_0
           median_ms: median(firstVisits.map((r) => r.ms)),
           median_requests: median(firstVisits.map((r) => r.requests)),
           median_waves: median(firstVisits.map((r) => r.waves)),
+          rows: firstVisits,
         },
         session_of_5_bytes: { median: median(sessions), all: sessions },
         typed_session: typedSessions,
@@ -289,6 +291,7 @@ it("measures rangefind and Pagefind on one site in Chromium", { timeout: 7_200_0
       console.log(engine, JSON.stringify({
         ...(report[engine] as object),
         cold: { ...(report[engine] as { cold: object }).cold, rows: undefined },
+        first_visit: { ...(report[engine] as { first_visit: object }).first_visit, rows: undefined },
         typed_session: { ...typedSessions, sessions: undefined },
       }));
     }
