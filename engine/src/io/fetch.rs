@@ -289,7 +289,9 @@ impl Fetcher {
             let (runs, reads) = loop {
                 let runs = plan_runs(&missing, within, gap, metered);
                 let ranges = file.runs_in_file(&runs);
-                let together_only = runs.len() > budget;
+                // Past the budget only as one request. Planned within it, runs may still be
+                // more (`plan_runs` reads through no more than its gap): read one by one.
+                let together_only = within > budget && runs.len() > budget;
                 match read_ranges_if(&*source, ranges, together_only, &stats).await? {
                     Some(reads) => break (runs, reads),
                     None => within = budget,

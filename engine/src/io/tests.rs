@@ -221,6 +221,55 @@ async fn gaps_are_read_through_only_to_save_requests() {
     assert_eq!(read(refused).await, (2, 256 * 10, 10));
 }
 
+/// Runs that no read through can bring within the budget are read one by one, whatever the
+/// host (a wave planned for one request, refused, planned again, must not plan for ever: it
+/// would never yield, so it runs on a thread of its own, waited for with a timeout).
+#[test]
+fn runs_past_the_budget_are_read_from_every_host() {
+    use std::sync::Arc;
+
+    let data: Vec<u8> = (0..4064u32).map(|i| (i % 251) as u8).collect();
+    let file = crate::formats::split::framed(&data, 256);
+    let paged = Arc::new(PagedFile {
+        id: Arc::from("far"),
+        file_len: file.len() as u64,
+        data_len: 4064,
+        page_size: 256,
+    });
+    let ranges: Vec<_> = [0, 4, 8, 12]
+        .map(|page| page * 254..page * 254 + 10)
+        .to_vec();
+    let memory = || MemorySource::new("far", Bytes::from(file.clone()));
+    let sources: [(Arc<dyn RangeSource>, u64); 3] = [
+        (Arc::new(memory()), 4),
+        (Arc::new(ReadsTogether(memory())), 1),
+        (Arc::new(RefusesTogether(memory())), 4),
+    ];
+    for (source, requests) in sources {
+        let request = vec![PageRequest {
+            file: paged.clone(),
+            source,
+            ranges: ranges.clone(),
+        }];
+        let (sent, answer) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            // Two requests a wave, and no gap read through.
+            let fetcher = Fetcher::new(Arc::new(PageCache::new(1 << 20)), None)
+                .with_max_requests_per_wave(2)
+                .with_max_read_through_bytes(0);
+            let stats = QueryStats::new();
+            let mut pages = crate::io::FetchedPages::default();
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .build()
+                .unwrap();
+            let read = runtime.block_on(fetcher.fetch_wave(request, &mut pages, &stats));
+            let _ = sent.send(read.map(|_| (stats.counts().requests, pages.len())));
+        });
+        let read = answer.recv_timeout(std::time::Duration::from_secs(20));
+        assert_eq!(read.expect("the wave ends").unwrap(), (requests, 4));
+    }
+}
+
 #[tokio::test]
 async fn a_page_that_fails_its_checksum_is_reported() {
     use std::sync::Arc;
