@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Where a cold query's time goes, from the site benchmark's per-request timeline.
+"""Where a cold query's and a first visit's time goes, from the site benchmark's timelines.
 
     python3 scripts/bench/cold-time-breakdown.py [out/bench-site/browser.json] [RTT_MS] [MBIT_S]
 
-Reads the rows `scripts/bench/bench-site.sh` writes (each cold query of rangefind and
-Pagefind: its time to results and every request with its bytes, start and end in ms from
-the query's start) and prints, per tool, medians over the queries of:
+Reads the rows `scripts/bench/bench-site.sh` writes (each cold query and each first visit
+of rangefind and Pagefind: its time to results and every request with its bytes, start and
+end in ms from the query's start) and prints, per tool and kind, medians over the rows of:
 
 - the floor: the query's waves × the round trip, plus its bytes at the link's rate (default
   100 ms and 10 Mbit/s, the harness's), and the time to results over it;
@@ -58,16 +58,18 @@ def main():
     bytes_per_ms = mbit * 1e6 / 8 / 1000
     results = json.load(open(path))
     print(f"{path}: round trip {rtt:.0f} ms, {mbit:g} Mbit/s")
+    kinds = (("cold", "cold queries"), ("first_visit", "first visits (the engine's start in them)"))
     for tool in ("rangefind", "pagefind"):
-        rows = results.get(tool, {}).get("cold", {}).get("rows", [])
-        if not rows:
-            continue
-        parts = [breakdown(row, rtt, bytes_per_ms) for row in rows]
-        keys = [key for key in parts[0] if all(key in p and p[key] is not None for p in parts)]
-        print(f"\n{tool}: {len(rows)} cold queries, medians")
-        for key in keys:
-            value = statistics.median(p[key] for p in parts)
-            print(f"  {key:28s} {value:8.2f}{'×' if key == 'over floor' else ' ms'}")
+        for kind, named in kinds:
+            rows = results.get(tool, {}).get(kind, {}).get("rows", [])
+            if not rows:
+                continue
+            parts = [breakdown(row, rtt, bytes_per_ms) for row in rows]
+            keys = [key for key in parts[0] if all(key in p and p[key] is not None for p in parts)]
+            print(f"\n{tool}: {len(rows)} {named}, medians")
+            for key in keys:
+                value = statistics.median(p[key] for p in parts)
+                print(f"  {key:28s} {value:8.2f}{'×' if key == 'over floor' else ' ms'}")
 
 
 if __name__ == "__main__":
