@@ -122,47 +122,52 @@ async fn a_wave_merges_adjacent_pages_and_serves_repeats_from_cache() {
     assert_eq!(fresh.len(), 4);
 }
 
-/// A host answering several ranges in one request, as nginx does (`multipart/byteranges`).
-struct ReadsTogether(MemorySource);
+/// A host the engine may ask for several ranges in one request: one that answers them so, as
+/// nginx does (`multipart/byteranges`), or one that answers otherwise (S3, some CDNs).
+struct SeveralRanges {
+    file: MemorySource,
+    answers: bool,
+}
+
+impl SeveralRanges {
+    fn answering(file: MemorySource) -> SeveralRanges {
+        SeveralRanges {
+            file,
+            answers: true,
+        }
+    }
+
+    fn refusing(file: MemorySource) -> SeveralRanges {
+        SeveralRanges {
+            file,
+            answers: false,
+        }
+    }
+}
 
 #[async_trait::async_trait]
-impl RangeSource for ReadsTogether {
+impl RangeSource for SeveralRanges {
     fn name(&self) -> &str {
-        self.0.name()
+        self.file.name()
     }
 
     async fn read(&self, range: ByteRange) -> crate::error::Result<RangeRead> {
-        self.0.read(range).await
+        self.file.read(range).await
     }
 
     async fn read_together(
         &self,
         ranges: &[std::ops::Range<u64>],
     ) -> crate::error::Result<Option<ReadTogether>> {
+        if !self.answers {
+            return Ok(None);
+        }
         let mut reads = Vec::new();
         for range in ranges {
-            reads.push(self.0.read(ByteRange::Bounded(range.clone())).await?);
+            reads.push(self.file.read(ByteRange::Bounded(range.clone())).await?);
         }
         let body_len = reads.iter().map(|read| read.bytes.len() as u64).sum();
         Ok(Some(ReadTogether { reads, body_len }))
-    }
-
-    fn ranges_per_request(&self) -> usize {
-        64
-    }
-}
-
-/// A host the engine may ask for several ranges, that answers them otherwise (S3, some CDNs).
-struct RefusesTogether(MemorySource);
-
-#[async_trait::async_trait]
-impl RangeSource for RefusesTogether {
-    fn name(&self) -> &str {
-        self.0.name()
-    }
-
-    async fn read(&self, range: ByteRange) -> crate::error::Result<RangeRead> {
-        self.0.read(range).await
     }
 
     fn ranges_per_request(&self) -> usize {
@@ -214,10 +219,10 @@ async fn gaps_are_read_through_only_to_save_requests() {
     // One range at a time: the two smallest gaps (3 pages each) are read through.
     assert_eq!(read(Arc::new(memory())).await, (2, 256 * 10, 10));
     // Together: the four pages alone, in one request.
-    let together = Arc::new(ReadsTogether(memory()));
+    let together = Arc::new(SeveralRanges::answering(memory()));
     assert_eq!(read(together).await, (1, 256 * 4, 4));
     // Refused: planned again within the budget, as one range at a time.
-    let refused = Arc::new(RefusesTogether(memory()));
+    let refused = Arc::new(SeveralRanges::refusing(memory()));
     assert_eq!(read(refused).await, (2, 256 * 10, 10));
 }
 
@@ -242,8 +247,8 @@ fn runs_past_the_budget_are_read_from_every_host() {
     let memory = || MemorySource::new("far", Bytes::from(file.clone()));
     let sources: [(Arc<dyn RangeSource>, u64); 3] = [
         (Arc::new(memory()), 4),
-        (Arc::new(ReadsTogether(memory())), 1),
-        (Arc::new(RefusesTogether(memory())), 4),
+        (Arc::new(SeveralRanges::answering(memory())), 1),
+        (Arc::new(SeveralRanges::refusing(memory())), 4),
     ];
     for (source, requests) in sources {
         let request = vec![PageRequest {
