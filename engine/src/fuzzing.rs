@@ -276,7 +276,7 @@ mod tests {
             super::split_filter_file(&fixture("split-5-lexicon-5/filters", "filter"));
             super::manifest_json(&fixture("split-5-lexicon-5", "json"));
         }
-        super::site_json(&fixture("site-10-lexicon-5", "json"));
+        super::site_json(&fixture("site-11-lexicon-5", "json"));
     }
 
     proptest! {
@@ -307,7 +307,7 @@ mod tests {
 
         #[test]
         fn a_damaged_site_json((changes, cut) in damage()) {
-            super::site_json(&damaged(fixture("site-10-lexicon-5", "json"), &changes, cut));
+            super::site_json(&damaged(fixture("site-11-lexicon-5", "json"), &changes, cut));
         }
 
         #[test]
@@ -332,7 +332,7 @@ mod tests {
 
         #[test]
         fn damaged_site_file_regions((changes, cut) in damage(), fields in 0usize..40, at in any::<usize>()) {
-            let file = fixture("site-10-lexicon-5/en", "rfsite");
+            let file = fixture("site-11-lexicon-5/en", "rfsite");
             // A window of the file: a page of chunks, positions or records.
             let start = at % file.len();
             let window = file[start..(start + 700).min(file.len())].to_vec();
@@ -341,7 +341,7 @@ mod tests {
 
         #[test]
         fn damaged_lexicon_regions((changes, cut) in damage(), at in any::<usize>()) {
-            let file = fixture("site-10-lexicon-5/en/lexicon", "lex");
+            let file = fixture("site-11-lexicon-5/en/lexicon", "lex");
             let start = at % file.len();
             let window = file[start..(start + 700).min(file.len())].to_vec();
             super::lexicon_regions(&damaged(window, &changes, cut));

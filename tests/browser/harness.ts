@@ -204,6 +204,7 @@ export interface NativeResponse {
   hits: Array<{ id: string; score: number; sort?: unknown; doc: Record<string, unknown>; snippet?: string }>;
   aggregations?: Record<string, unknown>;
   replaced?: Array<{ word: string; with: string[] }>;
+  read_as?: Record<string, "filter" | "field">;
 }
 
 /** Query texts of a JSONL query log (`{"query": ...}` per line). */

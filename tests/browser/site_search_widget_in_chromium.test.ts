@@ -260,6 +260,23 @@ describe("<rangefind-search> on a static site", () => {
     for (const path of paths) expect(path.startsWith(`${BASE}web/css/`)).toBe(true);
   });
 
+  it("filters by a filter key typed as a field, and says it read it so", async () => {
+    const page = await visit();
+    const text = 'section:"Web/CSS" property';
+    await typeAndWait(page, text);
+    const typed = siteSearch(text, 10, ["--typeahead"]);
+    const filtered = siteSearch("property", 10, ["--typeahead", "--filter", "filter.section=Web/CSS"]);
+    expect(typed.count).toBeGreaterThan(0);
+    expect(typed.count).toBe(filtered.count);
+    expect(typed.read_as).toEqual({ section: "filter" });
+    expect(await status(page).textContent()).toMatch(
+      new RegExp(`^${typed.count} results? for “${text}”.*\\(section: read as a filter\\)$`),
+    );
+    const paths = await options(page).locator(".path").allTextContents();
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) expect(path.startsWith(`${BASE}web/css/`)).toBe(true);
+  });
+
   it("says when nothing matches", async () => {
     const page = await visit();
     await typeAndWait(page, "zzxqwv");

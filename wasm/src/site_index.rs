@@ -73,7 +73,9 @@ impl SiteIndex {
         let indexes = self.inner.clone();
         search_promise(request, signal, |request| async move {
             let indexes: Vec<&site::SiteIndex> = indexes.iter().collect();
-            site::search_together(&indexes, &request).await
+            let search: rangefind_engine::StepFuture<_> =
+                Box::pin(site::search_together(&indexes, &request));
+            search.await
         })
     }
 

@@ -5,7 +5,7 @@
 
 import type { OpenedSite } from "./index.js";
 import type { HitTarget } from "./site.js";
-import type { Filters, Replaced } from "./types.js";
+import type { Filters, Replaced, SearchResponse } from "./types.js";
 
 /** A result as an option of the listbox: title (› section), path and snippet, linked. */
 export function resultOption(target: HitTarget, snippet: string | undefined, position: number): HTMLAnchorElement {
@@ -90,6 +90,17 @@ export function replacedNote(replaced: Replaced[] | undefined): string {
   if (!replaced?.length) return "";
   const each = replaced.map(({ word, with: instead }) => `${instead.join(" or ")} for ${word}`);
   return ` (searched ${each.join(", ")})`;
+}
+
+/**
+ * ` (section: read as a filter)` when the query typed a filter key of the site as a field;
+ * where a searched field has the key's name, that it searched the field.
+ */
+export function readAsNote(readAs: SearchResponse["read_as"]): string {
+  const each = Object.entries(readAs ?? {}).map(([key, how]) =>
+    how === "filter" ? `${key}: read as a filter` : `${key}: searched as a field, filter.${key}: filters`,
+  );
+  return each.length ? ` (${each.join("; ")})` : "";
 }
 
 function element(tag: string, className: string, text: string): HTMLElement {

@@ -28,7 +28,7 @@ import { openSite, type OpenedSite, type RangefindIndex } from "./index.js";
 import { STYLE } from "./search-element-style.js";
 import { pageScheme } from "./page-scheme.js";
 import { ReadAhead, TypingPace } from "./typing.js";
-import { filterMenus, replacedNote, resultOption, selectedFilters } from "./results-view.js";
+import { filterMenus, readAsNote, replacedNote, resultOption, selectedFilters } from "./results-view.js";
 import { hitTarget, RESULT_FIELDS, type HitTarget } from "./site.js";
 import { RangefindError, type Filters, type SearchResponse } from "./types.js";
 
@@ -314,11 +314,12 @@ export class RangefindSearchElement extends HTMLElement {
     }
     const typed = this.input.value.trim();
     this.status.textContent =
-      count === 0
+      (count === 0
         ? `No results for “${typed}”`
         : `${count}${atLeast ? "+" : ""} result${count === 1 && !atLeast ? "" : "s"} for “${typed}”` +
           replacedNote(response.replaced) +
-          (this.targets.length < count || atLeast ? `, showing ${this.targets.length}` : "");
+          (this.targets.length < count || atLeast ? `, showing ${this.targets.length}` : "")) +
+      readAsNote(response.read_as);
     this.setOpen(this.targets.length > 0);
     this.more.hidden = this.targets.length >= count && !atLeast;
   }

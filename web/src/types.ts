@@ -103,6 +103,12 @@ export interface SearchResponse {
   aggregations?: Record<string, any>;
   /** Words of the query no document holds, and the words one edit away searched instead. */
   replaced?: Replaced[];
+  /**
+   * How each `KEY:value` of the query whose KEY is a filter key of the site was read, by key:
+   * `"filter"` (as `filter.KEY:value`) where no searched field has that name, else `"field"`.
+   * Site indexes only; absent when the query names none.
+   */
+  read_as?: Record<string, "filter" | "field">;
   stats: SearchStats;
 }
 

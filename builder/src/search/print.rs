@@ -37,6 +37,14 @@ pub(super) fn print_human(
             replaced.with.join(" or ")
         );
     }
+    for (key, how) in &response.read_as {
+        match how.as_str().unwrap_or_default() {
+            "filter" => println!("{key}:… is a filter of the site: read as filter.{key}:…"),
+            _ => println!(
+                "{key}:… searches the field {key}; the site's filter of that name is filter.{key}:…"
+            ),
+        }
+    }
     let what = match opened.0 == SITE_FILE_HEAD {
         true => "pages",
         false => "documents",

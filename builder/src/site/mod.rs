@@ -138,6 +138,7 @@ pub fn build_site(
         progress.finish_and_clear();
         let (site_file, pages) = (written.entry, written.pages);
         report.word_runs += written.word_runs;
+        (report.keys_named_as_fields).extend(written.keys_named_as_fields);
         remove_unlisted_files(&out, manifest.as_ref(), &site_file, &language)?;
         report.indexed.insert(language.clone(), pages);
         index.languages.insert(

@@ -1,6 +1,6 @@
 //! What a site build did, and the summary it prints.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use super::pages::extract::TitleSource;
@@ -40,6 +40,8 @@ pub struct SiteReport {
     pub titles: TitleReport,
     /// Runs of words set aside on disk past `--word-memory`.
     pub word_runs: usize,
+    /// Filter keys with the name of a searched field: `KEY:value` searches the field.
+    pub keys_named_as_fields: BTreeSet<String>,
     /// Time spent reading pages.
     pub crawl: Duration,
     /// Wall time.
@@ -156,6 +158,12 @@ pub(super) fn print_summary(report: &SiteReport, options: &SiteOptions) {
         eprintln!("  {pages} page(s) have no <html lang>: indexed as {language}{hint}");
     }
     print_titles(&report.titles, report.indexed.values().sum());
+    for key in &report.keys_named_as_fields {
+        eprintln!(
+            "  warning: the filter key {key:?} is also a searched field's name: `{key}:value` \
+             in a query searches that field; `filter.{key}:value` filters"
+        );
+    }
     if report.word_runs > 0 {
         eprintln!(
             "  the words outgrew --word-memory ({} MB): set aside on disk in {} runs, then merged",

@@ -11,6 +11,7 @@ mod cli_behaves_as_documented;
 mod cli_reference_is_the_help;
 mod exact_titles_rank_first;
 mod faults_give_clear_errors;
+mod filter_keys_typed_as_fields_filter;
 mod formats_stay_readable;
 mod gh_archive_queries_match_a_full_scan;
 mod killed_builds_leave_nothing_behind;

@@ -263,3 +263,49 @@ async fn a_block_index_too_large_for_a_first_visit_is_read_by_the_first_typo_ins
         assert_eq!(lookup.counts().waves, if preloaded { 1 } else { 2 });
     }
 }
+
+/// Words up to the longest an index holds (the analyser drops words of 40 bytes or more) are
+/// in the lexicon: a long name typed with one letter doubled or dropped is corrected, in the
+/// site engine as in the splits. Until 2026-12-02 the lexicon stopped at 32 characters.
+#[test]
+fn a_long_word_with_one_typo_is_corrected() {
+    use crate::site_build_indexes_a_static_site::{page, write};
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    let long = "supercalifragilisticexpialidocious"; // 34 letters
+    let longest = "pneumonoultramicroscopicsilicovolcanos"; // 38 letters
+    for (path, word) in [("a.html", long), ("b.html", longest)] {
+        let main = format!("<main><h1>A page</h1><p>The word {word} is long.</p></main>");
+        write(&site, path, page(" lang=\"en\"", &main).as_bytes());
+    }
+    write(
+        &site,
+        "c.html",
+        page(
+            " lang=\"en\"",
+            "<main><h1>Other</h1><p>Short words.</p></main>",
+        )
+        .as_bytes(),
+    );
+    let index = common::build_site(&site, &[]);
+    for (typed, meant, url) in [
+        ("supercalifragilisticexpialidociouss", long, "/a.html"), // 35 letters typed
+        ("supercalifragilisticexpalidocious", long, "/a.html"),
+        (
+            "pneumonoultramicroscopicsilicovolcanoss",
+            longest,
+            "/b.html",
+        ), // 39
+    ] {
+        let answer = common::search_json(&index, typed, &["--fields", "url"]);
+        let urls: Vec<&str> = (answer["hits"].as_array().unwrap().iter())
+            .map(|hit| hit["doc"]["url"].as_str().unwrap())
+            .collect();
+        assert_eq!(urls, [url], "{typed}: {answer}");
+        assert_eq!(
+            answer["replaced"],
+            serde_json::json!([{"word": typed, "with": [meant]}]),
+            "{typed}"
+        );
+    }
+}

@@ -22,6 +22,12 @@ pub struct SearchResponse {
     /// tolerance); absent when none were.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub replaced: Vec<Replaced>,
+    /// How the query's `key:value` parts whose key is one of a site's filter keys were read,
+    /// by key: `"filter"` (as `filter.KEY:value`) where no searched field has the name, else
+    /// `"field"`; absent when none were typed. (An object of the JSON values the writer
+    /// already writes: the site engine's bytes.)
+    #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
+    pub read_as: serde_json::Map<String, serde_json::Value>,
     /// What the query cost. Stays the last member and numbers only: the Worker appends
     /// `subrequests` to it in the JSON text rather than parsing the answer again.
     pub stats: SearchStats,

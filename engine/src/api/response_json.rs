@@ -31,6 +31,9 @@ impl SearchResponse {
                 |out, replaced| replaced.write(out),
             );
         }
+        if !self.read_as.is_empty() {
+            object(response.member("read_as"), &self.read_as);
+        }
         self.stats.write(response.member("stats"));
         response.end();
         out
@@ -246,6 +249,7 @@ mod tests {
             hits,
             aggregations: None,
             replaced: Vec::new(),
+            read_as: Map::new(),
             stats: stats(12.5),
             requests: Vec::new(),
         }
@@ -277,6 +281,8 @@ mod tests {
             word: "mpa".to_string(),
             with: vec!["map".to_string(), "mpg".to_string()],
         }];
+        answer.read_as.insert("section".into(), "filter".into());
+        answer.read_as.insert("t\"itle".into(), "field".into());
         answer.stats.elapsed_ms = f64::INFINITY;
         assert_eq!(answer.to_json(), serde_text(&answer));
         let value = json!({"a": [1, 2.5, "x\u{0}"], "b": null, "c": {"d": false}});

@@ -22,6 +22,11 @@ struct Counters {
     log: Mutex<Vec<RequestRecord>>,
 }
 
+/// Whether each request is logged: natively, for the CLI's `--explain` and the tests. The
+/// engines in wasm (browsers, the Worker) never hand the log to their host, so they keep
+/// none: code the site engine's visitors would download for nothing.
+const KEEPS_LOG: bool = cfg!(not(target_family = "wasm"));
+
 /// One request a query sent: which file, which bytes, in which wave (1-based).
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct RequestRecord {
@@ -61,6 +66,9 @@ impl QueryStats {
     pub(crate) fn add_request_together(&self, file: &str, ranges: Vec<Range<u64>>, body_len: u64) {
         self.counters.requests.fetch_add(1, Ordering::Relaxed);
         self.counters.bytes.fetch_add(body_len, Ordering::Relaxed);
+        if !KEEPS_LOG {
+            return;
+        }
         let wave = self.counters.waves.load(Ordering::Relaxed) + 1;
         let mut log = self.counters.log.lock().expect("stats lock");
         log.extend(ranges.into_iter().map(|range| RequestRecord {
@@ -70,8 +78,12 @@ impl QueryStats {
         }));
     }
 
-    /// Every range read so far, in order (ranges read together share one request).
+    /// Every range read so far, in order (ranges read together share one request); none in
+    /// wasm ([`KEEPS_LOG`]).
     pub fn requests(&self) -> Vec<RequestRecord> {
+        if !KEEPS_LOG {
+            return Vec::new();
+        }
         self.counters.log.lock().expect("stats lock").clone()
     }
     /// `n` reads served by the persistent tier (they cost no request).

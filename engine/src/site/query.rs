@@ -2,8 +2,10 @@
 //!
 //! The syntax is tantivy's (its grammar crate, without tantivy): words, `"phrases"`, `word*`,
 //! `AND`/`OR`/`NOT`, `+`/`-`, `field:word`, `^boost`, parentheses; `filter.KEY:value` matches
-//! a filter value. As for split indexes, input that is not valid syntax, or names a field the
-//! index lacks, is searched as plain words, and words without an operator must all match.
+//! a filter value, and so does `KEY:value` where KEY is a filter key of the site and no
+//! searched field has its name. As for split indexes, input that is not valid syntax, or names
+//! a field the index lacks, is searched as plain words, and words without an operator must
+//! all match.
 
 use tantivy_query_grammar::{Delimiter, Occur, UserInputAst, UserInputLeaf, UserInputLiteral};
 
@@ -59,6 +61,9 @@ pub struct Parsed {
     /// The last word, as typed (lowercased and folded), when it was searched as a prefix
     /// because it may still be being typed ([`parse_completed`]).
     pub completed: Option<String>,
+    /// Each `KEY:value` whose KEY is a filter key of the site, in order: the key's place in
+    /// the head's `filter_keys`, and whether it was read as the filter (else as the field).
+    pub read_as: Vec<(usize, bool)>,
 }
 
 /// Why a parsed query cannot be searched as written.
@@ -132,12 +137,14 @@ fn parse_text(
             last,
             completed: None,
             words: Vec::new(),
+            read_as: Vec::new(),
         };
         let node = parser.convert(&ast, false).ok()?.unwrap_or(Node::Nothing);
         Some(Parsed {
             node,
             words: parser.words,
             completed: parser.completed,
+            read_as: parser.read_as,
         })
     };
     convert(text)
@@ -146,6 +153,7 @@ fn parse_text(
             node: Node::Nothing,
             words: Vec::new(),
             completed: None,
+            read_as: Vec::new(),
         })
 }
 
@@ -171,6 +179,7 @@ struct Parser<'a> {
     /// The word completed, once it is.
     completed: Option<String>,
     words: Vec<QueryWord>,
+    read_as: Vec<(usize, bool)>,
 }
 
 impl<'a> Parser<'a> {
@@ -231,10 +240,20 @@ impl<'a> Parser<'a> {
         let field = match literal.field_name.as_deref() {
             None => None,
             Some(name) => {
-                if let Some(key) = name.strip_prefix("filter.") {
+                let index = self.meta.fields.iter().position(|f| f.name == name);
+                // A filter key typed as a field filters, unless a searched field has its name.
+                let key = match name.strip_prefix("filter.") {
+                    Some(key) => Some(key),
+                    None => {
+                        let typed = (self.meta.filter_keys.iter()).position(|key| key == name);
+                        let as_filter = typed.is_some() && index.is_none();
+                        self.read_as.extend(typed.map(|key| (key, as_filter)));
+                        as_filter.then_some(name)
+                    }
+                };
+                if let Some(key) = key {
                     return Ok(Some(Node::Filter(filter_word(key, &literal.phrase))));
                 }
-                let index = self.meta.fields.iter().position(|f| f.name == name);
                 Some(index.ok_or(Unsupported)?)
             }
         };

@@ -153,9 +153,26 @@ pub async fn search_together(
         hits,
         aggregations: None,
         replaced: replacing.named(),
+        read_as: keys_read(indexes, &queries),
         stats: cost.stats(started),
         requests: cost.requests(),
     })
+}
+
+/// How the indexes read the query's filter keys typed as fields, by key (as the last index
+/// that has the key read it, when several indexes read it otherwise).
+fn keys_read(
+    indexes: &[&SiteIndex],
+    queries: &[Queries],
+) -> serde_json::Map<String, serde_json::Value> {
+    let mut read_as = serde_json::Map::new();
+    for (index, queries) in indexes.iter().zip(queries) {
+        for &(key, as_filter) in &queries.exact.read_as {
+            let how = if as_filter { "filter" } else { "field" };
+            read_as.insert(index.meta().filter_keys[key].clone(), how.into());
+        }
+    }
+    read_as
 }
 
 /// What every read of the words is made with: the indexes, the request, its filters' values
@@ -171,13 +188,13 @@ type Reading<'a> = (
 /// the words it searches by their stem, its filter of the words held as typed (the same
 /// wave): the first read checks them, a second (the replacements') none. `whole`: long
 /// words' whole lists, whatever the query.
-async fn read_each(
-    (indexes, request, filter_groups, stats): Reading<'_>,
-    queries: &[Queries],
+fn read_each<'a>(
+    (indexes, request, filter_groups, stats): Reading<'a>,
+    queries: &'a [Queries],
     (check, whole): (bool, bool),
-) -> Result<Vec<Found>> {
+) -> StepFuture<'a, Vec<Found>> {
     let reads = indexes.iter().zip(queries).zip(stats);
-    all_at_once(
+    Box::pin(all_at_once(
         reads
             .map(|((index, queries), stats)| -> StepFuture<Found> {
                 let nodes = queries.nodes();
@@ -192,8 +209,7 @@ async fn read_each(
                 })
             })
             .collect(),
-    )
-    .await
+    ))
 }
 
 /// The pages each index matches for the query as typed and, while it is typed, with its last

@@ -22,7 +22,7 @@ use crate::mapping::MappedSchema;
 /// How one search attempt ended: answered, or with replacements for unknown words to search
 /// again with.
 enum Attempt {
-    Answered(SearchResponse),
+    Answered(Box<SearchResponse>),
     Replace(Vec<(String, Vec<String>)>),
 }
 
@@ -105,7 +105,7 @@ impl SearchIndex {
                 .search_once(request, replacements.as_deref(), stats, started)
                 .await?
             {
-                Attempt::Answered(response) => return Ok(response),
+                Attempt::Answered(response) => return Ok(*response),
                 Attempt::Replace(found) => replacements = Some(found),
             }
         }
@@ -296,7 +296,7 @@ impl SearchIndex {
         let hits = warmup
             .scope
             .enter(|| self.hits(request, &queries, &splits, &split_slots, &page, documents))?;
-        Ok(Attempt::Answered(SearchResponse {
+        Ok(Attempt::Answered(Box::new(SearchResponse {
             count: collected.count,
             count_is_lower_bound,
             hits,
@@ -309,9 +309,10 @@ impl SearchIndex {
                     with: instead.clone(),
                 })
                 .collect(),
+            read_as: serde_json::Map::new(),
             stats: self.finish_stats(stats, splits_opened, started),
             requests: stats.requests(),
-        }))
+        })))
     }
 
     /// The query each split runs (`parsed` already carries `filter`). Prefixes expand to the same terms as in one index: once the

@@ -1,14 +1,18 @@
 //! One-edit arithmetic on words, by character: the keys of the symmetric-delete table and the
 //! check that two words really are one edit apart.
 
+use crate::analysis::MAX_WORD_BYTES;
+
 /// Words shorter than this (in characters) are not corrected: at three letters nearly every
 /// word is one edit from dozens of others.
 pub const MIN_CORRECTED_CHARS: usize = 4;
 /// Words the lexicon holds: at least this many characters …
 pub const MIN_LEXICON_CHARS: usize = 3;
-/// … and at most this many (longer tokens are rarely typed: hashes, URLs; API names such as
-/// `XMLHttpRequestEventTarget` are 25).
-pub const MAX_LEXICON_CHARS: usize = 32;
+/// … and at most this many: every word an index can hold (the analyser drops words of
+/// [`MAX_WORD_BYTES`] or more as written: hashes, base64), so that a long name typed with one
+/// letter doubled is corrected too (it was 32 until 2026-12-02: a configuration variable of 33
+/// letters found nothing).
+pub const MAX_LEXICON_CHARS: usize = MAX_WORD_BYTES;
 
 /// Whether the lexicon keeps `word`: a length in bounds and at least one letter.
 pub fn is_lexicon_word(word: &str) -> bool {
@@ -123,6 +127,7 @@ mod tests {
         assert!(is_lexicon_word("utf8"));
         assert!(!is_lexicon_word("at"));
         assert!(!is_lexicon_word("2048"));
-        assert!(!is_lexicon_word(&"a".repeat(33)));
+        assert!(is_lexicon_word(&"a".repeat(39)));
+        assert!(!is_lexicon_word(&"a".repeat(41)));
     }
 }

@@ -40,6 +40,8 @@ pub(super) struct GatheredWords {
     /// The language's analyser, and the stemmer it stems with.
     pub analyzer: Analyzer,
     pub stemmer: Option<String>,
+    /// The filter keys of the pages, in order.
+    pub filter_keys: Vec<String>,
 }
 
 /// Analyses the pages of `language` in `records` (JSON lines of
@@ -80,6 +82,7 @@ pub(super) fn gather(
         searched,
         analyzer,
         stemmer,
+        filter_keys: used.filters.iter().cloned().collect(),
     })
 }
 

@@ -57,6 +57,7 @@ pub(in crate::site) fn write_site_file(
         mut searched,
         analyzer,
         stemmer,
+        filter_keys,
     } = gathered;
     let path_prefix = format!("{language}/");
     progress.set_message("— compressing records and the lexicon");
@@ -71,7 +72,13 @@ pub(in crate::site) fn write_site_file(
         headings,
         snippet_field: fields::BODY.to_string(),
         title_field: Some(fields::TITLE.to_string()),
+        filter_keys,
     };
+    // `KEY:value` in a query searches such a field, not the filter.
+    let keys_named_as_fields = (meta.filter_keys.iter())
+        .filter(|key| meta.fields.iter().any(|field| &field.name == *key))
+        .cloned()
+        .collect();
     // The words the analyser searches by their stem, which the site engine checks as typed:
     // one bucket a page, from the first page on.
     let stemmed: Vec<&str> = (typed.keys())
@@ -168,6 +175,7 @@ pub(in crate::site) fn write_site_file(
         entry,
         pages: pages.len() as u64,
         word_runs,
+        keys_named_as_fields,
     })
 }
 
@@ -179,6 +187,8 @@ pub struct WrittenSiteFile {
     pub pages: u64,
     /// Runs its words were set aside in (`--word-memory`).
     pub word_runs: usize,
+    /// Filter keys with the name of a searched field.
+    pub keys_named_as_fields: Vec<String>,
 }
 
 /// `progress` from now on counts the words of `words` written

@@ -69,6 +69,9 @@ pub struct HeadMeta {
     /// The record's title field, when pages have one: the first hits are ordered by how their
     /// titles match the query (`crate::site::title_match`).
     pub title_field: Option<String>,
+    /// The site's filter keys (`data-rangefind-filter`): `key:value` typed in a query filters
+    /// by it where no searched field has that name (`crate::site::query`).
+    pub filter_keys: Vec<String>,
 }
 
 impl HeadMeta {
@@ -86,6 +89,10 @@ impl HeadMeta {
         put_varint(out, self.headings);
         put_text(out, &self.snippet_field);
         put_text(out, self.title_field.as_deref().unwrap_or_default());
+        put_varint(out, self.filter_keys.len() as u64);
+        for key in &self.filter_keys {
+            put_text(out, key);
+        }
     }
 
     pub(super) fn decode(bytes: &[u8]) -> Result<HeadMeta> {
@@ -122,6 +129,11 @@ impl HeadMeta {
         let headings = reader.varint()?;
         let snippet_field = reader.text()?.to_string();
         let title_field = some(reader.text()?);
+        // Each key takes a byte at least: a count past the bytes left fails at their end.
+        let mut filter_keys = Vec::new();
+        for _ in 0..reader.varint()? {
+            filter_keys.push(reader.text()?.to_string());
+        }
         reader.end()?;
         Ok(HeadMeta {
             version: SITE_LAYOUT_VERSION,
@@ -131,6 +143,7 @@ impl HeadMeta {
             headings,
             snippet_field,
             title_field,
+            filter_keys,
         })
     }
 }

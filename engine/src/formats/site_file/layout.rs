@@ -10,7 +10,8 @@
 //!              its words' positions end, in 128-byte units after where they start (a
 //!              phrase reads them with the chunk)
 //!              meta: version · pages · stemmer · fields (name, f32 boost) · snippet field ·
-//!              title field (texts as length · UTF-8; "" for none)
+//!              title field · filter keys (count, then each key) (texts as length · UTF-8;
+//!              "" for none)
 //!            also copied into the open region: opening the file reads it
 //! chunks     word chunks, each a frame followed by the tails of its long words,
 //!            words in byte order:
@@ -285,6 +286,7 @@ mod tests {
                 headings: 7,
                 snippet_field: "body".into(),
                 title_field: Some("title".into()),
+                filter_keys: vec!["section".into()],
             },
             chunk_firsts: vec![
                 "\u{1}k=v".into(),

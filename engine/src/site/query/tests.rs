@@ -20,6 +20,7 @@ fn meta() -> HeadMeta {
         headings: 0,
         snippet_field: "body".into(),
         title_field: None,
+        filter_keys: vec!["section".into(), "title".into()],
     }
 }
 
@@ -195,4 +196,39 @@ fn typed_words_are_collected_and_replaced_outside_exclusions_and_fields() {
         ])
     );
     assert_eq!(replaced("body:promsie"), word(Some(1), &[w("promsi")]));
+}
+
+/// `KEY:value` filters as `filter.KEY:value` where KEY is a filter key of the site and no
+/// searched field has its name; the answer is told how each such key was read.
+#[test]
+fn filter_keys_typed_as_fields_filter() {
+    let analyzer = Analyzer::new(Some("en")).unwrap();
+    let both = |text: &str| parse(text, &meta(), &analyzer, &[]);
+    let typed = both(r#"section:"Web/API" fetch"#);
+    assert_eq!(typed.node, both(r#"filter.section:"Web/API" fetch"#).node);
+    assert_eq!(
+        typed.node,
+        Node::Clauses(vec![
+            (Occur::Must, Node::Filter(filter_word("section", "Web/API"))),
+            (Occur::Must, word(None, &[w("fetch")])),
+        ])
+    );
+    // `section` is the first filter key, read as the filter.
+    assert_eq!(typed.read_as, vec![(0, true)]);
+    // `title` is a searched field and a filter key: the field, and the answer says so.
+    let title = both("title:maps");
+    assert_eq!(title.node, word(Some(0), &[w("map")]));
+    assert_eq!(title.read_as, vec![(1, false)]);
+    // Excluded, it excludes the filter's pages.
+    assert_eq!(
+        both("-section:CSS map").node,
+        Node::Clauses(vec![
+            (Occur::MustNot, Node::Filter(filter_word("section", "CSS"))),
+            (Occur::Must, word(None, &[w("map")])),
+        ])
+    );
+    // A key that is neither: the text is searched as words, as before.
+    let other = both("author:ada");
+    assert_eq!(other.node, both("author ada").node);
+    assert!(other.read_as.is_empty() && both("filter.section:CSS").read_as.is_empty());
 }
