@@ -177,6 +177,35 @@ pub fn words_and_exclusions(ast: UserInputAst) -> Option<UserInputAst> {
     }
 }
 
+/// The words and phrases in no field a document must hold, where `ast` is several clauses of
+/// which two or more are such: each one's place among the clauses, and its text as typed (a
+/// word in a field, `repo:rangefind`, narrows the search as a filter does: never left out). `and`: clauses
+/// without an operator are required (the default operator is AND). A search finding too few
+/// documents with all of them then adds those missing one (the site engine reads the same
+/// from its own tree, `site::query::Parsed::required`).
+#[cfg(feature = "splits")]
+pub fn required_words(ast: &UserInputAst, and: bool) -> Vec<(usize, String)> {
+    let UserInputAst::Clause(clauses) = ast else {
+        return Vec::new();
+    };
+    let required: Vec<(usize, String)> = (clauses.iter().enumerate())
+        .filter(|(_, (occur, _))| occur.map_or(and, |occur| occur == Occur::Must))
+        .filter_map(|(at, (_, child))| match child {
+            UserInputAst::Leaf(leaf) => match leaf.as_ref() {
+                UserInputLeaf::Literal(literal) if literal.field_name.is_none() => {
+                    Some((at, literal.phrase.clone()))
+                }
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    match required.len() {
+        0 | 1 => Vec::new(),
+        _ => required,
+    }
+}
+
 /// `"big bad wo"*` (a phrase prefix) or `wor*` (tantivy's grammar reads it as the word
 /// `wor*` and would silently search `wor`).
 pub fn is_prefix(literal: &UserInputLiteral) -> bool {

@@ -201,7 +201,7 @@ export function nativeSearch(index: string, query: string, limit: number, extra:
 
 export interface NativeResponse {
   count: number;
-  hits: Array<{ id: string; score: number; sort?: unknown; doc: Record<string, unknown>; snippet?: string }>;
+  hits: Array<{ id: string; score: number; sort?: unknown; doc: Record<string, unknown>; snippet?: string; missing?: string }>;
   aggregations?: Record<string, unknown>;
   replaced?: Array<{ word: string; with: string[] }>;
   read_as?: Record<string, "filter" | "field">;

@@ -277,6 +277,21 @@ describe("<rangefind-search> on a static site", () => {
     for (const path of paths) expect(path.startsWith(`${BASE}web/css/`)).toBe(true);
   });
 
+  it("shows the pages missing one word when none holds every word, and which", async () => {
+    const page = await visit();
+    const text = "property zzxqwv";
+    await typeAndWait(page, text);
+    const native = siteSearch(text, 10, ["--typeahead"]);
+    expect(native.count).toBeGreaterThan(0);
+    expect(native.hits.every((hit) => hit.missing === "zzxqwv")).toBe(true);
+    expect(await status(page).textContent()).toMatch(new RegExp(`^${native.count} results? for “${text}”`));
+    const shown = await options(page).locator(".missing").allTextContents();
+    expect(shown.length).toBe(native.hits.length);
+    for (const note of shown) expect(note).toBe("Missing: zzxqwv");
+    // The word is struck through as text, never markup.
+    expect(await options(page).first().locator(".missing s").textContent()).toBe("zzxqwv");
+  });
+
   it("says when nothing matches", async () => {
     const page = await visit();
     await typeAndWait(page, "zzxqwv");

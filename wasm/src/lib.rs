@@ -186,7 +186,7 @@ where
     let request = from_js(request).and_then(|request| {
         SearchRequest::from_json(request).map_err(|e| invalid(format!("bad search request: {e}")))
     });
-    future_to_promise(async move {
+    promise(Box::pin(async move {
         let request = request?;
         let search = Box::pin(search(request));
         let abort = Box::pin(aborted(signal));
@@ -195,15 +195,24 @@ where
             Either::Right(_) => return Err(js_error("aborted", "the search was aborted")),
         };
         Ok(response.to_json().into())
-    })
+    }))
 }
 
 /// A promise of what `work` cost, as JSON text (`{requests, bytes, waves, ...}`).
 fn stats_promise(
     work: impl std::future::Future<Output = Result<SearchStats, Error>> + 'static,
 ) -> Promise {
-    future_to_promise(async move {
+    promise(Box::pin(async move {
         let stats = work.await.map_err(engine_error)?;
         Ok(stats.to_json().into())
-    })
+    }))
+}
+
+/// `work` as a promise, for every promise the engine returns (opening, searching, preloading,
+/// refreshing): boxed, so `future_to_promise` and its task are compiled once, not once per
+/// future (an `async fn` export gets its own). 262 bytes less site engine, brotli.
+pub(crate) fn promise(
+    work: std::pin::Pin<Box<dyn std::future::Future<Output = Result<JsValue, JsValue>>>>,
+) -> Promise {
+    future_to_promise(work)
 }

@@ -26,7 +26,8 @@ use wasm_bindgen::prelude::*;
 use web_sys::AbortSignal;
 
 use crate::{
-    engine_error, invalid, persistent_tier, search_promise, stats_promise, FetchStore, OpenOptions,
+    engine_error, invalid, persistent_tier, promise, search_promise, stats_promise, FetchStore,
+    OpenOptions,
 };
 
 /// Opened site files, searched as one. Methods return promises; searches may run
@@ -43,27 +44,31 @@ impl SiteIndex {
     /// persistent}`, `file` a language's `site_file` in `site.json` (`{path, size,
     /// open_region, lexicon?}`, its path relative to `url`, the directory of `site.json`),
     /// `persistent` that site's persistent tier (or null). `options` and `fetch` as for the
-    /// split engine's `Index.open`.
-    pub async fn open(
+    /// split engine's `Index.open`. A promise, not an `async fn`: [`crate::promise`] says why.
+    #[wasm_bindgen(unchecked_return_type = "Promise<SiteIndex>")]
+    pub fn open(
         sites: js_sys::Array,
         options: JsValue,
         fetch: Option<js_sys::Function>,
-    ) -> Result<SiteIndex, JsValue> {
-        let options = OpenOptions::from_js(&options)?;
-        let sites: Vec<SiteToOpen> = sites
-            .iter()
-            .map(|site| SiteToOpen::from_js(&site, &options, fetch.clone()))
-            .collect::<Result<_, _>>()?;
-        let opening = sites
-            .iter()
-            .map(|site| -> StepFuture<_> { Box::pin(site.open()) });
-        let opened = all_at_once(opening.collect()).await.map_err(engine_error)?;
-        let (indexes, stats): (Vec<_>, Vec<_>) = opened.into_iter().unzip();
-        let stats = site::opened_together(&stats);
-        Ok(SiteIndex {
-            inner: Rc::new(indexes),
-            open_stats: stats.to_json(),
-        })
+    ) -> Promise {
+        promise(Box::pin(async move {
+            let options = OpenOptions::from_js(&options)?;
+            let sites: Vec<SiteToOpen> = sites
+                .iter()
+                .map(|site| SiteToOpen::from_js(&site, &options, fetch.clone()))
+                .collect::<Result<_, _>>()?;
+            let opening = sites
+                .iter()
+                .map(|site| -> StepFuture<_> { Box::pin(site.open()) });
+            let opened = all_at_once(opening.collect()).await.map_err(engine_error)?;
+            let (indexes, stats): (Vec<_>, Vec<_>) = opened.into_iter().unzip();
+            let stats = site::opened_together(&stats);
+            Ok(SiteIndex {
+                inner: Rc::new(indexes),
+                open_stats: stats.to_json(),
+            }
+            .into())
+        }))
     }
 
     /// Runs a search. `request` is a plain object: `{query, limit?, offset?, snippet?, filters?,

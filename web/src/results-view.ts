@@ -5,10 +5,17 @@
 
 import type { OpenedSite } from "./index.js";
 import type { HitTarget } from "./site.js";
-import type { Filters, Replaced, SearchResponse } from "./types.js";
+import type { Filters, Hit, Replaced, SearchResponse } from "./types.js";
 
-/** A result as an option of the listbox: title (› section), path and snippet, linked. */
-export function resultOption(target: HitTarget, snippet: string | undefined, position: number): HTMLAnchorElement {
+/**
+ * A result as an option of the listbox: title (› section), path and snippet, linked; and the
+ * word of the query it lacks, when it lacks one (`Hit.missing`).
+ */
+export function resultOption(
+  target: HitTarget,
+  { snippet, missing }: Pick<Hit, "snippet" | "missing">,
+  position: number,
+): HTMLAnchorElement {
   const option = document.createElement("a");
   option.className = "result";
   option.id = `result-${position}`;
@@ -27,6 +34,11 @@ export function resultOption(target: HitTarget, snippet: string | undefined, pos
     const text = element("span", "snippet", "");
     text.append(...snippetNodes(snippet));
     option.append(text);
+  }
+  if (missing) {
+    const note = element("span", "missing", "Missing: ");
+    note.append(element("s", "", missing));
+    option.append(note);
   }
   return option;
 }

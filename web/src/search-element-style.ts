@@ -95,6 +95,7 @@ select {
 .section { color: var(--rangefind-text); font-weight: 400; }
 .path { display: block; color: var(--rangefind-muted); font-size: 0.8em; overflow-wrap: anywhere; }
 .snippet { display: block; margin-top: 0.2em; font-size: 0.9em; line-height: 1.45; }
+.missing { display: block; color: var(--rangefind-muted); font-size: 0.8em; }
 mark { background: var(--rangefind-mark-background); color: var(--rangefind-mark-text); border-radius: 2px; }
 .more {
   margin: 0.5em 0.2em;

@@ -307,7 +307,7 @@ export class RangefindSearchElement extends HTMLElement {
     for (const hit of response.hits) {
       const target = hitTarget(hit, sites[hit.index ?? 0].site.root);
       const position = this.targets.length;
-      const option = resultOption(target, hit.snippet, position);
+      const option = resultOption(target, hit, position);
       option.addEventListener("mousemove", () => this.setActive(position));
       this.listbox.append(option);
       this.targets.push(target);

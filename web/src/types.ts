@@ -42,6 +42,12 @@ export interface SearchOptions {
    */
   typo_tolerance?: boolean;
   /**
+   * When fewer than 10 hits hold every word of a query of several, the hits missing one word
+   * follow them, each naming it (`Hit.missing`). `false`: only hits holding every word, and a
+   * count of those alone. Default true.
+   */
+  fewer_words?: boolean;
+  /**
    * The text is still being typed (a search box; site indexes only): its last word is also
    * searched as a prefix (`fetch ap` finds `fetch api`), and the pages only that completion
    * finds are ranked after every page the text finds as typed, so the first hits are those of
@@ -73,6 +79,12 @@ export interface Hit {
   /** Which of the sites searched together the hit comes from: its position in the list
    * `openSite` was given (`OpenedSite.sites`); absent when one site is searched. */
   index?: number;
+  /**
+   * The word (or quoted phrase) of the query this hit lacks, as typed. When fewer than 10
+   * results hold every word of a query of several, results missing one word follow them, best
+   * first; absent on a hit holding every word.
+   */
+  missing?: string;
 }
 
 /** What a query cost: counted where requests are sent, never estimated. */

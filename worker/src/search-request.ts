@@ -1,5 +1,5 @@
 /**
- * `GET /search?q=&limit=&offset=&snippet=&filters=&fields=&start_timestamp=&end_timestamp=&sort=&count_all=&typo_tolerance=` and `POST /search` (JSON body, which
+ * `GET /search?q=&limit=&offset=&snippet=&filters=&fields=&start_timestamp=&end_timestamp=&sort=&count_all=&typo_tolerance=&fewer_words=` and `POST /search` (JSON body, which
  * may also carry `aggs`) into the
  * engine's search request, within the configured bounds. Anything a caller can get wrong is a
  * `BadRequest` (400) that says what and how to fix it, never a 500.
@@ -27,6 +27,8 @@ export interface EngineRequest {
   count_all: boolean;
   /** `false`: search only the words as typed (no typo tolerance). */
   typo_tolerance: boolean;
+  /** `false`: only hits holding every word (none missing one when fewer than 10 hold them all). */
+  fewer_words: boolean;
 }
 
 type FilterValue = string | number | boolean;
@@ -51,8 +53,8 @@ const MAX_FILTER_VALUE_LENGTH = 256;
 const MAX_FIELDS = 64;
 const MAX_FIELD_NAME_LENGTH = 128;
 
-const GET_PARAMETERS = ["q", "limit", "offset", "snippet", "filters", "fields", "start_timestamp", "end_timestamp", "sort", "count_all", "typo_tolerance"];
-const POST_FIELDS = ["query", "limit", "offset", "snippet", "filters", "fields", "start_timestamp", "end_timestamp", "sort", "aggs", "aggregations", "count_all", "typo_tolerance"];
+const GET_PARAMETERS = ["q", "limit", "offset", "snippet", "filters", "fields", "start_timestamp", "end_timestamp", "sort", "count_all", "typo_tolerance", "fewer_words"];
+const POST_FIELDS = ["query", "limit", "offset", "snippet", "filters", "fields", "start_timestamp", "end_timestamp", "sort", "aggs", "aggregations", "count_all", "typo_tolerance", "fewer_words"];
 
 function count(name: string, value: unknown, fallback: number, max: number): number {
   if (value === undefined) return fallback;
@@ -180,6 +182,7 @@ function request(fields: Record<string, unknown>, settings: Settings): EngineReq
     aggs,
     count_all: bool("count_all", fields.count_all, true),
     typo_tolerance: bool("typo_tolerance", fields.typo_tolerance, true),
+    fewer_words: bool("fewer_words", fields.fewer_words, true),
   };
 }
 
@@ -219,6 +222,7 @@ export function fromQueryString(params: URLSearchParams, settings: Settings): En
       sort: get("sort"),
       count_all: get("count_all"),
       typo_tolerance: get("typo_tolerance"),
+      fewer_words: get("fewer_words"),
     },
     settings,
   );

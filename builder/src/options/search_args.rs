@@ -73,6 +73,10 @@ pub struct SearchArgs {
     /// index's words one edit away from it, and the answer says so.
     #[arg(long)]
     pub no_typos: bool,
+    /// Only results holding every word. By default, when fewer than 10 hold every word of a
+    /// query of several, the results missing one word follow them, each saying which.
+    #[arg(long)]
+    pub all_words: bool,
     /// Which language of a site index to search (a tag such as `fr` or `pt-BR`, matched as
     /// the widget matches a page's `lang`); by default the site's default language.
     #[arg(long, value_name = "LANG")]

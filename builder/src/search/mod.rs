@@ -209,6 +209,7 @@ fn search_request(args: &SearchArgs) -> anyhow::Result<SearchRequest> {
         aggs: args.aggs.as_ref().map(read_aggs).transpose()?,
         count_all: !args.no_count_all,
         typo_tolerance: !args.no_typos,
+        fewer_words: !args.all_words,
         typeahead: args.typeahead,
     })
 }

@@ -69,6 +69,9 @@ pub(super) fn print_human(
             hit.id,
             title
         );
+        if let Some(missing) = &hit.missing {
+            println!("     missing: {missing}");
+        }
         if let Some(snippet) = &hit.snippet {
             let plain = snippet
                 .replace("<mark>", "\x1b[1m")

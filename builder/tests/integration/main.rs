@@ -19,6 +19,7 @@ mod long_words_answer_as_whole_lists;
 mod match_all_is_every_document;
 mod mdn_sites_build;
 mod one_analyser_cuts_text_alike;
+mod pages_missing_one_word_follow_the_rest;
 mod publish_failures_keep_the_old_index_serving;
 mod publish_to_object_storage;
 mod queries_are_bounded_and_read_alike;

@@ -5,7 +5,7 @@ use crate::error::{ErrorKind, Result};
 
 /// A search request. As JSON (the browser and Worker APIs): `{"query", "limit"?, "offset"?,
 /// "snippet"?, "filters"?, "fields"?, "start_timestamp"?, "end_timestamp"?, "sort"?, "aggs"?,
-/// "count_all"?, "typo_tolerance"?, "typeahead"?}`,
+/// "count_all"?, "typo_tolerance"?, "fewer_words"?, "typeahead"?}`,
 /// where a filter value is one value or a list of alternatives.
 ///
 /// Read from JSON by [`SearchRequest::from_json`] (`super::request_json`).
@@ -44,6 +44,10 @@ pub struct SearchRequest {
     /// has a lexicon (`typo_tolerance: true` in its mapping). The answer's `replaced` names
     /// them.
     pub typo_tolerance: bool,
+    /// When fewer than 10 hits hold every word of a query of several, the hits missing one
+    /// word follow them (default), each naming it (`Hit::missing`). `false`: only hits
+    /// holding every word, and a count of those alone.
+    pub fewer_words: bool,
     /// The text is still being typed (a search box): its last word is also searched as a
     /// prefix, and the pages only that completion finds are ranked after every page the
     /// text finds as typed, so the first hits are the same as without it. Site indexes only.
@@ -94,6 +98,7 @@ impl SearchRequest {
             aggs: None,
             count_all: true,
             typo_tolerance: true,
+            fewer_words: true,
             typeahead: false,
         }
     }

@@ -1,6 +1,6 @@
 //! A search request read from JSON: `{"query", "limit"?, "offset"?, "snippet"?, "filters"?,
 //! "fields"?, "start_timestamp"?, "end_timestamp"?, "sort"?, "aggs"? (or "aggregations"),
-//! "count_all"?, "typo_tolerance"?, "typeahead"?}`. Every host reads requests here: the wasm
+//! "count_all"?, "typo_tolerance"?, "fewer_words"?, "typeahead"?}`. Every host reads requests here: the wasm
 //! engines from the host's plain object (as a `Value`), the CLI and the builder's tools through
 //! serde, whose `Deserialize` comes here too. Unknown fields are refused, missing ones take
 //! [`SearchRequest::new`]'s defaults.
@@ -25,6 +25,7 @@ const FIELDS: &[&str] = &[
     "aggs",
     "count_all",
     "typo_tolerance",
+    "fewer_words",
     "typeahead",
 ];
 
@@ -57,6 +58,7 @@ impl SearchRequest {
                 }
                 "count_all" => request.count_all = flag(&name, &value)?,
                 "typo_tolerance" => request.typo_tolerance = flag(&name, &value)?,
+                "fewer_words" => request.fewer_words = flag(&name, &value)?,
                 "typeahead" => request.typeahead = flag(&name, &value)?,
                 _ => return Err(unknown(&name, FIELDS)),
             }
@@ -198,7 +200,7 @@ mod tests {
         let request = read(json!({
             "query": "a", "limit": 3, "offset": 6, "snippet": false, "fields": ["title"],
             "start_timestamp": 10, "end_timestamp": null, "aggregations": {"n": {}},
-            "count_all": false, "typo_tolerance": false, "typeahead": true,
+            "count_all": false, "typo_tolerance": false, "fewer_words": false, "typeahead": true,
         }))
         .unwrap();
         assert_eq!(
@@ -206,6 +208,7 @@ mod tests {
             ("a", 3, 6)
         );
         assert!(!request.snippet && !request.count_all && !request.typo_tolerance);
+        assert!(!request.fewer_words);
         assert!(request.typeahead);
         assert_eq!(request.fields, Some(vec!["title".to_string()]));
         assert!(request.start_timestamp.is_some() && request.end_timestamp.is_none());

@@ -70,6 +70,10 @@ pub struct Hit {
     /// given); absent when one index is searched.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub index: Option<usize>,
+    /// The word (or phrase) of the query this hit lacks, as typed: fewer than 10 hits held
+    /// every word, so hits missing one follow them. Absent when the hit holds every word.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub missing: Option<String>,
 }
 
 /// Exact costs of one query, counted by the I/O layer.

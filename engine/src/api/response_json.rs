@@ -79,6 +79,9 @@ impl Hit {
         if let Some(index) = self.index {
             whole(hit.member("index"), index as u64);
         }
+        if let Some(missing) = &self.missing {
+            text(hit.member("missing"), missing);
+        }
         hit.end();
     }
 }
@@ -239,6 +242,7 @@ mod tests {
             snippet: None,
             snippet_value: None,
             index: None,
+            missing: None,
         }
     }
 

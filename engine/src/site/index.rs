@@ -181,15 +181,6 @@ impl SiteIndex {
         Ok(search_stats(&stats, started))
     }
 
-    /// Refuses a query on fields a site index cannot answer: ranges and `field:*` need a fast
-    /// column, which none of its fields has (as the split engine refuses them on such fields).
-    pub(super) fn check_fields(&self, query: &str) -> Result<()> {
-        let Ok(ast) = crate::query_syntax::parse_query(query) else {
-            return Ok(());
-        };
-        crate::query_text::check_fast_fields(&ast, &|_| Some(false))
-    }
-
     /// The request's query as typed and, for `typeahead`, with its last word completed.
     pub(super) fn parse(&self, request: &SearchRequest, replacing: &Replacing) -> Queries {
         let (meta, analyzer) = (&self.head.meta, &self.analyzer);

@@ -64,10 +64,21 @@ pub struct Parsed {
     /// Each `KEY:value` whose KEY is a filter key of the site, in order: the key's place in
     /// the head's `filter_keys`, and whether it was read as the filter (else as the field).
     pub read_as: Vec<(usize, bool)>,
+    /// The words and phrases in no field every page must hold, of the query's top level: each
+    /// one's place among the tree's clauses and its text as typed. With two or more, a search
+    /// finding too few pages with all of them adds pages missing one (`search::fewer_words`).
+    pub required: Vec<(usize, String)>,
+    /// Why the query cannot be searched at all (a range, `field:*`), if it cannot.
+    pub refused: Option<&'static str>,
 }
 
-/// Why a parsed query cannot be searched as written.
+/// Why a parsed query cannot be searched as written: it is then searched as plain words.
 struct Unsupported;
+
+/// Ranges and `field:*` need a column of values, which no field of a site index has (as the
+/// split engine refuses them on fields without one: `query_text::check_fast_fields`).
+const NEEDS_A_COLUMN: &str = "a range or `field:*` needs a fast field (a column of values), \
+    and a site index has none";
 
 /// Parses `text` for an index described by `meta`, each word of `replacements` searched as
 /// any of its replacements.
@@ -135,16 +146,26 @@ fn parse_text(
             analyzer,
             replacements,
             last,
+            root: &ast,
             completed: None,
             words: Vec::new(),
             read_as: Vec::new(),
+            required: Vec::new(),
+            refused: None,
         };
-        let node = parser.convert(&ast, false).ok()?.unwrap_or(Node::Nothing);
+        let node = parser.convert(&ast, false);
+        let refused = parser.refused;
+        let node = match refused {
+            Some(_) => Node::Nothing,
+            None => node.ok()?.unwrap_or(Node::Nothing),
+        };
         Some(Parsed {
             node,
             words: parser.words,
             completed: parser.completed,
             read_as: parser.read_as,
+            required: parser.required,
+            refused,
         })
     };
     convert(text)
@@ -154,6 +175,8 @@ fn parse_text(
             words: Vec::new(),
             completed: None,
             read_as: Vec::new(),
+            required: Vec::new(),
+            refused: None,
         })
 }
 
@@ -176,10 +199,14 @@ struct Parser<'a> {
     replacements: &'a Replacements,
     /// The literal whose last word is completed, and how.
     last: Option<(&'a UserInputLiteral, Completion<'a>)>,
+    /// The query's whole tree, whose required words [`Parsed::required`] lists.
+    root: &'a UserInputAst,
     /// The word completed, once it is.
     completed: Option<String>,
     words: Vec<QueryWord>,
     read_as: Vec<(usize, bool)>,
+    required: Vec<(usize, String)>,
+    refused: Option<&'static str>,
 }
 
 impl<'a> Parser<'a> {
@@ -193,10 +220,21 @@ impl<'a> Parser<'a> {
         Ok(match ast {
             UserInputAst::Clause(clauses) => {
                 let mut nodes = Vec::with_capacity(clauses.len());
+                let root = std::ptr::eq(ast, self.root);
                 for (occur, ast) in clauses {
                     let occur = occur.unwrap_or(Occur::Must);
                     let excluded = excluded || occur == Occur::MustNot;
                     if let Some(node) = self.convert(ast, excluded)? {
+                        // A word or phrase of the query's own, in no field: a page may lack
+                        // it (as `query_text::required_words` reads a split query).
+                        if let (true, Occur::Must, UserInputAst::Leaf(leaf)) = (root, occur, ast) {
+                            if let UserInputLeaf::Literal(literal) = leaf.as_ref() {
+                                if literal.field_name.is_none() {
+                                    let typed = literal.phrase.clone();
+                                    self.required.push((nodes.len(), typed));
+                                }
+                            }
+                        }
                         nodes.push((occur, node));
                     }
                 }
@@ -226,7 +264,12 @@ impl<'a> Parser<'a> {
                     }
                     (!nodes.is_empty()).then_some(Node::Clauses(nodes))
                 }
-                // Ranges, regexes and `field:*` mean nothing on a page's text.
+                // Ranges and `field:*` on a field need a column; without a field, and
+                // regexes, they mean nothing on a page's text (searched as words).
+                UserInputLeaf::Range { field: Some(_), .. } | UserInputLeaf::Exists { .. } => {
+                    self.refused = Some(NEEDS_A_COLUMN);
+                    return Err(Unsupported);
+                }
                 _ => return Err(Unsupported),
             },
         })

@@ -13,7 +13,7 @@ use tantivy_query_grammar::Occur;
 use super::evaluate::{Collection, Found, Scorer};
 use super::index::SiteIndex;
 use super::joint_cost::JointCost;
-use super::matches::{rank, sorted_ats, At, Matched, Matches};
+use super::matches::{rank, sorted_ats, At, Matched, Matches, Ranked};
 use super::queries::{Queries, Replacing};
 use super::query::Node;
 use super::scored::Scored;
@@ -46,9 +46,6 @@ pub async fn search_together(
 ) -> Result<SearchResponse> {
     let started = Stopwatch::start();
     refuse_unsupported(request)?;
-    for index in indexes {
-        index.check_fields(&request.query)?;
-    }
     let mut cost = JointCost::new(indexes.len());
     let stats = cost.each();
     let filter_groups = filter_groups(request)?;
@@ -59,6 +56,9 @@ pub async fn search_together(
             .collect()
     };
     let mut queries = parse(&Replacing::default());
+    if let Some(refused) = queries.iter().find_map(|q| q.exact.refused) {
+        return Err(ErrorKind::InvalidQuery.with_message(refused));
+    }
     let reading: Reading = (indexes, request, &filter_groups, &stats);
     let mut found = read_each(reading, &queries, (true, false)).await?;
     cost.step_done();
@@ -102,6 +102,16 @@ pub async fn search_together(
     let (exact, completed) = (matched.exact.sure(), matched.completed.map(|c| c.sure()));
     let exact_count = exact.len();
     let mut ranked = rank(exact, completed);
+    let scoring = (
+        indexes,
+        queries.as_mut_slice(),
+        found.as_slice(),
+        filter_groups.as_slice(),
+    );
+    let missing = match request.fewer_words {
+        true => fewer_words(scoring, &mut ranked),
+        false => Vec::new(),
+    };
     let count = ranked.len() as u64;
     let shown =
         request.offset.min(ranked.len())..(request.offset + request.limit).min(ranked.len());
@@ -144,6 +154,9 @@ pub async fn search_together(
             let (_, record) = records.swap_remove(found.expect("shown records are read"));
             let mut hit = indexes[at.0].hit(score, record, request, &terms[at.0]);
             hit.index = several.then_some(at.0);
+            hit.missing = (missing.iter().find(|(page, _)| *page == at))
+                .and_then(|(_, k)| queries[at.0].exact.required.get(*k))
+                .map(|(_, typed)| typed.clone());
             hit
         })
         .collect();
@@ -211,6 +224,59 @@ fn read_each<'a>(
             })
             .collect(),
     ))
+}
+
+/// When fewer than a first page of pages ([`TITLE_WINDOW`]: whatever the request's `offset`
+/// and `limit`, so that every page of results counts alike) hold every word of a query of
+/// several, the pages missing one word, after them (ranked by score): a title typed whole
+/// whose small word ("in", "of") is nowhere else on its page, or a word the site lacks, then
+/// still finds pages. Returns the pages added, each with the word it lacks (its place in the
+/// query's `required`). The words' whole lists are read by then, as for any query of several
+/// words (`Queries::need_whole_lists`).
+fn fewer_words(
+    (indexes, queries, found, filter_groups): Scoring,
+    ranked: &mut Ranked,
+) -> Vec<(At, usize)> {
+    let mut missing = Vec::new();
+    // Every index parses the same text, so the first's required words are each one's.
+    let required = queries[0].exact.required.len();
+    if ranked.len() >= TITLE_WINDOW || required < 2 {
+        return missing;
+    }
+    let mut more: Ranked = Vec::new();
+    for k in 0..required {
+        // The word made optional (`Should`): a page need not hold it, and one that does is
+        // listed already.
+        require(queries, k, Occur::Should);
+        for (at, score) in score(indexes, queries, found, filter_groups).exact.sure() {
+            if !ranked.iter().any(|(page, _)| *page == at) {
+                more.push((at, score));
+                missing.push((at, k));
+            }
+        }
+        require(queries, k, Occur::Must);
+    }
+    ranked.extend(rank(more, None));
+    missing
+}
+
+/// What the pages are scored with again: the indexes, their queries (whose words are made
+/// optional in turn), what was read, and the filters' values.
+type Scoring<'a> = (
+    &'a [&'a SiteIndex],
+    &'a mut [Queries],
+    &'a [Found],
+    &'a [Vec<String>],
+);
+
+/// Makes the `k`th required word of each index's query `occur`.
+fn require(queries: &mut [Queries], k: usize, occur: Occur) {
+    for parsed in queries.iter_mut().map(|queries| &mut queries.exact) {
+        if let (Node::Clauses(clauses), Some(&(at, _))) = (&mut parsed.node, parsed.required.get(k))
+        {
+            clauses[at].0 = occur;
+        }
+    }
 }
 
 /// The pages each index matches for the query as typed and, while it is typed, with its last

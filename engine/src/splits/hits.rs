@@ -113,6 +113,7 @@ impl SearchIndex {
                     .catalog
                     .several()
                     .then(|| self.slots[split_slots[*split]].part),
+                missing: None,
             });
         }
         Ok(hits)

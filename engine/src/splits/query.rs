@@ -27,13 +27,24 @@ pub struct ParsedQuery {
     pub prefixes: Vec<PrefixTerm>,
     /// The words typo tolerance may replace when the index holds none of their terms.
     pub words: Vec<QueryWord>,
+    /// The words and phrases every document must hold, as typed, where the query is several
+    /// of them: a search finding too few documents with all of them adds those missing one
+    /// (searched again without it, [`QueryBuilder::parse_without`]).
+    pub required: Vec<String>,
 }
+
+/// Per single-word prefix, the last term it expands to over the whole index; and per prefix,
+/// how many of its expansions up to that one split holds ([`QueryBuilder::parse_without`]).
+pub type PrefixCutoffs<'a> = (&'a [Option<Vec<u8>>], &'a [u32]);
 
 /// What converting a query meets: its prefixes, and the words typo tolerance may replace.
 struct ParseState<'a> {
     prefixes: Prefixes<'a>,
     replacements: Option<&'a Replacements>,
     words: Vec<QueryWord>,
+    /// Which of the required words to leave out, if one.
+    skip: Option<usize>,
+    required: Vec<String>,
 }
 
 /// Parses queries for one mapping.
@@ -85,42 +96,47 @@ impl QueryBuilder {
     /// Parses `text`. Only an unusable query (an unknown field in otherwise valid syntax is
     /// treated as plain text) is an error.
     pub fn parse(&self, text: &str) -> Result<ParsedQuery> {
-        self.parse_with_cutoffs(text, None, None, None)
+        self.parse_without(text, None, None, None)
     }
 
     /// Parses `text` with each unknown word of `replacements` searched as any of its
     /// replacements.
     pub fn parse_replacing(&self, text: &str, replacements: &Replacements) -> Result<ParsedQuery> {
-        self.parse_with_cutoffs(text, Some(replacements), None, None)
+        self.parse_without(text, Some(replacements), None, None)
     }
 
-    /// Parses `text` again once the warm-up knows, for each single-word prefix (in the order
-    /// of [`ParsedQuery::prefixes`]), the last term it expands to over the whole index: the
-    /// prefix then searches exactly `[prefix, cutoff]` in every split.
+    /// Parses `text` (with `replacements`, as [`Self::parse_replacing`]) without its `skip`th
+    /// required word ([`ParsedQuery::required`]), if given: the query with one word left out.
     ///
-    /// `expansions` gives, per prefix, how many of its expansions up to the cutoff one split
-    /// holds: phrase prefixes (which tantivy expands per split) are capped at that number.
-    pub fn parse_with_cutoffs(
+    /// `cutoffs`, once the warm-up knows them: for each single-word prefix (in the order of
+    /// [`ParsedQuery::prefixes`]), the last term it expands to over the whole index, so that
+    /// the prefix searches exactly `[prefix, cutoff]` in every split; and per prefix, how many
+    /// of its expansions up to the cutoff one split holds (phrase prefixes, which tantivy
+    /// expands per split, are capped at that number).
+    pub fn parse_without(
         &self,
         text: &str,
         replacements: Option<&Replacements>,
-        cutoffs: Option<&[Option<Vec<u8>>]>,
-        expansions: Option<&[u32]>,
+        skip: Option<usize>,
+        cutoffs: Option<PrefixCutoffs>,
     ) -> Result<ParsedQuery> {
         let mut state = ParseState {
             prefixes: Prefixes {
                 found: Vec::new(),
-                cutoffs,
-                expansions,
+                cutoffs: cutoffs.map(|(cutoffs, _)| cutoffs),
+                expansions: cutoffs.map(|(_, expansions)| expansions),
             },
             replacements,
             words: Vec::new(),
+            skip,
+            required: Vec::new(),
         };
         let parsed = self.parse_inner(text, &mut state)?;
         Ok(ParsedQuery {
             query: parsed,
             prefixes: state.prefixes.found,
             words: state.words,
+            required: state.required,
         })
     }
 
@@ -157,12 +173,20 @@ impl QueryBuilder {
         Some(schema.get_field_entry(field).is_fast())
     }
 
-    /// Converts `ast` after replacing words, recording its replaceable words.
+    /// Converts `ast` after replacing words, recording its replaceable words and its
+    /// required ones, less the one to leave out.
     fn convert_text(
         &self,
-        ast: UserInputAst,
+        mut ast: UserInputAst,
         state: &mut ParseState<'_>,
     ) -> Result<Box<dyn Query>, QueryParserError> {
+        let required = crate::query_text::required_words(&ast, self.default_occur == Occur::Must);
+        if let (Some(skip), UserInputAst::Clause(clauses)) = (state.skip, &mut ast) {
+            if let Some(&(at, _)) = required.get(skip) {
+                clauses.remove(at);
+            }
+        }
+        state.required = required.into_iter().map(|(_, typed)| typed).collect();
         let mut words = Vec::new();
         replace_words::collect_words(&ast, &mut words);
         let ast = match state.replacements {
@@ -192,9 +216,17 @@ impl QueryBuilder {
         if words.is_empty() {
             return Ok(Box::new(EmptyQuery));
         }
+        // Each word once, as the grammar keeps each clause once (`a b a` is `a b`): the words a
+        // search may leave out are then those the site engine's parse finds.
+        let mut each_once: Vec<&str> = Vec::new();
+        for word in words.split(' ') {
+            if !each_once.contains(&word) {
+                each_once.push(word);
+            }
+        }
         let ast = UserInputAst::Clause(
-            words
-                .split(' ')
+            each_once
+                .into_iter()
                 .map(|word| {
                     let literal = UserInputLiteral {
                         field_name: None,

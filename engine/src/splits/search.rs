@@ -14,10 +14,18 @@ use super::split::{OpenedSplit, QueryScope};
 use super::time_range::{Overlap, TimeRange};
 use super::{changed_splits, request_filters, typo_words, SearchIndex};
 use super::{ParsedQuery, Replaced, Replacements, SearchRequest, SearchResponse};
+use crate::api::Hit;
 use crate::error::{ErrorKind, Result};
 use crate::formats::split::DayCounts;
 use crate::io::QueryStats;
 use crate::mapping::MappedSchema;
+use crate::{all_at_once, StepFuture};
+
+/// Fewer documents than this holding every word of a query of several, and those missing one
+/// word follow them: a first page of results, as in the site engine (`site::search::
+/// fewer_words`, its `TITLE_WINDOW`). Whatever the request's `offset` and `limit`, so that
+/// every page of a query's results counts alike.
+const FEWER_WORDS_BELOW: usize = 10;
 
 /// How one search attempt ended: answered, or with replacements for unknown words to search
 /// again with.
@@ -92,7 +100,8 @@ impl SearchIndex {
         }
     }
 
-    /// Searches `request`, then again with replacements for its unknown words if it has some.
+    /// Searches `request`, then again with replacements for its unknown words if it has some;
+    /// with too few hits, adds those missing one word ([`Self::with_fewer_words`]).
     async fn search_replacing(
         &self,
         request: &SearchRequest,
@@ -102,31 +111,119 @@ impl SearchIndex {
         let mut replacements = None;
         loop {
             match self
-                .search_once(request, replacements.as_deref(), stats, started)
+                .search_once(request, replacements.as_deref(), None, stats, started)
                 .await?
             {
-                Attempt::Answered(response) => return Ok(*response),
+                Attempt::Answered(response) => {
+                    let replacements = replacements.as_deref();
+                    let search = (request, replacements, stats, started);
+                    return self.with_fewer_words(search, *response).await;
+                }
                 Attempt::Replace(found) => replacements = Some(found),
             }
         }
     }
 
-    /// One search of `request` with `replacements` for unknown words; without them, it stops
-    /// once the term lookups show words to replace, if the lexicon has replacements.
+    /// `response` with, when fewer than [`FEWER_WORDS_BELOW`] documents hold every word of a query of several, the documents missing one word after them, best
+    /// first, each saying which ([`crate::api::Hit::missing`]): each word left out in turn,
+    /// searched again (what was read comes from the cache). Ranked by score only: not with
+    /// `sort` or `aggs`, which answer over exactly what matches.
+    async fn with_fewer_words(
+        &self,
+        (request, replacements, stats, started): (
+            &SearchRequest,
+            Option<&Replacements>,
+            &QueryStats,
+            web_time::Instant,
+        ),
+        mut response: SearchResponse,
+    ) -> Result<SearchResponse> {
+        let window = request.offset + request.limit;
+        let parsed = self
+            .queries
+            .parse_without(&request.query, replacements, None, None)?;
+        let required = parsed.required;
+        if required.is_empty()
+            || !request.fewer_words
+            || request.sort.is_some()
+            || request.aggs.is_some()
+            || response.count_is_lower_bound
+            || response.count >= FEWER_WORDS_BELOW as u64
+        {
+            return Ok(response);
+        }
+        // Every hit from the first, those holding every word included, to leave them out.
+        let from_start = SearchRequest {
+            offset: 0,
+            limit: window.max(1),
+            ..request.clone()
+        };
+        let mut hits = std::mem::take(&mut response.hits);
+        let mut more: Vec<Hit> = Vec::new();
+        let every_word = response.count;
+        // The query as typed again when the page asked for starts past its first hit; and
+        // without each word in turn: all at once (one wave for their documents, the rest read
+        // already), each counted apart and then as reads that ran together. None asks for
+        // replacements: the search as typed did not, and one leaving out a word never does.
+        let again = (request.offset > 0).then_some(None);
+        let skips: Vec<Option<usize>> = again
+            .into_iter()
+            .chain((0..required.len()).map(Some))
+            .collect();
+        let each: Vec<QueryStats> = skips.iter().map(|_| QueryStats::new()).collect();
+        let searches = skips
+            .iter()
+            .zip(&each)
+            .map(|(skip, stats)| -> StepFuture<Attempt> {
+                Box::pin(self.search_once(&from_start, replacements, *skip, stats, started))
+            });
+        let answers = all_at_once(searches.collect()).await;
+        stats.add_concurrent(&each);
+        for (skip, answer) in skips.into_iter().zip(answers?) {
+            let Attempt::Answered(without) = answer else {
+                continue;
+            };
+            let Some(k) = skip else {
+                hits = without.hits;
+                continue;
+            };
+            // It matches what holds every word too.
+            response.count += without.count.saturating_sub(every_word);
+            response.count_is_lower_bound |= without.count_is_lower_bound;
+            for mut hit in without.hits {
+                let same = |other: &Hit| other.id == hit.id && other.index == hit.index;
+                if !hits.iter().chain(&more).any(same) {
+                    hit.missing = Some(required[k].clone());
+                    more.push(hit);
+                }
+            }
+        }
+        let opened = response.stats.splits_opened as usize;
+        response.stats = self.finish_stats(stats, opened, started);
+        response.requests = stats.requests();
+        more.sort_by(|a, b| b.score.total_cmp(&a.score));
+        hits.extend(more);
+        response.hits = (hits.into_iter().skip(request.offset))
+            .take(request.limit)
+            .collect();
+        Ok(response)
+    }
+
+    /// One search of `request` with `replacements` for unknown words, without its `skip`th
+    /// required word if given; without replacements, and leaving out no word, it stops once
+    /// the term lookups show words to replace, if the lexicon has replacements.
     async fn search_once(
         &self,
         request: &SearchRequest,
         replacements: Option<&Replacements>,
+        skip: Option<usize>,
         stats: &QueryStats,
         started: web_time::Instant,
     ) -> Result<Attempt> {
         let aggregations = check_request(request, &self.schema)?;
         let filter_groups = request_filters::filter_terms(&self.schema, &request.filters)?;
         let filter = request_filters::filter_query(&filter_groups);
-        let mut parsed = match replacements {
-            Some(replacements) => self.queries.parse_replacing(&request.query, replacements)?,
-            None => self.queries.parse(&request.query)?,
-        };
+        let mut parsed = (self.queries).parse_without(&request.query, replacements, skip, None)?;
         // `*` asks for every document: answered as the empty query with aggregations is (a
         // per-day histogram from the splits' footers), not by scoring each document.
         let match_all = crate::query_text::is_match_all(&request.query);
@@ -189,6 +286,7 @@ impl SearchIndex {
                 .as_ref()
                 .is_some_and(AggregationRequest::answered_by_days);
         let may_replace = replacements.is_none()
+            && skip.is_none()
             && request.typo_tolerance
             && stages.len() == 1
             && !parsed.words.is_empty();
@@ -245,7 +343,7 @@ impl SearchIndex {
             }
             let mut stage_queries = self.split_queries(
                 request,
-                replacements,
+                (replacements, skip),
                 &parsed,
                 &mut found,
                 filter.as_deref(),
@@ -321,7 +419,7 @@ impl SearchIndex {
     fn split_queries(
         &self,
         request: &SearchRequest,
-        replacements: Option<&Replacements>,
+        (replacements, skip): (Option<&Replacements>, Option<usize>),
         parsed: &ParsedQuery,
         found: &mut [Vec<FoundTerm>],
         filter: Option<&dyn Query>,
@@ -334,12 +432,9 @@ impl SearchIndex {
             .iter()
             .map(|found| {
                 let expansions = expansions_in_split(&parsed.prefixes, found);
-                let reparsed = self.queries.parse_with_cutoffs(
-                    &request.query,
-                    replacements,
-                    Some(&cutoffs),
-                    Some(&expansions),
-                )?;
+                let cutoffs = Some((cutoffs.as_slice(), expansions.as_slice()));
+                let reparsed =
+                    (self.queries).parse_without(&request.query, replacements, skip, cutoffs)?;
                 Ok(request_filters::apply(reparsed.query, filter, false))
             })
             .collect()

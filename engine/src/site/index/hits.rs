@@ -65,6 +65,7 @@ impl SiteIndex {
             doc: record,
             snippet_value: cut.as_ref().and_then(|c| c.value),
             index: None,
+            missing: None,
             snippet: cut.map(|c| c.html),
         }
     }

@@ -232,3 +232,48 @@ fn filter_keys_typed_as_fields_filter() {
     assert_eq!(other.node, both("author ada").node);
     assert!(other.read_as.is_empty() && both("filter.section:CSS").read_as.is_empty());
 }
+
+#[test]
+fn the_words_a_page_may_lack_are_the_querys_own_required_ones() {
+    let required = |text: &str| -> Vec<(usize, String)> {
+        let analyzer = Analyzer::new(Some("en")).unwrap();
+        parse(text, &meta(), &analyzer, &[]).required
+    };
+    let typed = |pairs: &[(usize, &str)]| -> Vec<(usize, String)> {
+        pairs.iter().map(|&(at, text)| (at, text.into())).collect()
+    };
+    assert_eq!(
+        required("Running maps \"of keys\""),
+        typed(&[(0, "Running"), (1, "maps"), (2, "of keys")])
+    );
+    // Places among the tree's clauses: `—` is dropped, the exclusion and the word in a field
+    // are clauses a page may not lack.
+    assert_eq!(
+        required("maps — -weak title:grid keys"),
+        typed(&[(0, "maps"), (3, "keys")])
+    );
+    // Inside a group, or optional: not the query's own words.
+    assert!(required("(maps keys) OR sets").is_empty());
+    assert_eq!(required("+maps keys^2"), typed(&[(0, "maps")]));
+    // One word is all there is to it (the search leaves out none).
+    assert_eq!(required("maps"), vec![]);
+}
+
+#[test]
+fn ranges_and_field_presence_are_refused_and_other_syntax_is_searched_as_words() {
+    let analyzer = Analyzer::new(Some("en")).unwrap();
+    let refused = |text: &str| parse(text, &meta(), &analyzer, &[]).refused;
+    for text in [
+        "title:[a TO z]",
+        "css title:>grid",
+        "title:*",
+        "nope:*",
+        "-title:[a TO b] css",
+    ] {
+        assert_eq!(refused(text), Some(NEEDS_A_COLUMN), "{text}");
+        assert_eq!(parsed(text), Node::Nothing, "{text}");
+    }
+    for text in ["<video>", "[a TO z]", "css", "*"] {
+        assert_eq!(refused(text), None, "{text}");
+    }
+}
