@@ -221,10 +221,18 @@ impl<'a> Parser<'a> {
             UserInputAst::Clause(clauses) => {
                 let mut nodes = Vec::with_capacity(clauses.len());
                 let root = std::ptr::eq(ast, self.root);
+                // Every clause is converted, after one that cannot be too: a range on a field
+                // further on is refused whatever comes before it (`query_text::
+                // check_fast_fields` walks the whole tree too).
+                let mut unsupported = false;
                 for (occur, ast) in clauses {
                     let occur = occur.unwrap_or(Occur::Must);
                     let excluded = excluded || occur == Occur::MustNot;
-                    if let Some(node) = self.convert(ast, excluded)? {
+                    let Ok(node) = self.convert(ast, excluded) else {
+                        unsupported = true;
+                        continue;
+                    };
+                    if let Some(node) = node {
                         // A word or phrase of the query's own, in no field: a page may lack
                         // it (as `query_text::required_words` reads a split query).
                         if let (true, Occur::Must, UserInputAst::Leaf(leaf)) = (root, occur, ast) {
@@ -237,6 +245,9 @@ impl<'a> Parser<'a> {
                         }
                         nodes.push((occur, node));
                     }
+                }
+                if unsupported {
+                    return Err(Unsupported);
                 }
                 (!nodes.is_empty()).then_some(Node::Clauses(nodes))
             }

@@ -199,10 +199,11 @@ impl QueryBuilder {
     }
 
     fn parse_inner(&self, text: &str, prefixes: &mut ParseState<'_>) -> Result<Box<dyn Query>> {
-        let text = text.trim();
-        if text.is_empty() {
+        if text.trim().is_empty() {
             return Ok(Box::new(EmptyQuery));
         }
+        // Parsed as typed, as the site engine parses it: trimmed, `array!array\ ` would end in
+        // a lone `\` and be searched as plain words (`array`), not as the phrase it escapes.
         let parsed = crate::query_syntax::parse_query(text).ok();
         if let Some(ast) = parsed.and_then(crate::query_text::searchable) {
             crate::query_text::check_fast_fields(&ast, &|name| self.field_is_fast(name))?;

@@ -124,10 +124,11 @@ impl SearchIndex {
         }
     }
 
-    /// `response` with, when fewer than [`FEWER_WORDS_BELOW`] documents hold every word of a query of several, the documents missing one word after them, best
-    /// first, each saying which ([`crate::api::Hit::missing`]): each word left out in turn,
-    /// searched again (what was read comes from the cache). Ranked by score only: not with
-    /// `sort` or `aggs`, which answer over exactly what matches.
+    /// `response` with, when fewer than [`FEWER_WORDS_BELOW`] documents hold every word of a
+    /// query of several, the documents missing one word after them, best first, each saying
+    /// which ([`crate::api::Hit::missing`]): each word left out in turn, searched again (what
+    /// was read comes from the cache). Ranked by score only: not with `sort` or `aggs`, which
+    /// answer over exactly what matches; nor with the request's `fewer_words` false.
     async fn with_fewer_words(
         &self,
         (request, replacements, stats, started): (
