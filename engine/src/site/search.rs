@@ -109,7 +109,7 @@ pub async fn search_together(
         filter_groups.as_slice(),
     );
     let missing = match request.fewer_words {
-        true => fewer_words(scoring, &mut ranked, exact_count),
+        true => fewer_words(scoring, &mut ranked),
         false => Vec::new(),
     };
     let count = ranked.len() as u64;
@@ -228,8 +228,9 @@ fn read_each<'a>(
 
 /// When fewer than a first page of pages ([`TITLE_WINDOW`]: whatever the request's `offset`
 /// and `limit`, so that every page of results counts alike) hold every word of a query of
-/// several (`every_word` of them, the text as typed: not its completions, which stay before
-/// them), the pages missing one word, after the rest (ranked by score): a title typed whole
+/// several, counting the pages its completed last word finds while it is typed (a search box
+/// then shows those, not pages lacking the word being typed), the pages missing one word,
+/// after the rest (ranked by score): a title typed whole
 /// whose small word ("in", "of") is nowhere else on its page, or a word the site lacks, then
 /// still finds pages. Returns the pages added, each with the word it lacks (its place in the
 /// query's `required`). The words' whole lists are read by then, as for any query of several
@@ -237,12 +238,11 @@ fn read_each<'a>(
 fn fewer_words(
     (indexes, queries, found, filter_groups): Scoring,
     ranked: &mut Ranked,
-    every_word: usize,
 ) -> Vec<(At, usize)> {
     let mut missing = Vec::new();
     // Every index parses the same text, so the first's required words are each one's.
     let required = queries[0].exact.required.len();
-    if every_word >= TITLE_WINDOW || required < 2 {
+    if ranked.len() >= TITLE_WINDOW || required < 2 {
         return missing;
     }
     let mut more: Ranked = Vec::new();
