@@ -131,13 +131,14 @@ it("answers as worker/openapi.json describes: every documented parameter, each a
   type Check = { method: string; path: string; status: number; init?: RequestInit };
   const json = (body: unknown): RequestInit => ({ method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const post = { query: "array", limit: 3, offset: 0, snippet: true, filters: { section: ["Web/JavaScript", "Web/API"] }, fields: ["title", "url"],
-    start_timestamp: "2000-01-01T00:00:00Z", end_timestamp: 4102444800, sort: { last_modified: "desc" }, count_all: false, typo_tolerance: true,
+    start_timestamp: "2000-01-01T00:00:00Z", end_timestamp: 4102444800, sort: { last_modified: "desc" }, count_all: false, typo_tolerance: true, fewer_words: true,
     aggs: { sections: { terms: { field: "section", size: 5 } } } };
   expect(request(post)).toBe("");
   // Every parameter the document lists, at once: the Worker must know each.
   const documented = (search.get.parameters ?? []).map((p) => p.name);
   const values: Record<string, string> = { q: "array", limit: "3", offset: "0", snippet: "false", filters: '{"section":"Web/JavaScript"}', fields: "title,url",
-    start_timestamp: "2000-01-01T00:00:00Z", end_timestamp: "2100-01-01T00:00:00Z", sort: "-last_modified", count_all: "false", typo_tolerance: "false" };
+    start_timestamp: "2000-01-01T00:00:00Z", end_timestamp: "2100-01-01T00:00:00Z", sort: "-last_modified", count_all: "false", typo_tolerance: "false",
+    fewer_words: "false" };
   expect(documented.sort()).toEqual(Object.keys(values).sort());
   const everyParameter = new URLSearchParams(values).toString();
   const checks: Check[] = [
