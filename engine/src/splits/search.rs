@@ -140,17 +140,18 @@ impl SearchIndex {
         mut response: SearchResponse,
     ) -> Result<SearchResponse> {
         let window = request.offset + request.limit;
-        let parsed = self
-            .queries
-            .parse_without(&request.query, replacements, None, None)?;
-        let required = parsed.required;
-        if required.is_empty()
-            || !request.fewer_words
+        if !request.fewer_words
             || request.sort.is_some()
             || request.aggs.is_some()
             || response.count_is_lower_bound
             || response.count >= FEWER_WORDS_BELOW as u64
         {
+            return Ok(response);
+        }
+        // Parsed again only here, where too few hold every word: its required words.
+        let parsed = (self.queries).parse_without(&request.query, replacements, None, None)?;
+        let required = parsed.required;
+        if required.is_empty() {
             return Ok(response);
         }
         // Every hit from the first, those holding every word included, to leave them out.
