@@ -179,8 +179,8 @@ pub fn words_and_exclusions(ast: UserInputAst) -> Option<UserInputAst> {
 
 /// The words and phrases in no field a document must hold, where `ast` is several clauses of
 /// which two or more are such: each one's place among the clauses, and its text as typed (a
-/// word in a field, `repo:rangefind`, narrows the search as a filter does: never left out). `and`: clauses
-/// without an operator are required (the default operator is AND). A search finding too few
+/// word in a field, `repo:rangefind`, narrows the search as a filter does: never left out).
+/// `and`: clauses without an operator are required (the default operator is AND). A search finding too few
 /// documents with all of them then adds those missing one (the site engine reads the same
 /// from its own tree, `site::query::Parsed::required`).
 #[cfg(feature = "splits")]
