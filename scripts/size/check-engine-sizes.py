@@ -15,7 +15,7 @@ REPO = Path(__file__).resolve().parents[2]
 # Engine directory → the most bytes it may have, brotli -q 11.
 BOUNDS = {
     "web/src/wasm-site": 100_000,
-    "web/src/wasm-site-all": 134_400,
+    "web/src/wasm-site-all": 135_000,
     "web/src/wasm": 560_000,
     "web/src/wasm-analytics": 764_000,
 }

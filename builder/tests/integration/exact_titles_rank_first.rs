@@ -132,3 +132,67 @@ fn a_name_with_words_of_its_kind_comes_first() {
     let found = first_urls(&index, "Vector", 10);
     assert_eq!(found[0], "/vector.html", "{found:?}");
 }
+
+#[test]
+fn a_page_of_links_titled_as_the_query_comes_first_from_past_the_first_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    // A hub page of links, shaped like a manual's index of modules: its text weighs less
+    // (mostly links), and it says its name only in its title. Fifteen short pages say the
+    // name in a heading and often in their text, so by score alone the hub is past the
+    // first ten.
+    let links: String = (0..60)
+        .map(|i| format!(r#"<li><a href="m{i}.html">module {i} of the standard set</a></li>"#))
+        .collect();
+    std::fs::write(
+        site.join("reference.html"),
+        format!(
+            r#"<!DOCTYPE html><html lang="en"><head><title>Library Reference</title></head>
+<body><main><h1>Library Reference</h1><ul>{links}</ul></main></body></html>"#
+        ),
+    )
+    .unwrap();
+    for i in 0..15 {
+        api_page(
+            &site,
+            &format!("guide{i}.html"),
+            &format!("Guide {i}: library reference notes"),
+            "The library reference lists it; see the library reference.",
+            3,
+        );
+    }
+    let index = build_site(&site, &[]);
+
+    let by_score = search_json(
+        &index,
+        "library reference",
+        &["--limit", "20", "--no-snippet"],
+    );
+    let hits = by_score["hits"].as_array().unwrap();
+    assert_eq!(hits.len(), 16, "{by_score}");
+    assert_eq!(
+        hits[0]["doc"]["url"], "/reference.html",
+        "the page titled as the query is first: {by_score}"
+    );
+    // At any page size: paging never shows a page twice or skips one.
+    let all = first_urls(&index, "library reference", 20);
+    let mut paged = first_urls(&index, "library reference", 3);
+    let answer = search_json(
+        &index,
+        "library reference",
+        &["--limit", "13", "--offset", "3", "--no-snippet"],
+    );
+    for hit in answer["hits"].as_array().unwrap() {
+        paged.push(hit["doc"]["url"].as_str().unwrap().to_string());
+    }
+    assert_eq!(paged, all);
+    let found = first_urls(&index, "Library Reference", 1);
+    assert_eq!(found, ["/reference.html"]);
+    // A title holding the words and more is not moved: the guides keep their order by score.
+    let found = first_urls(&index, "library reference notes", 20);
+    assert!(
+        found[..15].iter().all(|url| url.starts_with("/guide")),
+        "{found:?}"
+    );
+}

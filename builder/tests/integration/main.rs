@@ -23,6 +23,7 @@ mod pages_missing_one_word_follow_the_rest;
 mod publish_failures_keep_the_old_index_serving;
 mod publish_to_object_storage;
 mod queries_are_bounded_and_read_alike;
+mod rare_words_are_searched_with_far_more_common_ones;
 mod real_generators_land_on_the_section;
 mod serve_honours_range_requests;
 mod several_site_indexes_search_as_one;

@@ -265,6 +265,7 @@ async fn a_block_index_too_large_for_a_first_visit_is_read_by_the_first_typo_ins
         let typo = UnknownWord {
             word: "w1q2".into(),
             prefix: false,
+            docs: 0,
         };
         let found = lexicon.replacements(&[typo], None, &lookup).await.unwrap();
         assert!(!found.is_empty());

@@ -28,6 +28,9 @@ pub struct WordData {
     pub positions_at: std::ops::Range<u64>,
     /// Its tail, while it is not read.
     pub tail: Option<Tail>,
+    /// A form of it is rare beside a far more common word
+    /// ([`crate::formats::site_file::postings::WordEntry::beside_common`]).
+    pub beside_common: bool,
 }
 
 impl WordData {

@@ -213,18 +213,18 @@ impl SiteIndex {
         }
     }
 
-    /// The query's words to compare this index's titles with ([`title_match`]); `None` when
-    /// the index has no title field or the query no words.
+    /// The query's words to compare this index's titles with ([`title_match`]), and its
+    /// title field; `None` when the index has no title field or the query no words.
     pub(super) fn title_words<'a>(
         &self,
         node: &'a Node,
         found: &'a Found,
-    ) -> Option<Vec<Vec<&'a str>>> {
+    ) -> Option<title_match::TitleWords<'a>> {
         let meta = &self.head.meta;
         let title_field = meta.title_field.as_ref()?;
         let field = meta.fields.iter().position(|f| &f.name == title_field)?;
         let words = title_match::query_words(node, found, field);
-        (!words.is_empty()).then_some(words)
+        (!words.is_empty()).then_some((words, field))
     }
 
     /// How the title in `record` matches `words`, from [`Self::title_words`].
@@ -237,10 +237,23 @@ impl SiteIndex {
         title_match(title.unwrap_or_default(), words, &self.analyzer)
     }
 
-    /// Whether the index holds every term `word` analyses to.
-    pub(super) fn holds(&self, word: &str, found: &Found) -> bool {
-        let terms = self.analyzer.terms(word);
-        !terms.is_empty() && terms.iter().all(|t| found.words.contains_key(t))
+    /// The pages holding `word`, as the words read tell: the fewest of any term it analyses
+    /// to (0 when the index lacks one); and whether the builder marked one of its terms as
+    /// having a form rare beside a far more common word.
+    pub(super) fn pages_of(&self, word: &str, found: &Found) -> (u32, bool) {
+        let (mut pages, mut beside_common) = (u32::MAX, false);
+        for term in self.analyzer.terms(word) {
+            let data = found.words.get(&term);
+            beside_common |= data.is_some_and(|data| data.beside_common);
+            pages = pages.min(data.map_or(0, |data| match &data.tail {
+                Some(tail) => tail.pages as u32,
+                None => data.postings.postings.len() as u32,
+            }));
+        }
+        match pages {
+            u32::MAX => (0, false), // no terms
+            pages => (pages, beside_common),
+        }
     }
 
     /// Whether the analyser searches `word` (lowercased and folded) as another term than

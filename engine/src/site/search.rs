@@ -18,7 +18,7 @@ use super::queries::{Queries, Replacing};
 use super::query::Node;
 use super::scored::Scored;
 use super::stopwatch::Stopwatch;
-use super::title_match::{order_by_title, TitleMatch, TITLE_WINDOW};
+use super::title_match::{order_by_title, titled_with, TitleMatch, TitleWords, TITLE_WINDOW};
 use super::typo_step::{stemmed_words, typo_replacements};
 use crate::api::{json_text, SearchRequest, SearchResponse};
 use crate::error::{ErrorKind, Result};
@@ -118,12 +118,24 @@ pub async fn search_together(
     // The first page of the text as typed is ordered by titles too, so its titles are read
     // with the shown hits' records (the same wave; the same records at the usual limit).
     // A count alone (`limit` 0: a search box reading ahead while keys are typed) reads none.
-    let titled: Vec<Option<Vec<Vec<&str>>>> = indexes
+    let titled: Vec<Option<TitleWords>> = indexes
         .iter()
         .zip(&queries)
         .zip(&found)
         .map(|((index, queries), found)| index.title_words(&queries.exact.node, found))
         .collect();
+    // Pages titled with the query's words first, wherever their scores put them (what the
+    // postings tell; the first page is then ordered by the titles themselves).
+    let titled_with: Vec<TitleMatch> = ranked[..exact_count]
+        .iter()
+        .map(|(at, _)| match &titled[at.0] {
+            Some((words, field)) if titled_with(words, &found[at.0], *field, at.1) => {
+                TitleMatch::Equals
+            }
+            _ => TitleMatch::Other,
+        })
+        .collect();
+    order_by_title(&mut ranked, &titled_with);
     let window = match exact_count.min(TITLE_WINDOW) {
         window if shown.start < window.min(shown.end) && titled.iter().any(Option::is_some) => {
             window
@@ -136,7 +148,7 @@ pub async fn search_together(
     let matches: Vec<TitleMatch> = ranked[..window]
         .iter()
         .map(|(at, _)| match &titled[at.0] {
-            Some(words) => indexes[at.0].title_match(record_of(&records, *at), words),
+            Some((words, _)) => indexes[at.0].title_match(record_of(&records, *at), words),
             None => TitleMatch::Other,
         })
         .collect();

@@ -11,6 +11,7 @@
 use super::evaluate::Found;
 use super::query::Node;
 use crate::analysis::{Analyzer, Word};
+use crate::formats::site_file::length_code::code_length;
 use tantivy_query_grammar::Occur;
 
 /// Hits whose order titles may change: the first page of results.
@@ -67,6 +68,10 @@ pub enum TitleMatch {
     Equals,
 }
 
+/// The query's words to compare an index's titles with ([`query_words`]), and its title
+/// field.
+pub type TitleWords<'a> = (Vec<Vec<&'a str>>, usize);
+
 /// The query's words in title order: per word, the index words it stands for (a typo's
 /// replacements, a prefix's expansions). Words in excluded clauses, filters and fields other
 /// than `title_field` are left out. Empty when the query has no words (`*`, filters only).
@@ -88,6 +93,25 @@ fn collect<'a>(node: &'a Node, found: &'a Found, title_field: usize, out: &mut V
         Node::Boost(node, _) => collect(node, found, title_field, out),
         Node::Phrase { .. } | Node::Filter(_) | Node::All | Node::Nothing => {}
     }
+}
+
+/// Whether the title of `page` is as many words as `query` and holds one of each of its
+/// places' words: titled with the query's words, as the postings read tell (a title's length
+/// is exact there). Such pages come first whatever their score: a page of links, whose text
+/// weighs little, may score far past the first page, where [`order_by_title`] does not look.
+pub fn titled_with(query: &[Vec<&str>], found: &Found, title_field: usize, page: u32) -> bool {
+    query.iter().all(|place| {
+        let data = place.iter().filter_map(|word| found.words.get(word));
+        data.map(|data| &data.postings).any(|postings| {
+            let list = &postings.postings;
+            list.binary_search_by_key(&page, |p| p.page)
+                .is_ok_and(|at| {
+                    postings.field_counts(&list[at]).any(|(field, count)| {
+                        field == title_field && code_length(count.length) as usize == query.len()
+                    })
+                })
+        })
+    })
 }
 
 /// How `title` matches `query` (from [`query_words`]).

@@ -8,7 +8,7 @@ use super::joint_cost::JointCost;
 use super::queries::{Queries, Replacing};
 use crate::api::SearchRequest;
 use crate::error::Result;
-use crate::typos::{is_correctable, unknown_words, UnknownWord};
+use crate::typos::{is_correctable, unknown_words, UnknownWord, RARE_DOCS};
 use crate::{all_at_once, StepFuture};
 
 /// The words of the query as typed that `index` searches by another term, their stem: the
@@ -47,15 +47,18 @@ pub(super) async fn typo_replacements(
     if !request.typo_tolerance || lexicons.is_empty() {
         return Ok(Replacing::default());
     }
-    let held = |word: &str| {
-        indexes
-            .iter()
-            .zip(found)
-            .any(|(index, found)| index.holds(word, found))
+    // Over every index: the pages holding the word, and whether one marked it rare beside
+    // a far more common word.
+    let pages = |word: &str| -> (u32, bool) {
+        let each = indexes.iter().zip(found);
+        each.map(|(index, found)| index.pages_of(word, found))
+            .fold((0, false), |(pages, marked), (p, m)| {
+                (pages + p, marked | m)
+            })
     };
     let held_as_typed = |word: &str| {
         (indexes.iter().zip(found)).any(|(index, found)| {
-            index.holds(word, found) && !found.stem_only.iter().any(|w| w == word)
+            index.pages_of(word, found).0 > 0 && !found.stem_only.iter().any(|w| w == word)
         })
     };
     let expanded = |word: &str| {
@@ -65,8 +68,16 @@ pub(super) async fn typo_replacements(
     };
     // The words typed are the same in every index's parse of the query.
     let typed = &queries[0];
+    // A word on a page or two that the builder marked is looked up too: the lexicon
+    // replaces it only with far more common words one edit away, as a misspelling those
+    // pages hold themselves may be.
     let mut unknown = unknown_words(&typed.exact.words, |word| {
-        held_as_typed(&word.word) || (word.prefix && expanded(&word.word))
+        let (pages, beside_common) = match held_as_typed(&word.word) {
+            true => pages(&word.word),
+            false => (0, true),
+        };
+        let known = pages > RARE_DOCS || !beside_common || word.prefix && expanded(&word.word);
+        (!known).then_some(pages)
     });
     let exact_unknown = unknown.len();
     // The last word is completed from the lexicon only when the index has no word it
@@ -80,7 +91,11 @@ pub(super) async fn typo_replacements(
         .filter(|word| is_correctable(word))
         .filter(|word| !expanded(word) && !held_as_typed(word));
     if let Some(word) = completing {
-        unknown.push(UnknownWord { word, prefix: true });
+        unknown.push(UnknownWord {
+            word,
+            prefix: true,
+            docs: 0,
+        });
     }
     if unknown.is_empty() {
         return Ok(Replacing::default());
@@ -117,9 +132,10 @@ pub(super) async fn typo_replacements(
         .zip(each)
         .filter(|(_, instead)| !instead.is_empty())
         .map(|(unknown, mut instead)| {
-            // A word held by its stem only is an unseen form of it as often as a typo: its
-            // stem's pages stay found, beside those of the words meant.
-            if held(&unknown.word) {
+            // A word held by its stem only is an unseen form of it as often as a typo, and a
+            // rare word a real one as often as a misspelling: its pages stay found, beside
+            // those of the words meant.
+            if pages(&unknown.word).0 > 0 {
                 instead.push(unknown.word.clone());
             }
             (unknown.word, instead)

@@ -9,7 +9,9 @@ use crate::io::{PersistentCache, QueryStats};
 use crate::typos::{Lexicon, UnknownWord, MAX_REPLACEMENTS};
 
 /// The words of `words` that no split in `found` (the term lookups of every split searched)
-/// holds in any default field: none of their terms, and for a prefix no expansion.
+/// holds in any default field: none of their terms, and for a prefix no expansion. (A rare
+/// word they hold is searched as typed: splits do not mark the rare words beside common ones
+/// that a site file marks, and looking up every rare word costs a wave.)
 pub(crate) fn unknown_words(
     queries: &QueryBuilder,
     words: &[QueryWord],
@@ -28,7 +30,7 @@ pub(crate) fn unknown_words(
                     && queries.default_fields().contains(&f.field)
                     && f.key.starts_with(word.as_bytes())
             });
-        exact || expanded
+        (!exact && !expanded).then_some(0)
     })
 }
 

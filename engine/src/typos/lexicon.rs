@@ -18,6 +18,12 @@ use crate::io::{
 /// Replacements tried for one unknown word, the most frequent first: a typo is usually one
 /// edit from a few words, and the query searches them all, so the best match ranks first.
 pub const MAX_REPLACEMENTS: usize = 4;
+/// A word of the index on this many documents or fewer is looked up as a typo is
+/// ([`Lexicon::replacements_of_each`]): a misspelling that a page or two hold themselves.
+pub const RARE_DOCS: u32 = 2;
+/// … and replaced by the words one edit away on this many times its documents or more, which
+/// are searched beside it.
+pub const FAR_MORE_COMMON: u32 = 10;
 /// Blocks read for the words a prefix begins (its key range): past this the range is long,
 /// the prefix short, and the index's own prefix expansion the better answer.
 const MAX_COMPLETION_BLOCKS: usize = 3;
@@ -41,7 +47,7 @@ fn insert_block(blocks: &mut Blocks, block: usize, decoded: Arc<LexiconBlock>) {
     }
 }
 
-/// A word no split holds, to find replacements for.
+/// A word no split holds, or a rare one, to find replacements for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownWord {
     /// Lowercased and folded, as the lexicon holds words.
@@ -50,6 +56,10 @@ pub struct UnknownWord {
     /// The index holds stems, so `transformat*` expands to nothing while `transformation`
     /// (stem `transform`) is being typed; the lexicon holds the surface words.
     pub prefix: bool,
+    /// Documents holding it, as the engine counted them over every index searched: 0 for a
+    /// word none holds. A rare word (at most [`RARE_DOCS`]) is replaced only by words one
+    /// edit away on far more documents.
+    pub docs: u32,
 }
 
 /// The largest block index [`Lexicon::preload`] reads ahead of a lookup. A first visit reads
@@ -156,27 +166,38 @@ impl Lexicon {
             .collect();
         let blocks = self.blocks(&index, wanted, persistent, stats).await?;
         let mut found = Vec::new();
-        for ((UnknownWord { word, prefix }, keys), completions) in
+        for ((UnknownWord { word, prefix, docs }, keys), completions) in
             words.iter().zip(&keys).zip(&completions)
         {
             let mut candidates: Vec<&KeyedWord> = Vec::new();
-            let mut in_the_index = false;
+            // Documents holding the word itself (none: a typo), as the engine counted them
+            // or, if more, this lexicon.
+            let mut own = *docs;
             for (key, block) in keys {
                 let Some(block) = block_in(&blocks, *block) else {
                     continue;
                 };
                 if let Ok(at) = block.binary_search_by(|(k, _)| k.as_str().cmp(key)) {
                     let keyed = &block[at].1;
-                    in_the_index |= key == word && keyed.iter().any(|c| c.word == *word);
+                    for c in keyed {
+                        if c.word == *word {
+                            own = own.max(c.docs);
+                        }
+                    }
                     candidates.extend(keyed.iter().filter(|c| one_edit_apart(word, &c.word)));
                 }
             }
             // A word some document holds is no typo, even if none of the splits searched holds
             // it (a filter or time range left them out): replacing it would answer for another
-            // word. The lexicon covers every split.
-            if in_the_index && !prefix {
-                found.push(Vec::new());
-                continue;
+            // word. The lexicon covers every split. Unless it is rare and a word one edit away
+            // far more common: then it is as often that word misspelt on a page or two, and
+            // both are searched (the engine keeps the word itself).
+            if own > 0 && !prefix {
+                let least = match own <= RARE_DOCS {
+                    true => own * FAR_MORE_COMMON,
+                    false => u32::MAX,
+                };
+                candidates.retain(|c| c.docs >= least);
             }
             // A word filed under a key in the prefix's range may begin with the prefix (the
             // word itself, or one of its deletions past the prefix).

@@ -21,6 +21,7 @@ mod edits;
 pub(crate) mod key_passes;
 mod lexicon;
 mod query_words;
+mod rare_words;
 #[cfg(feature = "splits")]
 mod words;
 
@@ -31,11 +32,12 @@ pub use crate::formats::lexicon::{
 pub use edits::{
     delete_keys, is_lexicon_word, one_edit_apart, MAX_LEXICON_CHARS, MIN_CORRECTED_CHARS,
 };
-pub use lexicon::{Lexicon, UnknownWord, MAX_PRELOADED_INDEX_BYTES, MAX_REPLACEMENTS};
+pub use lexicon::{Lexicon, UnknownWord, MAX_PRELOADED_INDEX_BYTES, MAX_REPLACEMENTS, RARE_DOCS};
 #[cfg(test)]
 pub(crate) use query_words::assert_replaceable_words;
 pub use query_words::{
     is_correctable, literal_words, unknown_words, LiteralWord, QueryWord, Replacements,
 };
+pub use rare_words::rare_words_beside_common_ones;
 #[cfg(feature = "splits")]
 pub use words::{add_counts, WordCounter};

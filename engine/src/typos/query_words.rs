@@ -70,11 +70,13 @@ pub fn literal_words(analyzer: &Analyzer, text: &str, prefix: bool) -> Vec<Liter
     words
 }
 
-/// The words of `words` that `known` says the index lacks, each once: a prefix if any of its
-/// occurrences is one (`fetch (ap OR ap*)` holds `ap` twice; known as either, it is known).
+/// The words of `words` to look up in the lexicon, each once: those `look_up` gives the
+/// documents holding them for (0: the index lacks it; a few: a rare word), each a prefix if
+/// any of its occurrences is one (`fetch (ap OR ap*)` holds `ap` twice; known as either, it
+/// is known).
 pub fn unknown_words(
     words: &[QueryWord],
-    mut known: impl FnMut(&QueryWord) -> bool,
+    mut look_up: impl FnMut(&QueryWord) -> Option<u32>,
 ) -> Vec<UnknownWord> {
     let mut unknown: Vec<UnknownWord> = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
@@ -87,10 +89,11 @@ pub fn unknown_words(
             word: word.clone(),
             prefix: words.iter().any(|w| w.word == *word && w.prefix),
         };
-        if !known(&word) {
+        if let Some(docs) = look_up(&word) {
             unknown.push(UnknownWord {
                 word: word.word,
                 prefix: word.prefix,
+                docs,
             });
         }
     }
@@ -140,17 +143,19 @@ mod tests {
             word("apix", true),
             word("promsie", false),
         ];
-        let unknown = unknown_words(&words, |w| w.word == "fetch");
+        let unknown = unknown_words(&words, |w| (w.word != "fetch").then_some(0));
         assert_eq!(
             unknown,
             [
                 UnknownWord {
                     word: "apix".into(),
-                    prefix: true
+                    prefix: true,
+                    docs: 0
                 },
                 UnknownWord {
                     word: "promsie".into(),
-                    prefix: false
+                    prefix: false,
+                    docs: 0
                 }
             ]
         );

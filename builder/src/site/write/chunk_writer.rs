@@ -194,6 +194,7 @@ mod tests {
                 postings: vec![1; 20],
                 positions: at..at + len,
                 tail: None,
+                beside_common: false,
             };
             starts.push(at);
             at += len;

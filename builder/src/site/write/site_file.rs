@@ -15,6 +15,7 @@ use rangefind_engine::formats::site_json::SiteFileEntry;
 use rangefind_engine::formats::split::{
     encode_frame, page_payload, write_streamed_regions, SplitWriteOptions,
 };
+use rangefind_engine::typos::rare_words_beside_common_ones;
 
 use crate::index_dir::write_content_addressed;
 use crate::progress::recount;
@@ -85,6 +86,14 @@ pub(in crate::site) fn write_site_file(
         .filter(|word| analyzer.stems(word))
         .map(String::as_str)
         .collect();
+    // The words a query looks up in the lexicon although pages hold them, as the index
+    // holds them (their terms): marked in the chunks.
+    let mut beside_common: Vec<String> = rare_words_beside_common_ones(&typed)
+        .into_iter()
+        .flat_map(|word| analyzer.terms(word))
+        .collect();
+    beside_common.sort_unstable();
+    beside_common.dedup();
     let bucket_bytes = page_payload(u64::from(SITE_PAGE_SIZE)) as usize;
     let stemmed = stemmed_filter::encode(&stemmed, bucket_bytes);
     // The records first: their sizes number the pages (`record_slots`), and the chunks
@@ -107,7 +116,7 @@ pub(in crate::site) fn write_site_file(
                 &pages,
                 &meta,
                 &number_of,
-                options.tail_past,
+                (&beside_common, options.tail_past),
                 work,
                 progress,
             )?;

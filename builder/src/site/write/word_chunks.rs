@@ -23,7 +23,8 @@ use crate::site::words::word_index::WordIndex;
 use crate::site::words::{heading_scores, tails};
 
 /// The regions of `words`: the chunks (with long words' tails) and the positions; pages
-/// numbered by `number_of` (by page in site order), long words' postings (on more than
+/// numbered by `number_of` (by page in site order), the words of `beside_common` (sorted)
+/// marked as rare beside a far more common word, long words' postings (on more than
 /// `tail_past` pages) cut as the engine scores them in the index of `meta`. Both regions go
 /// to temporary files in `dir`; `progress` counts the words written
 /// ([`WordIndex::parts_to_write`]).
@@ -32,7 +33,7 @@ pub(in crate::site) fn write_word_chunks(
     pages: &[StoredPage],
     meta: &HeadMeta,
     number_of: &[u32],
-    tail_past: usize,
+    (beside_common, tail_past): (&[String], usize),
     dir: &Path,
     progress: &ProgressBar,
 ) -> anyhow::Result<(WrittenChunks, RegionFile)> {
@@ -60,6 +61,7 @@ pub(in crate::site) fn write_word_chunks(
         let start = positions.len();
         positions.write(&word_positions)?;
         let at = start..positions.len();
+        let marked = beside_common.binary_search(&word).is_ok();
         let entry = match tails::cut(list, tail_past, meta, &averages) {
             Ok(cut) => {
                 let entry = WordEntry {
@@ -67,6 +69,7 @@ pub(in crate::site) fn write_word_chunks(
                     postings: Postings::encode(&cut.kept),
                     positions: at,
                     tail: Some(cut.entry),
+                    beside_common: marked,
                 };
                 (entry, Some(Postings::encode(&cut.tail)))
             }
@@ -76,6 +79,7 @@ pub(in crate::site) fn write_word_chunks(
                     postings: Postings::encode(&list),
                     positions: at,
                     tail: None,
+                    beside_common: marked,
                 };
                 (entry, None)
             }

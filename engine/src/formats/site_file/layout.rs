@@ -20,7 +20,8 @@
 //!            the mask a count (its length code and whether the word occurs more than once
 //!            in one byte, then its occurrences if so) · [text weight] · [the count in its
 //!            best heading] (`super::postings`) · positions offset, length (and whether a
-//!            tail follows) · [tail: where among the chunk's tails, its positions' length,
+//!            form of the word is rare beside a far more common word, whether a tail
+//!            follows) · [tail: where among the chunk's tails, its positions' length,
 //!            pages, per field its pages and best score, the best score in every field]
 //!            a tail: a long word's postings past the best its entry keeps, as an entry's
 //!            postings, one frame (`super::postings::Tail`)

@@ -24,6 +24,10 @@ pub struct WordEntry {
     pub positions: Range<u64>,
     /// A long word's postings past its best, kept apart.
     pub tail: Option<Tail>,
+    /// A form of it is on a page or two and one edit from a word on far more pages
+    /// ([`crate::typos::rare_words_beside_common_ones`]): a query typing it looks it up in
+    /// the lexicon, as a misspelling those pages hold themselves may be.
+    pub beside_common: bool,
 }
 
 /// Appends `entry` to a chunk whose previous word is `previous` (empty at a chunk's start).
@@ -33,7 +37,8 @@ pub fn put_word_entry(out: &mut Vec<u8>, previous: &str, entry: &WordEntry) {
     out.extend_from_slice(&entry.postings);
     put_varint(out, entry.positions.start);
     let len = entry.positions.end - entry.positions.start;
-    put_varint(out, len << 1 | u64::from(entry.tail.is_some()));
+    let flags = u64::from(entry.beside_common) << 1 | u64::from(entry.tail.is_some());
+    put_varint(out, len << 2 | flags);
     if let Some(tail) = &entry.tail {
         tail.put(out);
     }
@@ -52,11 +57,11 @@ pub fn word_entries(chunk: &[u8]) -> Result<Vec<WordEntry>> {
         let len = reader.varint()? as usize;
         let postings = reader.take(len)?.to_vec();
         let start = reader.varint()?;
-        let len_and_tail = reader.varint()?;
+        let len_and_flags = reader.varint()?;
         let end = start
-            .checked_add(len_and_tail >> 1)
+            .checked_add(len_and_flags >> 2)
             .ok_or_else(|| corrupt("positions past the end".into()))?;
-        let tail = match len_and_tail & 1 {
+        let tail = match len_and_flags & 1 {
             0 => None,
             _ => Some(Tail::read(&mut reader)?),
         };
@@ -66,6 +71,7 @@ pub fn word_entries(chunk: &[u8]) -> Result<Vec<WordEntry>> {
             postings,
             positions: start..end,
             tail,
+            beside_common: len_and_flags & 2 != 0,
         });
     }
     Ok(entries)
@@ -390,6 +396,7 @@ mod tests {
             postings: bytes.clone(),
             positions: 0..positions.len() as u64,
             tail: None,
+            beside_common: true,
         };
         let b = WordEntry {
             word: "mapping".into(),
@@ -412,6 +419,7 @@ mod tests {
                 ],
                 best: 1.25,
             }),
+            beside_common: false,
         };
         put_word_entry(&mut chunk, "", &a);
         put_word_entry(&mut chunk, &a.word, &b);

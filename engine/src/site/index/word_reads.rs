@@ -186,6 +186,7 @@ impl SiteIndex {
             positions: None,
             positions_at: entry.positions.clone(),
             tail: None,
+            beside_common: entry.beside_common,
         };
         let Some(tail) = &entry.tail else {
             return Ok(data);

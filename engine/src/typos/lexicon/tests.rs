@@ -81,6 +81,7 @@ async fn lookups_at_the_same_time_read_a_block_once() {
     let words = [UnknownWord {
         word: "fech".into(),
         prefix: false,
+        docs: 0,
     }];
     let (first, second) = (QueryStats::new(), QueryStats::new());
     let (one, other) = futures::join!(
@@ -107,10 +108,12 @@ async fn a_word_of_the_index_is_not_replaced() {
         UnknownWord {
             word: "map".into(),
             prefix: false,
+            docs: 0,
         },
         UnknownWord {
             word: "mab".into(),
             prefix: false,
+            docs: 0,
         },
     ];
     let found = lexicon.replacements(&words, None, &stats).await.unwrap();
@@ -139,6 +142,32 @@ fn a_lexicon_of_another_format_is_refused_at_open() {
 }
 
 #[tokio::test]
+async fn a_rare_word_of_the_index_is_replaced_by_far_more_common_words_only() {
+    // `recieve` on one document, `receive` on 20: as often a misspelling as a word. `tapir`
+    // on one, `taper` on two: two words.
+    let lexicon = lexicon_of(&[("recieve", 1), ("receive", 20), ("tapir", 1), ("taper", 2)]);
+    let lookup = |word: &str, docs| UnknownWord {
+        word: word.to_string(),
+        prefix: false,
+        docs,
+    };
+    // As the engine counted them, or as the lexicon does when the engine counted none.
+    let words = [
+        lookup("recieve", 1),
+        lookup("tapir", 1),
+        lookup("recieve", 0),
+    ];
+    let stats = QueryStats::new();
+    let found = lexicon.replacements(&words, None, &stats).await.unwrap();
+    let receive = ("recieve".to_string(), vec!["receive".to_string()]);
+    assert_eq!(found, [receive.clone(), receive]);
+    // Counted on more documents over every index searched: not rare.
+    let (words, stats) = ([lookup("recieve", 3)], QueryStats::new());
+    let found = lexicon.replacements(&words, None, &stats).await.unwrap();
+    assert!(found.is_empty(), "{found:?}");
+}
+
+#[tokio::test]
 async fn one_edit_finds_the_word_the_most_frequent_first() {
     // `each` shares the key `ech` with `fech` but is two edits from it.
     let lexicon = lexicon_of(&[("fetch", 40), ("each", 900), ("tech", 3), ("promise", 7)]);
@@ -146,6 +175,7 @@ async fn one_edit_finds_the_word_the_most_frequent_first() {
     let words = ["fech", "promsie", "zzzz"].map(|word| UnknownWord {
         word: word.to_string(),
         prefix: false,
+        docs: 0,
     });
     let found = lexicon.replacements(&words, None, &stats).await.unwrap();
     assert_eq!(
@@ -179,6 +209,7 @@ async fn a_prefix_is_completed_by_the_words_it_begins_in_the_same_wave() {
     let lookup = |word: &str, prefix| UnknownWord {
         word: word.to_string(),
         prefix,
+        docs: 0,
     };
     let stats = QueryStats::new();
     let found = lexicon
