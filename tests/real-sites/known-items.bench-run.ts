@@ -169,7 +169,8 @@ async function widgetTop(page: Page, text: string): Promise<Shown[]> {
 
 async function top(engine: Engine, page: Page, text: string): Promise<Shown[]> {
   if (engine === "cli") {
-    const answer = nativeSearch(index, text, 10, ["--no-snippet", "--fields", "url,title"]);
+    // As the widget searches what is typed in its box: the last word also as a prefix.
+    const answer = nativeSearch(index, text, 10, ["--typeahead", "--no-snippet", "--fields", "url,title"]);
     return answer.hits.map((hit) => ({ url: String(hit.doc.url), title: String(hit.doc.title ?? "") }));
   }
   if (engine === "widget") return widgetTop(page, text);

@@ -5,6 +5,8 @@
 //! engine searches both ([`super::Lexicon::replacements_of_each`]). A site index marks them
 //! at build time, so that a query looks up only these in the lexicon, not every rare word.
 
+use std::hash::{DefaultHasher, Hash, Hasher};
+
 use super::edits::{delete_keys, one_edit_apart};
 use super::lexicon::{FAR_MORE_COMMON, RARE_DOCS};
 use crate::formats::lexicon::WordCounts;
@@ -45,11 +47,11 @@ pub fn rare_words_beside_common_ones(words: &WordCounts) -> Vec<&str> {
         .collect()
 }
 
-/// FNV-1a of a key (a hash shared by two keys only costs a word compared for nothing).
+/// A key's hash (two keys sharing one only cost a word compared for nothing).
 fn key_hash(key: &str) -> u64 {
-    key.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+    let mut hasher = DefaultHasher::new();
+    key.hash(&mut hasher);
+    hasher.finish()
 }
 
 #[cfg(test)]
