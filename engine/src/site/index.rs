@@ -237,10 +237,11 @@ impl SiteIndex {
         title_match(title.unwrap_or_default(), words, &self.analyzer)
     }
 
-    /// The pages holding `word`, as the words read tell: the fewest of any term it analyses
-    /// to (0 when the index lacks one); and whether the builder marked one of its terms as
-    /// having a form rare beside a far more common word.
-    pub(super) fn pages_of(&self, word: &str, found: &Found) -> (u32, bool) {
+    /// The pages holding `word` as a typo lookup counts them: 0 when the index lacks one of
+    /// the terms it analyses to; the fewest of any of them when the builder marked one as
+    /// having a form rare beside a far more common word (the lexicon decides); else
+    /// `u32::MAX`, a word held that no lookup replaces.
+    pub(super) fn pages_of(&self, word: &str, found: &Found) -> u32 {
         let (mut pages, mut beside_common) = (u32::MAX, false);
         for term in self.analyzer.terms(word) {
             let data = found.words.get(&term);
@@ -251,8 +252,9 @@ impl SiteIndex {
             }));
         }
         match pages {
-            u32::MAX => (0, false), // no terms
-            pages => (pages, beside_common),
+            u32::MAX | 0 => 0, // no terms, or one missing
+            pages if beside_common => pages,
+            _ => u32::MAX,
         }
     }
 

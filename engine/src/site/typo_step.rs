@@ -47,18 +47,16 @@ pub(super) async fn typo_replacements(
     if !request.typo_tolerance || lexicons.is_empty() {
         return Ok(Replacing::default());
     }
-    // Over every index: the pages holding the word, and whether one marked it rare beside
-    // a far more common word.
-    let pages = |word: &str| -> (u32, bool) {
+    // Over every index: the pages holding the word, as a lookup counts them
+    // ([`SiteIndex::pages_of`]).
+    let pages = |word: &str| -> u32 {
         let each = indexes.iter().zip(found);
         each.map(|(index, found)| index.pages_of(word, found))
-            .fold((0, false), |(pages, marked), (p, m)| {
-                (pages + p, marked | m)
-            })
+            .fold(0, u32::saturating_add)
     };
     let held_as_typed = |word: &str| {
         (indexes.iter().zip(found)).any(|(index, found)| {
-            index.pages_of(word, found).0 > 0 && !found.stem_only.iter().any(|w| w == word)
+            index.pages_of(word, found) > 0 && !found.stem_only.iter().any(|w| w == word)
         })
     };
     let expanded = |word: &str| {
@@ -72,11 +70,11 @@ pub(super) async fn typo_replacements(
     // replaces it only with far more common words one edit away, as a misspelling those
     // pages hold themselves may be.
     let mut unknown = unknown_words(&typed.exact.words, |word| {
-        let (pages, beside_common) = match held_as_typed(&word.word) {
+        let pages = match held_as_typed(&word.word) {
             true => pages(&word.word),
-            false => (0, true),
+            false => 0,
         };
-        let known = pages > RARE_DOCS || !beside_common || word.prefix && expanded(&word.word);
+        let known = pages > RARE_DOCS || word.prefix && expanded(&word.word);
         (!known).then_some(pages)
     });
     let exact_unknown = unknown.len();
@@ -135,7 +133,7 @@ pub(super) async fn typo_replacements(
             // A word held by its stem only is an unseen form of it as often as a typo, and a
             // rare word a real one as often as a misspelling: its pages stay found, beside
             // those of the words meant.
-            if pages(&unknown.word).0 > 0 {
+            if pages(&unknown.word) > 0 {
                 instead.push(unknown.word.clone());
             }
             (unknown.word, instead)
