@@ -1,0 +1,4 @@
+mod date_histogram;
+mod histogram;
+pub use date_histogram::*;
+pub use histogram::*;
