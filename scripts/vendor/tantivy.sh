@@ -23,9 +23,14 @@ case $mode in write | --check | --diff) ;; *) echo "usage: scripts/vendor/tantiv
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-crate="$work/tantivy-$VERSION.crate"
-curl -fsS -o "$crate" "https://static.crates.io/crates/tantivy/tantivy-$VERSION.crate"
-echo "$SHA256  $crate" | sha256sum --check --quiet
+# Downloaded once into target/ (the test command runs --check on every run).
+crate="target/vendor/tantivy-$VERSION.crate"
+if ! echo "$SHA256  $crate" | sha256sum --check --quiet --status 2>/dev/null; then
+  mkdir -p target/vendor
+  curl -fsS -o "$crate.part" "https://static.crates.io/crates/tantivy/tantivy-$VERSION.crate"
+  echo "$SHA256  $crate.part" | sha256sum --check --quiet
+  mv "$crate.part" "$crate"
+fi
 tar xzf "$crate" -C "$work"
 mkdir -p "$work/a"
 mv "$work/tantivy-$VERSION" "$work/a/tantivy"
