@@ -1,6 +1,7 @@
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::Arc;
 
-#[cfg(feature = "quickwit")]
+#[cfg(all(feature = "quickwit", not(target_arch = "wasm32")))]
 use futures_util::{future::Either, FutureExt};
 
 use crate::TantivyError;
@@ -12,10 +13,13 @@ pub enum Executor {
     /// Single thread variant of an Executor
     SingleThread,
     /// Thread pool variant of an Executor
+    // rangefind: wasm32 has no threads; without the variant, no searcher's executor reaches
+    // rayon's pool (11 KB of the browser's split engine, brotli; third_party/README.md).
+    #[cfg(not(target_arch = "wasm32"))]
     ThreadPool(Arc<rayon::ThreadPool>),
 }
 
-#[cfg(feature = "quickwit")]
+#[cfg(all(feature = "quickwit", not(target_arch = "wasm32")))]
 impl From<Arc<rayon::ThreadPool>> for Executor {
     fn from(thread_pool: Arc<rayon::ThreadPool>) -> Self {
         Executor::ThreadPool(thread_pool)
@@ -28,7 +32,17 @@ impl Executor {
         Executor::SingleThread
     }
 
+    /// Creates an Executor that dispatches the tasks in a thread pool: an error on wasm32,
+    /// which has no threads.
+    #[cfg(target_arch = "wasm32")]
+    pub fn multi_thread(_num_threads: usize, _prefix: &'static str) -> crate::Result<Executor> {
+        Err(TantivyError::SystemError(
+            "no thread pool on wasm32: it has no threads".to_string(),
+        ))
+    }
+
     /// Creates an Executor that dispatches the tasks in a thread pool.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn multi_thread(num_threads: usize, prefix: &'static str) -> crate::Result<Executor> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(num_threads)
@@ -57,6 +71,7 @@ impl Executor {
                 }
                 Ok(result)
             }
+            #[cfg(not(target_arch = "wasm32"))]
             Executor::ThreadPool(pool) => {
                 let args: Vec<A> = args.collect();
                 let num_fruits = args.len();
@@ -110,6 +125,12 @@ impl Executor {
         &self,
         cpu_intensive_task: impl FnOnce() -> T + Send + 'static,
     ) -> impl std::future::Future<Output = Result<T, ()>> {
+        #[cfg(target_arch = "wasm32")]
+        {
+            let Executor::SingleThread = self;
+            return std::future::ready(Ok(cpu_intensive_task()));
+        }
+        #[cfg(not(target_arch = "wasm32"))]
         match self {
             Executor::SingleThread => Either::Left(std::future::ready(Ok(cpu_intensive_task()))),
             Executor::ThreadPool(pool) => {
