@@ -64,6 +64,8 @@ struct Measured {
     requests: u64,
     bytes: u64,
     waves: u64,
+    /// Bytes received in each wave, in order (the split opens of `--fresh-index` included).
+    wave_bytes: Vec<u64>,
     splits_opened: u64,
     splits_total: u64,
     ms: f64,
@@ -146,6 +148,12 @@ async fn main() -> anyhow::Result<()> {
             warm.push(index.search(&request).await?.stats.elapsed_ms);
         }
         let s = response.stats;
+        let mut wave_bytes = vec![0; s.waves as usize];
+        for request in &response.requests {
+            if let Some(bytes) = wave_bytes.get_mut(request.wave.saturating_sub(1) as usize) {
+                *bytes += request.range.end - request.range.start;
+            }
+        }
         measured.push(Measured {
             query: q.request.map_or(q.query, |r| r.to_string()),
             kind: q.kind,
@@ -153,6 +161,7 @@ async fn main() -> anyhow::Result<()> {
             requests: s.requests,
             bytes: s.bytes,
             waves: s.waves,
+            wave_bytes,
             splits_opened: s.splits_opened,
             splits_total: s.splits_total,
             ms: s.elapsed_ms,

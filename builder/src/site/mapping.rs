@@ -112,6 +112,7 @@ pub fn site_mapping(language: &str, used: &SiteFields) -> DocMapping {
         default_operator: Operator::And,
         snippet_field: Some(fields::BODY.into()),
         store: StoreOptions::default(),
+        dictionary: Default::default(),
         typo_tolerance: true,
         fields: mapping_fields,
     }

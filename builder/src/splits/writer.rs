@@ -95,6 +95,7 @@ impl SplitBuilder {
                 StoreCompression::None => Compressor::None,
             },
             docstore_blocksize: store.block_size,
+            sstable_block_len: Some(options.mapping.dictionary.block_size),
             ..IndexSettings::default()
         };
         let tokenizers = TokenizerManager::default();

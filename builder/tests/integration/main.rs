@@ -9,6 +9,7 @@ mod append_adds_splits_to_an_index;
 mod cjk_text_is_found_by_any_run_of_its_characters;
 mod cli_behaves_as_documented;
 mod cli_reference_is_the_help;
+mod dictionary_blocks_set_the_bytes_of_a_lookup;
 mod exact_titles_rank_first;
 mod faults_give_clear_errors;
 mod filter_keys_typed_as_fields_filter;

@@ -26,6 +26,9 @@ pub struct DocMapping {
     /// Doc store settings.
     #[serde(default)]
     pub store: StoreOptions,
+    /// Term dictionary settings.
+    #[serde(default, skip_serializing_if = "DictionaryOptions::is_default")]
+    pub dictionary: DictionaryOptions,
     /// Write a lexicon of the default search fields' words, so a query word with one typo
     /// still finds its pages (see the engine's `typos` module). Default: off (site indexes
     /// turn it on).
@@ -68,6 +71,36 @@ impl Default for StoreOptions {
             compression: StoreCompression::default(),
             block_size: default_block_size(),
         }
+    }
+}
+
+/// Term dictionary settings: a term lookup reads one block of its field's dictionary.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DictionaryOptions {
+    /// Bytes of terms a dictionary block holds. Smaller blocks are fewer bytes a lookup
+    /// and a larger block index in each split's hotcache (read once when a split opens):
+    /// 1000 suits an index of one or a few splits searched cold from browsers; the default
+    /// (tantivy's) suits many splits with large dictionaries. docs/datasets.md has figures.
+    #[serde(default = "default_dictionary_block_size")]
+    pub block_size: usize,
+}
+
+fn default_dictionary_block_size() -> usize {
+    4000
+}
+
+impl Default for DictionaryOptions {
+    fn default() -> Self {
+        DictionaryOptions {
+            block_size: default_dictionary_block_size(),
+        }
+    }
+}
+
+impl DictionaryOptions {
+    fn is_default(&self) -> bool {
+        *self == DictionaryOptions::default()
     }
 }
 
@@ -321,6 +354,12 @@ impl DocMapping {
             return invalid(format!(
                 "store.block_size {} is out of range (512 ..= 1048576)",
                 self.store.block_size
+            ));
+        }
+        if !(256..=65536).contains(&self.dictionary.block_size) {
+            return invalid(format!(
+                "dictionary.block_size {} is out of range (256 ..= 65536)",
+                self.dictionary.block_size
             ));
         }
         Ok(())

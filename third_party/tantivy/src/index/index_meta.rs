@@ -250,6 +250,13 @@ pub struct IndexSettings {
     #[serde(default = "default_docstore_blocksize")]
     /// The size of each block that will be compressed and written to disk
     pub docstore_blocksize: usize,
+    /// Bytes of terms a block of the sstable term dictionary holds before the next one
+    /// begins (`None`: the sstable crate's 4,000). A term lookup reads one block, so a
+    /// smaller block is fewer bytes a lookup, for a larger block index read when the segment
+    /// opens. Only used when writing segments: readers take blocks of any length, and the
+    /// setting is not stored with the index.
+    #[serde(skip)]
+    pub sstable_block_len: Option<usize>,
 }
 
 /// Must be a function to be compatible with serde defaults
@@ -265,6 +272,7 @@ impl Default for IndexSettings {
             docstore_compression: Compressor::default(),
             docstore_blocksize: default_docstore_blocksize(),
             docstore_compress_dedicated_thread: true,
+            sstable_block_len: None,
         }
     }
 }

@@ -51,6 +51,7 @@ pub struct InvertedIndexSerializer {
     postings_write: CompositeWrite<WritePtr>,
     positions_write: CompositeWrite<WritePtr>,
     schema: Schema,
+    sstable_block_len: Option<usize>,
 }
 
 impl InvertedIndexSerializer {
@@ -62,6 +63,7 @@ impl InvertedIndexSerializer {
             postings_write: CompositeWrite::wrap(segment.open_write(Postings)?),
             positions_write: CompositeWrite::wrap(segment.open_write(Positions)?),
             schema: segment.schema(),
+            sstable_block_len: segment.index().settings().sstable_block_len,
         };
         Ok(inv_index_serializer)
     }
@@ -91,6 +93,7 @@ impl InvertedIndexSerializer {
             postings_write,
             positions_write,
             fieldnorm_reader,
+            self.sstable_block_len,
         )
     }
 
@@ -124,9 +127,17 @@ impl<'a, W: Write> FieldSerializer<'a, W> {
         postings_write: &'a mut CountingWriter<W>,
         positions_write: &'a mut CountingWriter<W>,
         fieldnorm_reader: Option<FieldNormReader>,
+        sstable_block_len: Option<usize>,
     ) -> io::Result<FieldSerializer<'a, W>> {
         total_num_tokens.serialize(postings_write)?;
-        let term_dictionary_builder = TermDictionaryBuilder::create(term_dictionary_write)?;
+        #[allow(unused_mut)]
+        let mut term_dictionary_builder = TermDictionaryBuilder::create(term_dictionary_write)?;
+        #[cfg(feature = "quickwit")]
+        if let Some(block_len) = sstable_block_len {
+            term_dictionary_builder.0.set_block_len(block_len);
+        }
+        #[cfg(not(feature = "quickwit"))]
+        let _ = sstable_block_len;
         let average_fieldnorm = fieldnorm_reader
             .as_ref()
             .map(|ff_reader| total_num_tokens as Score / ff_reader.num_docs() as Score)
@@ -484,3 +495,4 @@ impl PostingsSerializer {
         self.last_doc_id_encoded = 0;
     }
 }
+

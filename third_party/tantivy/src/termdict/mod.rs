@@ -182,7 +182,7 @@ impl TermDictionary {
 }
 
 /// A TermDictionaryBuilder wrapping either an FST or a SSTable dictionary builder.
-pub struct TermDictionaryBuilder<W: io::Write>(InnerTermDictBuilder<W>);
+pub struct TermDictionaryBuilder<W: io::Write>(pub(crate) InnerTermDictBuilder<W>);
 
 impl<W: io::Write> TermDictionaryBuilder<W> {
     /// Creates a new `TermDictionaryBuilder`
