@@ -56,6 +56,21 @@ pub async fn run(args: InspectArgs) -> anyhow::Result<()> {
             .map(|f| f.name.as_str())
             .collect::<Vec<_>>()
     );
+    let carried: usize = (manifest.splits.iter())
+        .filter_map(|split| split.dictionaries.as_ref())
+        .flat_map(|dictionaries| &dictionaries.hot)
+        .map(|(_, base64)| base64.len())
+        .sum();
+    match carried {
+        0 => println!(
+            "  the manifest carries no dictionary block indexes: a first query looks its words up \
+             once a split is open (1 wave more)"
+        ),
+        _ => println!(
+            "  the manifest carries the splits' dictionary block indexes ({carried} bytes of \
+             base64): a first query looks its words up while a split opens"
+        ),
+    }
     for entry in &manifest.splits {
         let source = store.open(&entry.path);
         let (region, len) = read_open_region(source.as_ref())

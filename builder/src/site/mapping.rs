@@ -112,7 +112,7 @@ pub fn site_mapping(language: &str, used: &SiteFields) -> DocMapping {
         default_operator: Operator::And,
         snippet_field: Some(fields::BODY.into()),
         store: StoreOptions::default(),
-        dictionary: Default::default(),
+        dictionary_block_size: 4000,
         typo_tolerance: true,
         fields: mapping_fields,
     }

@@ -127,6 +127,7 @@ mod tests {
             open_region: [0, 10],
             time_range: None,
             time_ordered: false,
+            dictionaries: None,
         }
     }
 

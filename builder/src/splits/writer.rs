@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
 
 use anyhow::{bail, Context};
-use rangefind_engine::formats::manifest::SplitEntry;
+use rangefind_engine::formats::manifest::{DictionariesEntry, SplitEntry};
 use rangefind_engine::formats::split::{
     record_hot_ranges, write_split, DayCounts, SplitWriteOptions,
 };
@@ -19,6 +19,7 @@ use rangefind_engine::typos::{WordCounter, WordCounts};
 use tantivy::directory::MmapDirectory;
 use tantivy::store::Compressor;
 use tantivy::tokenizer::TokenizerManager;
+use tantivy::Directory as _;
 use tantivy::{Index, IndexSettings, SingleSegmentIndexWriter, TantivyDocument};
 
 use super::options::SplitsOptions;
@@ -95,7 +96,7 @@ impl SplitBuilder {
                 StoreCompression::None => Compressor::None,
             },
             docstore_blocksize: store.block_size,
-            sstable_block_len: Some(options.mapping.dictionary.block_size),
+            sstable_block_len: Some(options.mapping.dictionary_block_size),
             ..IndexSettings::default()
         };
         let tokenizers = TokenizerManager::default();
@@ -319,5 +320,44 @@ fn write_split_file(
         open_region: [summary.open_region.start, summary.open_region.end],
         time_range: options.time_range,
         time_ordered: false,
+        dictionaries: dictionaries_entry(directory, hot, &summary.footer)?,
     })
+}
+
+/// The term dictionary file's place and hot ranges, for the manifest (`Manifest::new` keeps
+/// them when they fit its budget): a reader looks words up with them while the split opens.
+fn dictionaries_entry(
+    directory: &MmapDirectory,
+    hot: &std::collections::BTreeMap<PathBuf, Vec<std::ops::Range<u64>>>,
+    footer: &rangefind_engine::formats::split::Footer,
+) -> anyhow::Result<Option<Box<DictionariesEntry>>> {
+    use base64::Engine as _;
+    let Some(file) = footer.files.iter().find(|f| f.name.ends_with(".term")) else {
+        return Ok(None);
+    };
+    let slice = directory.open_read(Path::new(&file.name))?;
+    // tantivy's footer (version, checksum) ends the file, and its directory takes it off
+    // before the dictionaries read it: the range given is the file without it.
+    let (_, body) = tantivy::directory::footer::Footer::extract_footer(slice.clone())?;
+    let ranges = hot
+        .get(Path::new(&file.name))
+        .map_or(&[][..], Vec::as_slice);
+    let body_len = body.num_bytes().get_bytes();
+    let hot = ranges
+        .iter()
+        .map(|range| range.start..range.end.min(body_len))
+        .filter(|range| !range.is_empty())
+        .map(|range| -> anyhow::Result<(u64, String)> {
+            let bytes = slice.read_bytes_slice(range.start as usize..range.end as usize)?;
+            let text = base64::engine::general_purpose::STANDARD.encode(bytes.as_slice());
+            Ok((range.start, text))
+        })
+        .collect::<anyhow::Result<_>>()?;
+    Ok(Some(Box::new(DictionariesEntry {
+        file: file.name.clone(),
+        range: [file.start, file.start + body_len],
+        data_len: footer.data_len,
+        page_size: footer.page_size,
+        hot,
+    })))
 }

@@ -1,4 +1,4 @@
-//! The mapping's `dictionary.block_size` sets how many bytes of terms a term dictionary block
+//! The mapping's `dictionary_block_size` sets how many bytes of terms a term dictionary block
 //! holds: smaller blocks read fewer bytes a word looked up (the first wave of a cold query),
 //! for a larger block index read when a split opens; the hits are the same.
 
@@ -7,7 +7,14 @@ use crate::common;
 use rangefind_engine::mapping::DocMapping;
 use rangefind_engine::splits::{SearchIndex, SearchRequest};
 
-const WORDS: [&str; 6] = ["array", "fetch", "border", "promise", "element", "title:map"];
+const WORDS: [&str; 6] = [
+    "array",
+    "fetch",
+    "border",
+    "promise",
+    "element",
+    "title:map",
+];
 
 struct Built {
     _dir: tempfile::TempDir,
@@ -18,7 +25,7 @@ struct Built {
 async fn built_with(block_size: usize) -> Built {
     let dir = tempfile::tempdir().unwrap();
     let mut mapping = common::mdn_mapping();
-    mapping.dictionary.block_size = block_size;
+    mapping.dictionary_block_size = block_size;
     let input = common::repo().join("examples/mdn/sample.jsonl.gz");
     common::build_index(mapping, vec![input], dir.path(), 1_000_000);
     let url = common::serve(dir.path()).await;
@@ -60,7 +67,10 @@ async fn smaller_dictionary_blocks_read_fewer_bytes_for_the_same_hits() {
         let (default_hits, default_bytes) = lookup(&default.index, word).await;
         assert!(!small_hits.is_empty(), "{word}: no hits");
         assert_eq!(small_hits, default_hits, "{word}");
-        assert!(small_bytes <= default_bytes, "{word}: {small_bytes} > {default_bytes}");
+        assert!(
+            small_bytes <= default_bytes,
+            "{word}: {small_bytes} > {default_bytes}"
+        );
         small_total += small_bytes;
         default_total += default_bytes;
     }
@@ -73,10 +83,10 @@ async fn smaller_dictionary_blocks_read_fewer_bytes_for_the_same_hits() {
 #[test]
 fn a_block_size_out_of_range_is_refused_with_its_bounds() {
     let yaml = std::fs::read_to_string(common::repo().join("examples/mdn/rangefind.yaml")).unwrap();
-    let yaml = yaml.replace("block_size: 1000", "block_size: 100");
+    let yaml = yaml.replace("dictionary_block_size: 1000", "dictionary_block_size: 100");
     let error = DocMapping::from_yaml(&yaml).unwrap_err().to_string();
     assert!(
-        error.contains("dictionary.block_size 100 is out of range (256 ..= 65536)"),
+        error.contains("dictionary_block_size 100 is out of range (256 ..= 65536)"),
         "{error}"
     );
 }

@@ -13,6 +13,7 @@ mod dictionary_blocks_set_the_bytes_of_a_lookup;
 mod exact_titles_rank_first;
 mod faults_give_clear_errors;
 mod filter_keys_typed_as_fields_filter;
+mod first_queries_look_words_up_while_splits_open;
 mod formats_stay_readable;
 mod gh_archive_queries_match_a_full_scan;
 mod killed_builds_leave_nothing_behind;

@@ -72,11 +72,49 @@ pub struct SplitEntry {
     /// time order, so a sort on the timestamp needs no column.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub time_ordered: bool,
+    /// The block indexes of the split's term dictionaries, so that a reader looks a query's
+    /// words up while it opens the split, in the same wave (indexes within
+    /// [`DICTIONARIES_IN_MANIFEST`]; without it the lookups wait for the open).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dictionaries: Option<Box<DictionariesEntry>>,
+}
+
+/// Bytes of term dictionary block indexes (decoded) a manifest carries, over all its splits:
+/// every visit reads them, and they save each split a wave once.
+pub const DICTIONARIES_IN_MANIFEST: u64 = 32 << 10;
+
+/// What a reader needs to look words up in a split before it opens it: where the segment's
+/// term dictionary file lies, how the split is paged, and the bytes of the file that lookups
+/// read first (its hot ranges: the composite file's footer, each field's block index).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct DictionariesEntry {
+    /// The term dictionary file's name in the split (`<segment>.term`).
+    pub file: String,
+    /// `[start, end)` of the file in the split's data (its files end to end, page checksums
+    /// left out), less tantivy's footer at its end (as tantivy's directory gives it).
+    pub range: [u64; 2],
+    /// Length of the split's data.
+    pub data_len: u64,
+    /// Size of a page in the split file, its checksum included.
+    pub page_size: u32,
+    /// The file's hot ranges: each its offset in the file and its bytes, in base64.
+    pub hot: Vec<(u64, String)>,
 }
 
 impl Manifest {
-    /// A manifest for these splits.
-    pub fn new(mapping: DocMapping, splits: Vec<SplitEntry>) -> Manifest {
+    /// A manifest for these splits. Their dictionaries stay in it only while they fit
+    /// [`DICTIONARIES_IN_MANIFEST`] together: all or none, so every split opens alike.
+    pub fn new(mapping: DocMapping, mut splits: Vec<SplitEntry>) -> Manifest {
+        let carried: usize = (splits.iter())
+            .filter_map(|split| split.dictionaries.as_ref())
+            .flat_map(|entry| &entry.hot)
+            .map(|(_, b64)| b64.len() / 4 * 3)
+            .sum();
+        if carried as u64 > DICTIONARIES_IN_MANIFEST {
+            splits
+                .iter_mut()
+                .for_each(|split| split.dictionaries = None);
+        }
         Manifest {
             format: MANIFEST_FORMAT.to_string(),
             version: MANIFEST_VERSION,
@@ -190,6 +228,16 @@ impl Manifest {
                     OPEN_REGION_LIMIT >> 20
                 ));
             }
+            if let Some(entry) = &split.dictionaries {
+                let in_manifest: usize = entry.hot.iter().map(|(_, b64)| b64.len()).sum();
+                if in_manifest as u64 > 2 * DICTIONARIES_IN_MANIFEST {
+                    return too_large(format!(
+                        "the manifest carries {in_manifest} bytes of split {}'s dictionaries, \
+                         more than a builder writes",
+                        split.id
+                    ));
+                }
+            }
         }
         Ok(())
     }
@@ -204,6 +252,45 @@ impl Manifest {
 mod tests {
     use super::*;
 
+    #[test]
+    fn dictionaries_stay_in_the_manifest_only_within_its_budget() {
+        let mapping = crate::mapping::DocMapping::from_yaml(
+            "id_field: id\nfields:\n  - { name: id, type: keyword }\n",
+        )
+        .unwrap();
+        // `bytes` of dictionaries (decoded) in each of `n` splits.
+        let splits = |n: usize, bytes: usize| -> Vec<SplitEntry> {
+            (0..n)
+                .map(|i| SplitEntry {
+                    id: format!("s{i}"),
+                    path: format!("splits/s{i}.split"),
+                    size: 1 << 20,
+                    docs: 1,
+                    open_region: [0, 10],
+                    time_range: None,
+                    time_ordered: false,
+                    dictionaries: Some(Box::new(DictionariesEntry {
+                        file: "a.term".into(),
+                        range: [0, 1 << 19],
+                        data_len: 1 << 20,
+                        page_size: 1024,
+                        hot: vec![(0, "AAAA".repeat(bytes / 3))],
+                    })),
+                })
+                .collect()
+        };
+        let carried = |m: Manifest| m.splits.iter().filter(|s| s.dictionaries.is_some()).count();
+        let budget = DICTIONARIES_IN_MANIFEST as usize;
+        assert_eq!(
+            carried(Manifest::new(mapping.clone(), splits(4, budget / 4))),
+            4
+        );
+        assert_eq!(
+            carried(Manifest::new(mapping, splits(4, budget / 4 + 3))),
+            0
+        );
+    }
+
     fn manifest_with(edit: impl FnOnce(&mut serde_json::Value)) -> Result<Manifest> {
         let mapping = crate::mapping::DocMapping::from_yaml(
             "id_field: id\nfields:\n  - { name: id, type: keyword }\n  - { name: body, type: text }\n",
@@ -217,6 +304,7 @@ mod tests {
             open_region: [50, 100],
             time_range: None,
             time_ordered: false,
+            dictionaries: None,
         };
         let mut value =
             serde_json::to_value(Manifest::new(mapping, vec![split("a1"), split("b2")])).unwrap();

@@ -26,9 +26,17 @@ pub struct DocMapping {
     /// Doc store settings.
     #[serde(default)]
     pub store: StoreOptions,
-    /// Term dictionary settings.
-    #[serde(default, skip_serializing_if = "DictionaryOptions::is_default")]
-    pub dictionary: DictionaryOptions,
+    /// Bytes of terms a term dictionary block holds; a looked-up word reads one block.
+    /// Smaller blocks are fewer bytes a lookup and a larger block index in each split's
+    /// hotcache (read once when a split opens): 1000 suits an index of one or a few splits
+    /// searched cold from browsers; the default (tantivy's 4000) suits many splits with
+    /// large dictionaries. docs/datasets.md has figures. (One field, not a struct of its own:
+    /// each struct's deserializer costs the browser engines about 1 KB.)
+    #[serde(
+        default = "default_dictionary_block_size",
+        skip_serializing_if = "is_default_dictionary_block_size"
+    )]
+    pub dictionary_block_size: usize,
     /// Write a lexicon of the default search fields' words, so a query word with one typo
     /// still finds its pages (see the engine's `typos` module). Default: off (site indexes
     /// turn it on).
@@ -74,34 +82,12 @@ impl Default for StoreOptions {
     }
 }
 
-/// Term dictionary settings: a term lookup reads one block of its field's dictionary.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct DictionaryOptions {
-    /// Bytes of terms a dictionary block holds. Smaller blocks are fewer bytes a lookup
-    /// and a larger block index in each split's hotcache (read once when a split opens):
-    /// 1000 suits an index of one or a few splits searched cold from browsers; the default
-    /// (tantivy's) suits many splits with large dictionaries. docs/datasets.md has figures.
-    #[serde(default = "default_dictionary_block_size")]
-    pub block_size: usize,
-}
-
 fn default_dictionary_block_size() -> usize {
     4000
 }
 
-impl Default for DictionaryOptions {
-    fn default() -> Self {
-        DictionaryOptions {
-            block_size: default_dictionary_block_size(),
-        }
-    }
-}
-
-impl DictionaryOptions {
-    fn is_default(&self) -> bool {
-        *self == DictionaryOptions::default()
-    }
+fn is_default_dictionary_block_size(size: &usize) -> bool {
+    *size == default_dictionary_block_size()
 }
 
 /// Doc store codec.
@@ -356,10 +342,10 @@ impl DocMapping {
                 self.store.block_size
             ));
         }
-        if !(256..=65536).contains(&self.dictionary.block_size) {
+        if !(256..=65536).contains(&self.dictionary_block_size) {
             return invalid(format!(
-                "dictionary.block_size {} is out of range (256 ..= 65536)",
-                self.dictionary.block_size
+                "dictionary_block_size {} is out of range (256 ..= 65536)",
+                self.dictionary_block_size
             ));
         }
         Ok(())

@@ -10,8 +10,8 @@ mod schema;
 mod tokenizers;
 
 pub use config::{
-    DictionaryOptions, DocMapping, FieldMapping, FieldType, Operator, Sources, StoreCompression,
-    StoreOptions, Tokenizer,
+    DocMapping, FieldMapping, FieldType, Operator, Sources, StoreCompression, StoreOptions,
+    Tokenizer,
 };
 pub use document::{cut_text, BuiltDocument, DocumentBuilder, DocumentError};
 pub use schema::{has_fieldnorms, MappedSchema};

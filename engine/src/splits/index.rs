@@ -8,19 +8,21 @@ use std::sync::Arc;
 use futures::lock::Mutex as AsyncMutex;
 
 use super::catalog::{read_parts, Catalog};
-use super::split::{open_split, OpenedSplit};
+use super::prefix_query::PrefixTerm;
+use super::split::{open_split, OpenedSplit, QueryScope, SplitDictionaries};
 use super::QueryBuilder;
 use crate::api::SearchStats;
 use crate::error::Result;
 use crate::formats::manifest::Manifest;
 use crate::io::{
-    Fetcher, IndexStore, PageCache, PersistentCache, QueryStats, DEFAULT_MAX_READ_THROUGH_BYTES,
-    DEFAULT_MAX_REQUESTS_PER_WAVE,
+    Fetcher, IndexStore, PageCache, PageRequest, PersistentCache, QueryStats,
+    DEFAULT_MAX_READ_THROUGH_BYTES, DEFAULT_MAX_REQUESTS_PER_WAVE,
 };
 use crate::io::{FileLocation, DEFAULT_CACHE_BYTES};
 use crate::mapping::MappedSchema;
 use crate::pruning::{read_filter_files, IndexFilters, SplitFilterFile};
 use crate::typos::Lexicon;
+use tantivy::schema::Term;
 
 /// Options for opening an index.
 #[derive(Clone, Debug)]
@@ -86,6 +88,8 @@ pub(super) struct Opened {
 pub(super) struct SplitSlot {
     pub(super) location: FileLocation,
     pub(super) opened: AsyncMutex<Option<Arc<OpenedSplit>>>,
+    /// Its term dictionaries as the manifest carries them, to look words up while it opens.
+    pub(super) dictionaries: Option<SplitDictionaries>,
     /// Which of the indexes searched together the split belongs to.
     pub(super) part: usize,
 }
@@ -200,17 +204,25 @@ impl SearchIndex {
             .splits
             .iter()
             .zip(&catalog.split_parts)
-            .map(|(entry, &part)| SplitSlot {
-                location: FileLocation {
-                    id: Arc::from(entry.id.as_str()),
-                    source: catalog.parts[part].store.open(&entry.path),
-                    len: Some(entry.size),
-                    open_region: Some(entry.open_region[0]..entry.open_region[1]),
-                },
-                opened: AsyncMutex::new(opened.splits.remove(&entry.id)),
-                part,
+            .map(|(entry, &part)| -> Result<SplitSlot> {
+                let id: Arc<str> = Arc::from(entry.id.as_str());
+                let cache = fetcher.cache();
+                let dictionaries = (entry.dictionaries.as_ref())
+                    .map(|d| SplitDictionaries::new(id.clone(), entry.size, d, cache.clone()))
+                    .transpose()?;
+                Ok(SplitSlot {
+                    location: FileLocation {
+                        id,
+                        source: catalog.parts[part].store.open(&entry.path),
+                        len: Some(entry.size),
+                        open_region: Some(entry.open_region[0]..entry.open_region[1]),
+                    },
+                    opened: AsyncMutex::new(opened.splits.remove(&entry.id)),
+                    dictionaries,
+                    part,
+                })
             })
-            .collect::<Vec<_>>();
+            .collect::<Result<Vec<_>>>()?;
         // A refreshed index keeps the lexicons it read that the manifests still name.
         let lexicons = catalog
             .parts
@@ -345,6 +357,54 @@ impl SearchIndex {
             stats.add_wave();
         }
         Ok(splits)
+    }
+
+    /// Opens the splits `which` as [`Self::open_splits`] does and, in the same wave, reads
+    /// the dictionary blocks that looking up `terms` and `prefixes` will read in those of
+    /// them not open yet whose dictionaries the manifest carries: the lookups after the open
+    /// then find them in `scope` and cost no wave of their own.
+    pub(super) async fn open_splits_looking_up(
+        &self,
+        stats: &QueryStats,
+        which: &[usize],
+        scope: &Arc<QueryScope>,
+        (terms, prefixes): (&[(Term, bool)], &[PrefixTerm]),
+    ) -> Result<Vec<Arc<OpenedSplit>>> {
+        let mut ahead = Vec::new();
+        for slot in which.iter().map(|&i| &self.slots[i]) {
+            let Some(dictionaries) = &slot.dictionaries else {
+                continue;
+            };
+            // Open already, or opening for another query: its lookups wait for it.
+            if !slot
+                .opened
+                .try_lock()
+                .is_some_and(|opened| opened.is_none())
+            {
+                continue;
+            }
+            scope.enter(|| dictionaries.look_up(terms, prefixes));
+            ahead.extend(scope.take_misses().into_values().map(|ranges| PageRequest {
+                file: dictionaries.pages().clone(),
+                source: slot.location.source.clone(),
+                ranges,
+            }));
+        }
+        if ahead.is_empty() {
+            return self.open_splits(stats, which.iter().copied()).await;
+        }
+        // Counted apart, then as reads that ran together: one wave.
+        let (opening, reading) = (QueryStats::new(), QueryStats::new());
+        let mut pages = scope.take_pages();
+        let (opened, read) = futures::future::join(
+            self.open_splits(&opening, which.iter().copied()),
+            self.fetcher.fetch_wave(ahead, &mut pages, &reading),
+        )
+        .await;
+        scope.put_pages(pages);
+        stats.add_concurrent(&[opening, reading]);
+        read?;
+        opened
     }
 
     pub(super) fn finish_stats(

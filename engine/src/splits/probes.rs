@@ -11,6 +11,7 @@ use std::sync::Arc;
 use tantivy::directory::CompositeFile;
 use tantivy::postings::TermInfo;
 use tantivy::schema::{Field, Term};
+use tantivy::termdict::TermDictionary;
 use tantivy::{Directory, SegmentReader};
 
 use super::prefix_query::PrefixTerm;
@@ -160,19 +161,7 @@ pub(crate) fn probe_terms(
         ) else {
             continue;
         };
-        let expansions = probe_io(|| {
-            let bytes = prefix.prefix.serialized_value_bytes();
-            let mut range = inverted.terms().range().ge(bytes);
-            if let Some(end) = prefix_end(bytes) {
-                range = range.lt(end);
-            }
-            let mut stream = range.limit(MAX_PREFIX_EXPANSIONS as u64).into_stream()?;
-            let mut infos = Vec::new();
-            while stream.advance() {
-                infos.push((stream.key().to_vec(), stream.value().clone()));
-            }
-            Ok(infos)
-        })?;
+        let expansions = probe_io(|| expansions(inverted.terms(), prefix))?;
         for (key, info) in ready(expansions, &mut complete).unwrap_or_default() {
             found.push(FoundTerm {
                 field: prefix.field,
@@ -184,6 +173,25 @@ pub(crate) fn probe_terms(
         }
     }
     Ok(complete)
+}
+
+/// The terms `prefix` expands to in `dictionary` (the first `MAX_PREFIX_EXPANSIONS`), with
+/// their term infos.
+pub(crate) fn expansions(
+    dictionary: &TermDictionary,
+    prefix: &PrefixTerm,
+) -> std::io::Result<Vec<(Vec<u8>, TermInfo)>> {
+    let bytes = prefix.prefix.serialized_value_bytes();
+    let mut range = dictionary.range().ge(bytes);
+    if let Some(end) = prefix_end(bytes) {
+        range = range.lt(end);
+    }
+    let mut stream = range.limit(MAX_PREFIX_EXPANSIONS as u64).into_stream()?;
+    let mut infos = Vec::new();
+    while stream.advance() {
+        infos.push((stream.key().to_vec(), stream.value().clone()));
+    }
+    Ok(infos)
 }
 
 /// The last of the first `MAX_PREFIX_EXPANSIONS` expansions of each single-word prefix over

@@ -293,6 +293,7 @@ impl SearchIndex {
             && stages.len() == 1
             && !parsed.words.is_empty();
         let scope = QueryScope::new();
+        let terms = search_steps::query_terms(&parsed);
         let mut splits: Vec<Arc<OpenedSplit>> = Vec::new();
         // The slot of each of `splits`.
         let mut split_slots: Vec<usize> = Vec::new();
@@ -306,9 +307,9 @@ impl SearchIndex {
                 count_is_lower_bound = true;
                 break;
             }
-            let opened = self
-                .open_splits(stats, stage.iter().map(|(i, _)| *i))
-                .await?;
+            let which: Vec<usize> = stage.iter().map(|(i, _)| *i).collect();
+            let lookups = (terms.as_slice(), parsed.prefixes.as_slice());
+            let opened = (self.open_splits_looking_up(stats, &which, &scope, lookups)).await?;
             splits_opened += opened.len();
             // Whole days over everything a split holds: its footer's day counts answer.
             let (by_days, searched): (Vec<_>, Vec<_>) =

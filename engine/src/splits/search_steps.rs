@@ -4,7 +4,7 @@
 use tantivy::collector::sort_key::SortByErasedType;
 use tantivy::collector::{Count, TopDocs};
 use tantivy::query::Query;
-use tantivy::schema::OwnedValue;
+use tantivy::schema::{OwnedValue, Term};
 use tantivy::{DocAddress, TantivyDocument};
 
 use super::analytics::AggregationRequest;
@@ -39,15 +39,22 @@ pub(crate) struct Collected {
     pub aggregations: Option<serde_json::Value>,
 }
 
-/// Wave 1: the dictionary block of every term, and the dictionary range of every prefix.
-pub(crate) async fn lookup_terms(
-    warmup: &Warmup<'_>,
-    parsed: &ParsedQuery,
-) -> Result<Vec<Vec<FoundTerm>>> {
+/// The terms `parsed` looks up, each with whether its positions are needed.
+pub(crate) fn query_terms(parsed: &ParsedQuery) -> Vec<(Term, bool)> {
     let mut terms = Vec::new();
     parsed
         .query
         .query_terms(&mut |term, positions| terms.push((term.clone(), positions)));
+    terms
+}
+
+/// Wave 1: the dictionary block of every term, and the dictionary range of every prefix
+/// (read already, with the open, where the manifest carries the splits' dictionaries).
+pub(crate) async fn lookup_terms(
+    warmup: &Warmup<'_>,
+    parsed: &ParsedQuery,
+) -> Result<Vec<Vec<FoundTerm>>> {
+    let terms = query_terms(parsed);
     let mut found: Vec<Vec<FoundTerm>> = warmup.splits.iter().map(|_| Vec::new()).collect();
     warmup
         .run("term lookup", || {

@@ -5,11 +5,13 @@
 //! page cache → a recorded miss (`NotWarmed`), which the warm-up loop fetches in its next wave.
 //! A synchronous read never touches the network.
 
+mod dictionaries;
 mod directory;
 mod open;
 mod scope;
 
 pub use crate::io::FileLocation;
+pub use dictionaries::SplitDictionaries;
 pub use directory::{SplitData, SplitDirectory};
 pub use open::{open_split, OpenedSplit};
 pub use scope::QueryScope;
