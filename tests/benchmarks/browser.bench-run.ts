@@ -9,7 +9,9 @@
  *   so every query pays its own dictionary, postings and document waves; with the default
  *   request budget per wave (6) and with `maxRequestsPerWave: 0` (adjacent pages only);
  * - first visit: a fresh index per query (manifest read, no split opened yet), for the first
- *   queries of the log: the open wave included;
+ *   queries of the log: the open wave included; and the same on a copy of the index whose
+ *   manifest carries no `dictionaries`, so that the words are looked up only once the split
+ *   is open (one wave more), side by side;
  * - warm: every query again on an index that has seen it (memory tier), latency p50/p95
  *   measured in the page around `search()` (worker round trip included).
  *
@@ -17,7 +19,7 @@
  */
 
 import { it } from "vitest";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type * as Rangefind from "../../web/src/index.js";
 // @ts-expect-error: a plain ES module without types
@@ -38,6 +40,15 @@ interface Measured {
 
 const FIRST_VISIT_QUERIES = 25;
 
+/** A copy of the index at `from` whose manifest carries no `dictionaries`: what an index built
+ * before them, or over their budget, reads. */
+function withoutDictionaries(from: string, to: string): void {
+  cpSync(from, to, { recursive: true });
+  const manifest = JSON.parse(readFileSync(join(to, "manifest.json"), "utf8"));
+  for (const split of manifest.splits) delete split.dictionaries;
+  writeFileSync(join(to, "manifest.json"), JSON.stringify(manifest));
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -52,6 +63,7 @@ it("measures the engine in Chromium", { timeout: 3_600_000 }, async () => {
   const corpus = sharedCorpus("mdn.jsonl.gz");
   const log = sharedCorpus("queries-mdn.jsonl");
   buildIndex(join(site, "index"), corpus ?? sample, corpus ? 250_000 : 150);
+  withoutDictionaries(join(site, "index"), join(site, "index-without-dictionaries"));
   const queries = log ? readQueries(log) : ["array", "array map", "css grid", '"event listener"', "fetch*", "title:promise"];
   const server = await serve(site);
   const target = new URL(server.url).host;
@@ -91,18 +103,24 @@ it("measures the engine in Chromium", { timeout: 3_600_000 }, async () => {
           );
         const cold = await coldWith(6);
         const coldAdjacentOnly = await coldWith(0);
-        const firstVisit: Measured[] = await session.page.evaluate(async (texts) => {
-          const w = window as unknown as PageWindow;
-          const rows = [];
-          for (const query of texts) {
-            const index = await w.rangefind.openIndex("/index/", { persistent: false });
-            const started = performance.now();
-            const { stats } = await index.search(query);
-            rows.push({ query, ms: performance.now() - started, requests: stats.requests, bytes: stats.bytes, waves: stats.waves });
-            index.close();
-          }
-          return rows;
-        }, queries.slice(0, FIRST_VISIT_QUERIES));
+        const firstVisitTo = (root: string): Promise<Measured[]> =>
+          session.page.evaluate(
+            async ([texts, root]) => {
+              const w = window as unknown as PageWindow;
+              const rows = [];
+              for (const query of texts) {
+                const index = await w.rangefind.openIndex(root, { persistent: false });
+                const started = performance.now();
+                const { stats } = await index.search(query);
+                rows.push({ query, ms: performance.now() - started, requests: stats.requests, bytes: stats.bytes, waves: stats.waves });
+                index.close();
+              }
+              return rows;
+            },
+            [queries.slice(0, FIRST_VISIT_QUERIES), root] as const,
+          );
+        const firstVisit = await firstVisitTo("/index/");
+        const firstVisitWithoutDictionaries = await firstVisitTo("/index-without-dictionaries/");
         // Warm queries never touch the network: measured once, on loopback.
         const warm = network.startsWith("loopback") ? await session.page.evaluate(async (texts) => {
           const w = window as unknown as PageWindow;
@@ -141,6 +159,7 @@ it("measures the engine in Chromium", { timeout: 3_600_000 }, async () => {
           cold: summary(cold),
           cold_adjacent_pages_only: summary(coldAdjacentOnly),
           first_visit: summary(firstVisit),
+          first_visit_without_dictionaries: summary(firstVisitWithoutDictionaries),
           warm: warm && {
             p50_ms: median(warm.page),
             p95_ms: percentile(warm.page, 95),

@@ -403,8 +403,10 @@ impl SearchIndex {
         .await;
         scope.put_pages(pages);
         stats.add_concurrent(&[opening, reading]);
+        // Where both failed (a corrupt or changed file), the open's verdict is the one to give.
+        let opened = opened?;
         read?;
-        opened
+        Ok(opened)
     }
 
     pub(super) fn finish_stats(
