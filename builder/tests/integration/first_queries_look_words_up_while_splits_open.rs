@@ -22,6 +22,16 @@ fn build(dir: &Path) {
     common::build_index(common::mdn_mapping(), vec![input], dir, 1_000_000);
 }
 
+/// Builds the index in `dir` with its manifest changed by `edit`.
+fn build_with_manifest(dir: &Path, edit: impl FnOnce(&mut serde_json::Value)) {
+    build(dir);
+    let path = dir.join("manifest.json");
+    let mut manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    edit(&mut manifest);
+    std::fs::write(&path, manifest.to_string()).unwrap();
+}
+
 /// Each query on an index opened anew (its split not open), and its hits and waves.
 async fn first_queries(url: &str) -> Vec<(Vec<(String, f32)>, u64)> {
     let mut answers = Vec::new();
@@ -89,14 +99,11 @@ async fn a_first_query_looks_its_words_up_in_the_open_wave() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_dictionaries_in_the_manifest_the_lookups_wait_for_the_open() {
     let dir = tempfile::tempdir().unwrap();
-    build(dir.path());
-    let path = dir.path().join("manifest.json");
-    let mut manifest: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    for split in manifest["splits"].as_array_mut().unwrap() {
-        split.as_object_mut().unwrap().remove("dictionaries");
-    }
-    std::fs::write(&path, manifest.to_string()).unwrap();
+    build_with_manifest(dir.path(), |manifest| {
+        for split in manifest["splits"].as_array_mut().unwrap() {
+            split.as_object_mut().unwrap().remove("dictionaries");
+        }
+    });
     let url = common::serve(dir.path()).await;
     let preloaded = hits_after_preload(&common::open_http(&url, 8 << 20).await).await;
     for ((query, (hits, waves)), expected) in
@@ -113,12 +120,9 @@ async fn without_dictionaries_in_the_manifest_the_lookups_wait_for_the_open() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_damaged_dictionaries_entry_is_refused_naming_the_split() {
     let dir = tempfile::tempdir().unwrap();
-    build(dir.path());
-    let path = dir.path().join("manifest.json");
-    let mut manifest: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    manifest["splits"][0]["dictionaries"]["hot"][0][1] = "not base64!".into();
-    std::fs::write(&path, manifest.to_string()).unwrap();
+    build_with_manifest(dir.path(), |manifest| {
+        manifest["splits"][0]["dictionaries"]["hot"][0][1] = "not base64!".into();
+    });
     let url = common::serve(dir.path()).await;
     let error = SearchIndex::open(
         std::sync::Arc::new(rangefind_engine::io::HttpStore::new(&url)),
