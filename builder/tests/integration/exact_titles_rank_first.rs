@@ -196,3 +196,54 @@ fn a_page_of_links_titled_as_the_query_comes_first_from_past_the_first_page() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_page_of_links_named_with_words_of_its_kind_comes_first_from_past_the_first_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    // Shaped like Doxygen's namespace pages: a list of links titled with the namespace's name
+    // and the words that say what it is. Fifteen short pages say the name in their titles
+    // among other words and often in their text, so by score alone the namespace's own page
+    // is past the first ten, where the titles of the first page are not read.
+    let links: String = (0..60)
+        .map(|i| format!(r#"<li><a href="c{i}.html">class {i} of the input set</a></li>"#))
+        .collect();
+    std::fs::write(
+        site.join("namespace.html"),
+        format!(
+            r#"<!DOCTYPE html><html lang="en"><head><title>util::io Namespace Reference</title></head>
+<body><main><h1>util::io Namespace Reference</h1><ul>{links}</ul></main></body></html>"#
+        ),
+    )
+    .unwrap();
+    for i in 0..15 {
+        api_page(
+            &site,
+            &format!("guide{i}.html"),
+            &format!("Reading files {i} with util::io"),
+            "Open it with util::io; util::io reads it, util::io writes it.",
+            3,
+        );
+    }
+    let index = build_site(&site, &[]);
+
+    let found = first_urls(&index, "util::io", 20);
+    assert_eq!(found.len(), 16, "{found:?}");
+    assert_eq!(found[0], "/namespace.html", "{found:?}");
+    // At any page size: paging never shows a page twice or skips one.
+    let mut paged = first_urls(&index, "util::io", 4);
+    let answer = search_json(
+        &index,
+        "util::io",
+        &["--limit", "12", "--offset", "4", "--no-snippet"],
+    );
+    for hit in answer["hits"].as_array().unwrap() {
+        paged.push(hit["doc"]["url"].as_str().unwrap().to_string());
+    }
+    assert_eq!(paged, found);
+    // A part of the name is not the name: the guides keep their places.
+    let found = first_urls(&index, "io", 20);
+    assert_eq!(found.len(), 16, "{found:?}");
+    assert_eq!(found[15], "/namespace.html", "{found:?}");
+}

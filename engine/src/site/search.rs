@@ -124,18 +124,20 @@ pub async fn search_together(
         .zip(&found)
         .map(|((index, queries), found)| index.title_words(&queries.exact.node, found))
         .collect();
-    // Pages titled with the query's words first, wherever their scores put them (what the
-    // postings tell; the first page is then ordered by the titles themselves).
-    let titled_with: Vec<TitleMatch> = ranked[..exact_count]
+    // Pages titled (or named) with the query's words first, wherever their scores put them
+    // (what the postings tell; the first page is then ordered by the titles themselves).
+    let named = |(index, page): At| {
+        let titled = titled[index].as_ref();
+        titled.is_some_and(|(words, field)| titled_with(words, &found[index], *field, page))
+    };
+    let by_postings: Vec<TitleMatch> = ranked[..exact_count]
         .iter()
-        .map(|(at, _)| match &titled[at.0] {
-            Some((words, field)) if titled_with(words, &found[at.0], *field, at.1) => {
-                TitleMatch::Equals
-            }
-            _ => TitleMatch::Other,
+        .map(|(at, _)| match named(*at) {
+            true => TitleMatch::Equals,
+            false => TitleMatch::Other,
         })
         .collect();
-    order_by_title(&mut ranked, &titled_with);
+    order_by_title(&mut ranked, &by_postings);
     let window = match exact_count.min(TITLE_WINDOW) {
         window if shown.start < window.min(shown.end) && titled.iter().any(Option::is_some) => {
             window
@@ -148,7 +150,14 @@ pub async fn search_together(
     let matches: Vec<TitleMatch> = ranked[..window]
         .iter()
         .map(|(at, _)| match &titled[at.0] {
-            Some((words, _)) => indexes[at.0].title_match(record_of(&records, *at), words),
+            Some((words, _)) => {
+                let text = indexes[at.0].title_match(record_of(&records, *at), words);
+                match named(*at) {
+                    // Named so, or titled with the query's words in another order.
+                    true => text.max(TitleMatch::NamedWithKind),
+                    false => text,
+                }
+            }
             None => TitleMatch::Other,
         })
         .collect();

@@ -1,9 +1,10 @@
 //! How closely a page's title matches the query, for ordering the first hits: a page titled
-//! exactly what was searched comes first, then one titled with it and only words that say what
-//! kind of thing it names (`std::vec` → `Module std::vec`, `Vector` → `Vector Class
-//! Reference`), then titles that start with it as a whole (`git-show` → `git-show(1) Manual
-//! Page`), then titles that start with it inside a longer compound (`git-show-index(1)`), then
-//! the rest, each group in score order.
+//! exactly what was searched comes first, then one named so, its title the name and only
+//! words that say what kind of thing it names (`std::vec` → `Module std::vec`, `Vector` →
+//! `Vector Class Reference`: told by the postings of the name the builder keeps), then titles
+//! that start with it as a whole (`git-show` → `git-show(1) Manual Page`), then titles that
+//! start with it inside a longer compound (`git-show-index(1)`), then the rest, each group in
+//! score order.
 //!
 //! BM25 alone cannot tell these apart: the words match in every one of those titles, and the
 //! bodies decide. Titles are compared after analysis, as the index holds them.
@@ -22,37 +23,6 @@ pub const TITLE_WINDOW: usize = 10;
 /// words goes on with the same name.
 const JOINERS: &[char] = &['-', '_', '.', ':', '/', '\'', '’'];
 
-/// Words documentation generators put around a page's name to say what it names: rustdoc's
-/// `Module std::vec` and `Keyword for`, Doxygen's `Vector Class Reference` and `util Namespace
-/// Reference`, javadoc's `Interface List`. Compared as written (any case), not analysed, so a
-/// stemmer of another language changes nothing.
-const KIND_WORDS: &[&str] = &[
-    "annotation",
-    "class",
-    "constant",
-    "crate",
-    "enum",
-    "exception",
-    "file",
-    "function",
-    "interface",
-    "keyword",
-    "macro",
-    "method",
-    "module",
-    "namespace",
-    "package",
-    "primitive",
-    "record",
-    "reference",
-    "static",
-    "struct",
-    "template",
-    "trait",
-    "type",
-    "union",
-];
-
 /// How a title matches the query's words, worst first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum TitleMatch {
@@ -62,7 +32,9 @@ pub enum TitleMatch {
     StartsInside,
     /// It starts with them, then a new word (`git-show` in `git-show(1) Manual Page`).
     Starts,
-    /// It is the query's words with only [`KIND_WORDS`] around them (`Module std::vec`).
+    /// It names the query's words with only words of their kind around them (`Module
+    /// std::vec`): its name, the field after the title, is the query's words (the builder
+    /// names pages, `builder/src/site/words/title_name.rs`).
     NamedWithKind,
     /// It is the query's words.
     Equals,
@@ -95,62 +67,51 @@ fn collect<'a>(node: &'a Node, found: &'a Found, title_field: usize, out: &mut V
     }
 }
 
-/// Whether the title of `page` is as many words as `query` and holds one of each of its
-/// places' words: titled with the query's words, as the postings read tell (a title's length
-/// is exact there). Such pages come first whatever their score: a page of links, whose text
-/// weighs little, may score far past the first page, where [`order_by_title`] does not look.
+/// Whether the title of `page`, or its name (the field after the title,
+/// [`crate::formats::site_file::layout::TITLE_NAME_FIELD`]), is as many words as `query` and
+/// holds one of each of its places' words (a word as often as places hold it): titled or
+/// named with the query's words, as the
+/// postings read tell (a title's length is exact there; a page's name is shorter than its
+/// title, so only one of them can be the query's length). Such pages come first whatever
+/// their score: a page of links, whose text weighs little, may score far past the first page,
+/// where [`order_by_title`] does not look.
 pub fn titled_with(query: &[Vec<&str>], found: &Found, title_field: usize, page: u32) -> bool {
     query.iter().all(|place| {
-        let data = place.iter().filter_map(|word| found.words.get(word));
-        data.map(|data| &data.postings).any(|postings| {
-            let list = &postings.postings;
+        place.iter().any(|word| {
+            let Some(data) = found.words.get(word) else {
+                return false;
+            };
+            // A word in several places of the query is as many times in the title.
+            let times = query.iter().filter(|place| place.contains(word)).count();
+            let (postings, list) = (&data.postings, &data.postings.postings);
             list.binary_search_by_key(&page, |p| p.page)
                 .is_ok_and(|at| {
                     postings.field_counts(&list[at]).any(|(field, count)| {
-                        field == title_field && code_length(count.length) as usize == query.len()
+                        // The title or its name, the field after it.
+                        field.wrapping_sub(title_field) < 2
+                            && code_length(count.length) as usize == query.len()
+                            && count.occurrences as usize >= times
                     })
                 })
         })
     })
 }
 
-/// How `title` matches `query` (from [`query_words`]).
+/// How `title` matches `query` (from [`query_words`]) as text: equal, starting with it or
+/// not ([`TitleMatch::NamedWithKind`] is told by the postings, [`titled_with`]).
 pub fn title_match(title: &str, query: &[Vec<&str>], analyzer: &Analyzer) -> TitleMatch {
     let words: Vec<Word> = analyzer.word_list(title);
-    if query.is_empty() || words.len() < query.len() {
+    let starts = query.len() <= words.len()
+        && query
+            .iter()
+            .zip(&words)
+            .all(|(wanted, word)| wanted.contains(&word.term.as_str()));
+    if query.is_empty() || !starts {
         return TitleMatch::Other;
-    }
-    let is_kind = |word: &Word| {
-        let written = &title[word.start..word.end];
-        KIND_WORDS
-            .iter()
-            .any(|kind| written.eq_ignore_ascii_case(kind))
-    };
-    let query_at = |start: usize| {
-        query
-            .iter()
-            .zip(&words[start..])
-            .all(|(wanted, word)| wanted.contains(&word.term.as_str()))
-    };
-    let kinds_after = |start: usize| words[start + query.len()..].iter().all(is_kind);
-    if !query_at(0) {
-        // The query after the title's leading kind words, and only kind words after it.
-        let start = words.iter().take_while(|word| is_kind(word)).count();
-        let named = start > 0
-            && words.len() - start >= query.len()
-            && query_at(start)
-            && kinds_after(start);
-        return match named {
-            true => TitleMatch::NamedWithKind,
-            false => TitleMatch::Other,
-        };
     }
     let Some(next) = words.get(query.len()) else {
         return TitleMatch::Equals;
     };
-    if kinds_after(0) {
-        return TitleMatch::NamedWithKind;
-    }
     let end = words[query.len() - 1].end;
     // Overlapping words are bigrams of one CJK run, which goes on past the query's.
     let inside = next.start < end || title[end..next.start].chars().all(|c| JOINERS.contains(&c));
@@ -214,25 +175,6 @@ mod tests {
         assert_eq!(matched("全文检索", "全文检索"), Equals);
         assert_eq!(matched("全文检索入门", "全文检索"), StartsInside);
         assert_eq!(matched("全文检索 入门", "全文检索"), Starts);
-    }
-
-    #[test]
-    fn a_name_with_only_kind_words_around_it_is_next_to_equal() {
-        use TitleMatch::*;
-        assert_eq!(matched("Module std::vec", "std::vec"), NamedWithKind);
-        assert_eq!(matched("Keyword for", "for"), NamedWithKind);
-        assert_eq!(matched("Vector Class Reference", "Vector"), NamedWithKind);
-        assert_eq!(matched("Interface List", "list"), NamedWithKind);
-        assert_eq!(
-            matched("util::io Namespace Reference", "util::io"),
-            NamedWithKind
-        );
-        assert_eq!(matched("Class Reference", "class"), NamedWithKind);
-        // Another word around the name: not a kind of thing.
-        assert_eq!(matched("Module std::vec examples", "std::vec"), Other);
-        assert_eq!(matched("Vector Class Reference Guide", "Vector"), Starts);
-        assert_eq!(matched("The Vector Class", "Vector"), Other);
-        assert!(NamedWithKind > Starts && NamedWithKind < Equals);
     }
 
     #[test]

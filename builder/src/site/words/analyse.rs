@@ -7,12 +7,13 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use anyhow::Context;
 use rangefind_engine::analysis::Analyzer;
 use rangefind_engine::formats::site_file::head_meta::SearchedField;
-use rangefind_engine::formats::site_file::layout::{filter_word, text_values};
+use rangefind_engine::formats::site_file::layout::{filter_word, text_values, TITLE_NAME_FIELD};
 use rangefind_engine::formats::site_file::record as layout_record;
 use rangefind_engine::typos::is_lexicon_word;
 use serde_json::{Map, Value};
 
 use super::heading_scores::Headings;
+use super::title_name::name_in_title;
 use crate::site::mapping::fields;
 
 /// Shards of the word index: adding a batch's words runs on every core, a shard each.
@@ -90,10 +91,14 @@ pub(in crate::site) fn analyse(
         if is_headings {
             headings_field = Some(field as u8);
         }
-        for (value, text) in text_values(page.get(&searched_field.name))
-            .into_iter()
-            .enumerate()
-        {
+        let values = match searched_field.name == TITLE_NAME_FIELD {
+            true => text_values(page.get(fields::TITLE))
+                .into_iter()
+                .filter_map(|title| name_in_title(title, analyzer))
+                .collect(),
+            false => text_values(page.get(&searched_field.name)),
+        };
+        for (value, text) in values.into_iter().enumerate() {
             if value > 0 {
                 // A gap, so that no phrase runs from one value (section) into the next.
                 position += 1;

@@ -3,13 +3,14 @@
 //! [`postings_buffer`], set aside in sorted runs on disk past `--word-memory`, [`word_runs`]),
 //! then renumbered to the site file's page order ([`renumber`]), headings of long pages scored
 //! one by one ([`heading_scores`]) and long words' postings cut into their best and a tail
-//! ([`tails`]).
+//! ([`tails`]). Titles are searched with their names ([`title_name`]).
 
 pub(super) mod analyse;
 pub(super) mod heading_scores;
 pub(super) mod postings_buffer;
 pub(super) mod renumber;
 pub(super) mod tails;
+pub(super) mod title_name;
 pub(super) mod word_index;
 pub(super) mod word_runs;
 
@@ -21,6 +22,7 @@ use anyhow::Context;
 use indicatif::ProgressBar;
 use rangefind_engine::analysis::Analyzer;
 use rangefind_engine::formats::site_file::head_meta::{FieldScoring, SearchedField};
+use rangefind_engine::formats::site_file::layout::TITLE_NAME_FIELD;
 
 use self::analyse::StoredPage;
 use self::word_index::WordIndex;
@@ -86,10 +88,12 @@ pub(super) fn gather(
     })
 }
 
-/// The searched fields: title, headings, body, then the weighted text of `used`.
+/// The searched fields: title, the title's name (weighted 0, right after it: what the engine
+/// orders titles by, [`TITLE_NAME_FIELD`]), headings, body, then the weighted text of `used`.
 fn searched_fields(used: &SiteFields) -> Vec<SearchedField> {
     let mut searched = vec![
         searched_field(fields::TITLE, TITLE_BOOST, FieldScoring::Plain),
+        searched_field(TITLE_NAME_FIELD, 0.0, FieldScoring::Plain),
         searched_field(fields::HEADINGS, HEADINGS_BOOST, FieldScoring::Headings),
         searched_field(fields::BODY, 1.0, FieldScoring::Text),
     ];

@@ -11,7 +11,8 @@
 //!              phrase reads them with the chunk)
 //!              meta: version · pages · stemmer · fields (name, f32 boost) · snippet field ·
 //!              title field · filter keys (count, then each key) (texts as length · UTF-8;
-//!              "" for none)
+//!              "" for none); the field after the title field is each page's name
+//!              ([`TITLE_NAME_FIELD`], weighted 0)
 //!            also copied into the open region: opening the file reads it
 //! chunks     word chunks, each a frame followed by the tails of its long words,
 //!            words in byte order:
@@ -69,6 +70,13 @@ pub use super::record_slots::RECORD_ALIGN;
 /// with their checksum), and a read takes whole pages anyway; exact offsets made the head 1 KB
 /// larger on the MDN site.
 pub const POSITIONS_UNIT: u64 = 128;
+
+/// The searched field right after the title field: each page's name where its title has
+/// words around it that say what kind of thing it names (`util::io` of `util::io Namespace
+/// Reference`, `std::vec` of `Module std::vec`), weighted 0, so it scores nothing and matches
+/// nothing the title does not. Its postings' lengths tell a page named as the query
+/// (`crate::site::title_match::titled_with`) before its record is read.
+pub const TITLE_NAME_FIELD: &str = "title_name";
 
 /// Filter values are words of their own, `FILTER_MARK key = value`: no analysed word holds
 /// this character, and they sort before every word.

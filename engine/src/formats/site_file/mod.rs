@@ -18,7 +18,8 @@ pub mod tail;
 use crate::error::ErrorKind;
 
 /// The version of this layout, in the head; a reader refuses another.
-/// 12: a word's entry says whether a form of it is a rare word one edit from a far more
+/// 13: the field after the title holds each page's name without the words of its kind around
+/// it ([`layout::TITLE_NAME_FIELD`]); 12: a word's entry says whether a form of it is a rare word one edit from a far more
 /// common one ([`postings::WordEntry::beside_common`]); 11: the head lists the site's filter keys ([`head_meta::HeadMeta::filter_keys`]); 10: frames of raw deflate, not zstd ([`crate::formats::split::Frames`]); 9: the head says where each chunk's words' positions lie, so that a phrase reads them with
 /// its words' chunks, in the same wave; 8: a long word's postings past its best in a tail, read only when needed
 /// ([`postings::Tail`]); 7: postings keep occurrences and length codes instead of score bytes normalised by the
@@ -27,7 +28,7 @@ use crate::error::ErrorKind;
 /// and Korean text indexed as character bigrams (`crate::analysis`); 4: head meta and
 /// records in binary, not JSON (the site engine has no JSON parser); 3: words folded as
 /// tantivy folds them (the one analyser of `crate::analysis`); 2 folded Latin letters only.
-pub const SITE_LAYOUT_VERSION: u32 = 12;
+pub const SITE_LAYOUT_VERSION: u32 = 13;
 
 /// Damage found in a site file.
 pub(crate) fn corrupt(message: String) -> crate::error::Error {
