@@ -24,6 +24,22 @@ fn man_page(site: &Path, name: &str, summary: &str, description: &str, times: us
     std::fs::write(site.join(format!("{name}.html")), html).unwrap();
 }
 
+/// The first `total` hits' URLs for `query` read as two pages, the second from `split`:
+/// what paging shows, to compare with one page of them all.
+fn paged_urls(index: &Path, query: &str, split: usize, total: usize) -> Vec<String> {
+    let mut paged = first_urls(index, query, split);
+    let (limit, offset) = ((total - split).to_string(), split.to_string());
+    let answer = search_json(
+        index,
+        query,
+        &["--limit", &limit, "--offset", &offset, "--no-snippet"],
+    );
+    for hit in answer["hits"].as_array().unwrap() {
+        paged.push(hit["doc"]["url"].as_str().unwrap().to_string());
+    }
+    paged
+}
+
 fn first_urls(index: &Path, query: &str, limit: usize) -> Vec<String> {
     let answer = search_json(
         index,
@@ -73,12 +89,7 @@ fn the_page_titled_as_the_query_comes_first() {
         "/git-show-branch.html"
     );
     // The same order at any page size: paging never shows a page twice or skips one.
-    let mut paged = first_urls(&index, "git-show", 2);
-    let answer = search_json(&index, "git-show", &["--limit", "3", "--offset", "2"]);
-    for hit in answer["hits"].as_array().unwrap() {
-        paged.push(hit["doc"]["url"].as_str().unwrap().to_string());
-    }
-    assert_eq!(paged, shown);
+    assert_eq!(paged_urls(&index, "git-show", 2, 5), shown);
     // Its score (BM25) is below the next hits': the title put it first.
     let answer = search_json(&index, "git-show", &["--limit", "2"]);
     let score = |i: usize| answer["hits"][i]["score"].as_f64().unwrap();
@@ -133,6 +144,19 @@ fn a_name_with_words_of_its_kind_comes_first() {
     assert_eq!(found[0], "/vector.html", "{found:?}");
 }
 
+/// A hub page titled `title` whose content is 60 links, each to an `item`: its text weighs
+/// less (mostly links), and it says its name only in its title.
+fn links_page(site: &Path, file: &str, title: &str, item: &str) {
+    let links: String = (0..60)
+        .map(|i| format!(r#"<li><a href="{item}{i}.html">{item} {i} of the set</a></li>"#))
+        .collect();
+    let html = format!(
+        r#"<!DOCTYPE html><html lang="en"><head><title>{title}</title></head>
+<body><main><h1>{title}</h1><ul>{links}</ul></main></body></html>"#
+    );
+    std::fs::write(site.join(file), html).unwrap();
+}
+
 #[test]
 fn a_page_of_links_titled_as_the_query_comes_first_from_past_the_first_page() {
     let dir = tempfile::tempdir().unwrap();
@@ -142,17 +166,7 @@ fn a_page_of_links_titled_as_the_query_comes_first_from_past_the_first_page() {
     // (mostly links), and it says its name only in its title. Fifteen short pages say the
     // name in a heading and often in their text, so by score alone the hub is past the
     // first ten.
-    let links: String = (0..60)
-        .map(|i| format!(r#"<li><a href="m{i}.html">module {i} of the standard set</a></li>"#))
-        .collect();
-    std::fs::write(
-        site.join("reference.html"),
-        format!(
-            r#"<!DOCTYPE html><html lang="en"><head><title>Library Reference</title></head>
-<body><main><h1>Library Reference</h1><ul>{links}</ul></main></body></html>"#
-        ),
-    )
-    .unwrap();
+    links_page(&site, "reference.html", "Library Reference", "module");
     for i in 0..15 {
         api_page(
             &site,
@@ -177,16 +191,7 @@ fn a_page_of_links_titled_as_the_query_comes_first_from_past_the_first_page() {
     );
     // At any page size: paging never shows a page twice or skips one.
     let all = first_urls(&index, "library reference", 20);
-    let mut paged = first_urls(&index, "library reference", 3);
-    let answer = search_json(
-        &index,
-        "library reference",
-        &["--limit", "13", "--offset", "3", "--no-snippet"],
-    );
-    for hit in answer["hits"].as_array().unwrap() {
-        paged.push(hit["doc"]["url"].as_str().unwrap().to_string());
-    }
-    assert_eq!(paged, all);
+    assert_eq!(paged_urls(&index, "library reference", 3, 16), all);
     let found = first_urls(&index, "Library Reference", 1);
     assert_eq!(found, ["/reference.html"]);
     // A title holding the words and more is not moved: the guides keep their order by score.
@@ -206,17 +211,12 @@ fn a_page_of_links_named_with_words_of_its_kind_comes_first_from_past_the_first_
     // and the words that say what it is. Fifteen short pages say the name in their titles
     // among other words and often in their text, so by score alone the namespace's own page
     // is past the first ten, where the titles of the first page are not read.
-    let links: String = (0..60)
-        .map(|i| format!(r#"<li><a href="c{i}.html">class {i} of the input set</a></li>"#))
-        .collect();
-    std::fs::write(
-        site.join("namespace.html"),
-        format!(
-            r#"<!DOCTYPE html><html lang="en"><head><title>util::io Namespace Reference</title></head>
-<body><main><h1>util::io Namespace Reference</h1><ul>{links}</ul></main></body></html>"#
-        ),
-    )
-    .unwrap();
+    links_page(
+        &site,
+        "namespace.html",
+        "util::io Namespace Reference",
+        "class",
+    );
     for i in 0..15 {
         api_page(
             &site,
@@ -232,16 +232,7 @@ fn a_page_of_links_named_with_words_of_its_kind_comes_first_from_past_the_first_
     assert_eq!(found.len(), 16, "{found:?}");
     assert_eq!(found[0], "/namespace.html", "{found:?}");
     // At any page size: paging never shows a page twice or skips one.
-    let mut paged = first_urls(&index, "util::io", 4);
-    let answer = search_json(
-        &index,
-        "util::io",
-        &["--limit", "12", "--offset", "4", "--no-snippet"],
-    );
-    for hit in answer["hits"].as_array().unwrap() {
-        paged.push(hit["doc"]["url"].as_str().unwrap().to_string());
-    }
-    assert_eq!(paged, found);
+    assert_eq!(paged_urls(&index, "util::io", 4, 16), found);
     // A part of the name is not the name: the guides keep their places.
     let found = first_urls(&index, "io", 20);
     assert_eq!(found.len(), 16, "{found:?}");
