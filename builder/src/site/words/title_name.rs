@@ -10,7 +10,7 @@ use rangefind_engine::analysis::{Analyzer, Word};
 /// `Module std::vec`, `Keyword for` and `Type Definition std::io::Result`, Doxygen's `Vector
 /// Class Reference` and `util Namespace Reference`, javadoc's `Interface List`. Compared as
 /// written (any case), not analysed, so a stemmer of another language changes nothing.
-pub(in crate::site) const KIND_WORDS: &[&str] = &[
+const KIND_WORDS: &[&str] = &[
     "annotation",
     "class",
     "constant",
