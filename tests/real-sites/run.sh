@@ -3,13 +3,15 @@
 # Pagefind 1.6.0's into a copy of the site (the site itself is not written to), samples page
 # titles and headings, and prints found@1 / found@10 for the CLI, the widget in Chromium and
 # Pagefind in Chromium, after the share of pages whose title is the one a reader sees
-# (titles.py). Downloads nothing but Pagefind from npm (once, as scripts/bench/bench-site.sh does).
+# (titles.py) and how often a page named in its title is found by its name (names.py).
+# Downloads nothing but Pagefind from npm (once, as scripts/bench/bench-site.sh does).
 # BENCHMARKS.md, "Real documentation sites", quotes it.
 #
 #   tests/real-sites/run.sh DIR [NAME]     # e.g. /usr/share/doc/python3.11/html python
 #
 # Env: SAMPLE (queries of each kind, default 100), NO_PAGEFIND=1 (rangefind only).
-# Writes out/real-sites/NAME/results.json (every query with each engine's rank) and titles.json.
+# Writes out/real-sites/NAME/results.json (every query with each engine's rank), titles.json
+# and names.txt.
 set -euo pipefail
 [ $# -ge 1 ] || { sed -n '2,12p' "$0"; exit 2; }
 source_dir=$(realpath "$1")
@@ -43,6 +45,9 @@ fi
 
 say "titles: does each page get the title a reader sees? (tests/real-sites/titles.py)"
 python3 tests/real-sites/titles.py "$site" | tee "$out/titles.json"
+
+say "names typed: does a page named in its title come first by its name? (tests/real-sites/names.py)"
+python3 tests/real-sites/names.py "$site/_rangefind" --sample "${SAMPLE:-100}" | tee "$out/names.txt"
 
 say "known items: the CLI, the widget and Pagefind"
 REAL_SITE="$site" REAL_SITE_NAME="$name" REAL_SITE_SAMPLE="${SAMPLE:-100}" REAL_SITE_OUT="$(realpath "$out")/results.json" \
