@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Builds the wasm engine five times, for what each host pays for. Each engine is a crate of
-# wasm/engines/ (the adapter, rangefind-wasm, with its features), so that the four browser
+# Builds the wasm engine six times, for what each host pays for. Each engine is a crate of
+# wasm/engines/ (the adapter, rangefind-wasm, with its features), so that the five browser
 # engines share one cargo profile and build the standard library and their dependencies once:
 #  - web/src/wasm/ for browsers, where every byte is downloaded: rangefind-wasm-splits,
 #    profile `wasm` (opt-level z, LTO, one codegen unit) → wasm-bindgen --target web →
-#    wasm-opt -Oz (npm binaryen; Debian's binaryen 108 produces modules that fail to load);
-#  - web/src/wasm-analytics/: the same with aggregations (rangefind-wasm-analytics, about
-#    205 KB more, brotli), loaded only by pages that open an index with { analytics: true };
+#    wasm-opt -Oz (npm binaryen; Debian's binaryen 108 produces modules that fail to load).
+#    It stems English only; web/src/wasm-all/ (rangefind-wasm-splits-all) is the same with
+#    every stemmer, for data sets in the other 17 languages;
+#  - web/src/wasm-analytics/: the same with aggregations and every stemmer
+#    (rangefind-wasm-analytics, about 340 KB more, brotli), loaded only by pages that open an
+#    index with { analytics: true };
 #  - web/src/wasm-site/: the site engine alone, without tantivy (rangefind-wasm-site), which
 #    searches a site's site file (`SiteIndex`): what the widget loads. It stems English only;
 #    web/src/wasm-site-all/ (rangefind-wasm-site-all, feature `all-stemmers`) is the same with
@@ -15,7 +18,7 @@
 #    free plan) and the module is deployed once: rangefind-wasm-analytics, profile
 #    `wasm-worker` (opt-level 3) → wasm-bindgen → wasm-opt -O2. About a quarter less CPU per
 #    query than the small build.
-# The four browser engines are built by the nightly toolchain with the standard library
+# The five browser engines are built by the nightly toolchain with the standard library
 # rebuilt for size (`-Zbuild-std`, `optimize_for_size`) and panics that abort at once
 # (`-Cpanic=immediate-abort`): panics on wasm32 abort anyway and nothing printed their
 # messages, so their formatting and file names were dead bytes (22 % of the site engine,
@@ -26,8 +29,8 @@
 # 0.2 KB more, brotli; BENCHMARKS.md, "Engine size"). Without a nightly toolchain with
 # rust-src (scripts/setup.sh adds it where nightly is installed) they are built by stable, larger,
 # and the build says so. The Worker's engine stays on stable: it pays for CPU, not bytes.
-# `scripts/build/build-wasm.sh site` builds only the engines named (splits, analytics, site,
-# site-all, worker);
+# `scripts/build/build-wasm.sh site` builds only the engines named (splits, splits-all,
+# analytics, site, site-all, worker);
 # the demo needs only the site engine.
 # Skips wasm-opt when a module did not change. Prints the sizes (raw, gzip, brotli).
 set -euo pipefail
@@ -121,19 +124,19 @@ finish() {
   tail -n +2 "$sizes"
 }
 
-# The four browser engines are compiled one after another in the one `wasm` profile (cargo
+# The five browser engines are compiled one after another in the one `wasm` profile (cargo
 # holds a profile's directory while it builds), each bound and optimised in the background as
 # soon as it is compiled (wasm-opt is long and mostly single-threaded) while the next
 # compiles. The Worker's engine (stable, its own profile and directory) compiles beside them.
 # Each step's output is printed when the engine is done.
 engines=("$@")
-[ ${#engines[@]} -gt 0 ] || engines=(splits analytics site site-all worker)
+[ ${#engines[@]} -gt 0 ] || engines=(splits splits-all analytics site site-all worker)
 browser=() worker=false
 for engine in "${engines[@]}"; do
   case $engine in
-    splits | analytics | site | site-all) browser+=("$engine") ;;
+    splits | splits-all | analytics | site | site-all) browser+=("$engine") ;;
     worker) worker=true ;;
-    *) echo "build-wasm.sh: no engine '$engine' (splits, analytics, site, site-all, worker)" >&2; exit 2 ;;
+    *) echo "build-wasm.sh: no engine '$engine' (splits, splits-all, analytics, site, site-all, worker)" >&2; exit 2 ;;
   esac
 done
 
@@ -165,6 +168,7 @@ if $worker; then background worker_engine; fi
 for engine in "${browser[@]}"; do
   case $engine in
     splits) set -- rangefind-wasm-splits wasm web/src/wasm ;;
+    splits-all) set -- rangefind-wasm-splits-all wasm-all web/src/wasm-all ;;
     analytics) set -- rangefind-wasm-analytics wasm-analytics web/src/wasm-analytics ;;
     site) set -- rangefind-wasm-site wasm-site web/src/wasm-site ;;
     site-all) set -- rangefind-wasm-site-all wasm-site-all web/src/wasm-site-all ;;

@@ -199,15 +199,21 @@ function isInside(path: unknown): boolean {
   );
 }
 
-/** The stemmers of the smaller site engine (wasm-site/; engine/Cargo.toml's `all-stemmers`):
- * English, and none. The engine refuses a site file it cannot stem, so a wrong list here is an
- * error, never unstemmed queries. */
+/** The stemmers of the smaller engines (wasm-site/ and wasm/; engine/Cargo.toml's
+ * `all-stemmers`): English, and none. The engines refuse an index they cannot stem, so a wrong
+ * list here is an error, never unstemmed queries. */
 const ENGLISH_ONLY_ENGINE_STEMMERS = new Set<string | null>([null, "en", "english"]);
+
+/** Whether the English-only engines stem `language` (a code or English name, as a site file or
+ * a mapping names it; null for none). */
+export function englishEngineStems(language: string | null | undefined): boolean {
+  return ENGLISH_ONLY_ENGINE_STEMMERS.has(language?.toLowerCase() ?? null);
+}
 
 /** The directory of the site engine a language with `stemmer` needs, beside the worker:
  * `wasm-site` (English only, the smaller) or `wasm-site-all` (every stemmer). */
 export function siteEngineFor(stemmer: string | null | undefined): "wasm-site" | "wasm-site-all" {
-  return ENGLISH_ONLY_ENGINE_STEMMERS.has(stemmer ?? null) ? "wasm-site" : "wasm-site-all";
+  return englishEngineStems(stemmer) ? "wasm-site" : "wasm-site-all";
 }
 
 /**

@@ -25,14 +25,20 @@ interface SplitEngine {
   Index: Pick<typeof Index, "open" | "openTogether">;
 }
 
+/** The split engines: English stemming only (the smaller), every stemmer, and with
+ * aggregations (every stemmer), each a directory beside the worker. */
+export type SplitEngineName = "wasm" | "wasm-all" | "wasm-analytics";
+
 /** The engines a worker script can load. */
 export interface Engines {
   /** The site engine that stems as `stemmer` (a language code, or null) needs. */
   site(stemmer: string | null): Promise<SiteEngine>;
-  /** The split engine, with aggregations when `analytics`; absent in the site workers. */
-  splits?(analytics: boolean): Promise<SplitEngine>;
+  /** The split engine named; absent in the site workers. */
+  splits?(name: SplitEngineName): Promise<SplitEngine>;
   /** Where that engine's .wasm is, so that it is fetched beside its glue, not after it. */
-  splitsWasm?(analytics: boolean): URL;
+  splitsWasm?(name: SplitEngineName): URL;
+  /** Whether the English-only engines stem `language`, as a doc mapping names it. */
+  englishStems?(language: string): boolean;
 }
 
 /** What the page calls of either engine's index (a split index, or a site file). */
@@ -90,22 +96,25 @@ async function handle(call: Call): Promise<unknown> {
         siteEngine = engine;
         return { pages: site.pages(), open: JSON.parse(site.openStats()) as unknown, persistent };
       }
-      if (!engines.splits) throw payload("incompatible", "this worker searches site files only: open the index with worker.js");
-      // Splits: the engine with aggregations only when asked for (they add about 226 KB,
-      // brotli). Its .wasm is fetched while its glue loads: the glue would fetch it only once
-      // loaded, a round trip later (each is revalidated where hosts send `no-cache`).
-      const wasmUrl = engines.splitsWasm?.(command.analytics);
-      const wasm = wasmUrl && fetch(wasmUrl);
-      // Handled here, so that a failure while the glue loads leaves no unhandled rejection;
-      // the glue still sees the fetch's error.
-      wasm?.catch(() => undefined);
-      // The manifests too are read while the engine loads.
-      const early = answeringFetch(earlyManifests(command.urls ?? [command.url]));
-      const engine = await engines.splits(command.analytics);
-      await engine.default(wasm ? { module_or_path: wasm } : undefined);
+      // Splits: the engine with aggregations only when asked for (they add about 340 KB,
+      // brotli); else the English-only engine, unless a mapping stems another language. Its
+      // .wasm is fetched while its glue loads, and the manifests are read meanwhile: the
+      // glue would fetch the .wasm only once loaded, a round trip later (each is revalidated
+      // where hosts send `no-cache`).
+      const early = earlyManifests(command.urls ?? [command.url]);
+      let loading = loadSplitEngine(command.analytics ? "wasm-analytics" : "wasm");
+      if (!command.analytics && !(await mappingLanguages(early.responses)).every((l) => engines.englishStems?.(l) ?? true)) {
+        // Another language's data set: the English engine's download is dropped for the
+        // one with every stemmer (which the English one would refuse to open it with).
+        loading.abort();
+        loading = loadSplitEngine("wasm-all");
+      }
+      const engine = await loading.glue;
+      await engine.default(loading.wasm ? { module_or_path: loading.wasm } : undefined);
+      const fetched = answeringFetch(early.answers);
       const splits = command.urls
-        ? await engine.Index.openTogether(command.urls, options, hooks[0] ?? null, early)
-        : await engine.Index.open(command.url, options, hooks[0] ?? null, early);
+        ? await engine.Index.openTogether(command.urls, options, hooks[0] ?? null, fetched)
+        : await engine.Index.open(command.url, options, hooks[0] ?? null, fetched);
       index = splits;
       siteEngine = null;
       const manifest = JSON.parse(splits.manifest()) as { splits: unknown[] };
@@ -256,14 +265,57 @@ function prefetchedAnswers(responses: PrefetchedResponse[]): Map<string, Answer>
   );
 }
 
+/** A split engine being loaded: its glue, and its .wasm being fetched beside it. */
+interface LoadingEngine {
+  glue: Promise<SplitEngine>;
+  wasm: Promise<Response> | undefined;
+  /** Drops it: the download stops, and neither promise's failure is reported. */
+  abort(): void;
+}
+
+function loadSplitEngine(name: SplitEngineName): LoadingEngine {
+  if (!engines.splits) throw payload("incompatible", "this worker searches site files only: open the index with worker.js");
+  const controller = new AbortController();
+  const wasmUrl = engines.splitsWasm?.(name);
+  const wasm = wasmUrl && fetch(wasmUrl, { signal: controller.signal });
+  const glue = engines.splits(name);
+  // Handled here, so that a failure while the glue loads (or of a dropped engine) leaves no
+  // unhandled rejection; the glue still sees the fetch's error.
+  wasm?.catch(() => undefined);
+  glue.catch(() => undefined);
+  return { glue, wasm, abort: () => controller.abort() };
+}
+
+/**
+ * The languages the doc mappings of `manifests` stem (`language` of their fields), read from
+ * copies of the early reads; an answer that is not a manifest names none, and the engine
+ * reports what is wrong with it.
+ */
+async function mappingLanguages(manifests: Array<Promise<Response>>): Promise<string[]> {
+  const languages = await Promise.all(
+    manifests.map(async (response) => {
+      try {
+        const copy = (await response).clone();
+        if (!copy.ok) return [];
+        const manifest = (await copy.json()) as { mapping?: { fields?: Array<{ language?: unknown }> } };
+        return (manifest.mapping?.fields ?? []).flatMap((field) => (typeof field.language === "string" ? [field.language] : []));
+      } catch {
+        return [];
+      }
+    }),
+  );
+  return languages.flat();
+}
+
 /**
  * Each index's `manifest.json` (the engine's URL: the index's, a `/` added if missing), read
  * from now on, before the engine has loaded, as answers to the engine's first read of it: the
  * open takes one round trip less. Aborting the engine's request aborts the early read, so the
- * engine's timeout still holds.
+ * engine's timeout still holds. The responses are there to be looked at (copies) before.
  */
-function earlyManifests(urls: string[]): Map<string, Answer> {
-  return new Map(
+function earlyManifests(urls: string[]): { answers: Map<string, Answer>; responses: Array<Promise<Response>> } {
+  const responses: Array<Promise<Response>> = [];
+  const answers = new Map(
     urls.map((url) => {
       // As the engine writes it (its base, then the file's name), as a Request holds it.
       const manifest = new URL(`${url.endsWith("/") ? url : `${url}/`}manifest.json`).href;
@@ -271,6 +323,7 @@ function earlyManifests(urls: string[]): Map<string, Answer> {
       const response = fetch(manifest, { signal: controller.signal });
       // Handled here, so that a read the engine never takes leaves no unhandled rejection.
       response.catch(() => undefined);
+      responses.push(response);
       const answer: Answer = (request) => {
         const abort = () => controller.abort(request.signal.reason);
         if (request.signal.aborted) abort();
@@ -280,6 +333,7 @@ function earlyManifests(urls: string[]): Map<string, Answer> {
       return [answerKey(manifest, null), answer];
     }),
   );
+  return { answers, responses };
 }
 
 /** Answers the page's calls with `available` engines. */

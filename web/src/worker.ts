@@ -6,7 +6,7 @@
  * beside its glue; the paths are literal, so that bundlers see and emit them.
  */
 
-import { siteEngineFor } from "./site.js";
+import { englishEngineStems, siteEngineFor } from "./site.js";
 import { serveEngines } from "./worker-host.js";
 
 serveEngines({
@@ -14,9 +14,17 @@ serveEngines({
     siteEngineFor(stemmer) === "wasm-site"
       ? import("./wasm-site/rangefind_wasm.js")
       : import("./wasm-site-all/rangefind_wasm.js"),
-  splits: (analytics) => (analytics ? import("./wasm-analytics/rangefind_wasm.js") : import("./wasm/rangefind_wasm.js")),
-  splitsWasm: (analytics) =>
-    analytics
+  splits: (name) =>
+    name === "wasm-analytics"
+      ? import("./wasm-analytics/rangefind_wasm.js")
+      : name === "wasm-all"
+        ? import("./wasm-all/rangefind_wasm.js")
+        : import("./wasm/rangefind_wasm.js"),
+  splitsWasm: (name) =>
+    name === "wasm-analytics"
       ? new URL("./wasm-analytics/rangefind_wasm_bg.wasm", import.meta.url)
-      : new URL("./wasm/rangefind_wasm_bg.wasm", import.meta.url),
+      : name === "wasm-all"
+        ? new URL("./wasm-all/rangefind_wasm_bg.wasm", import.meta.url)
+        : new URL("./wasm/rangefind_wasm_bg.wasm", import.meta.url),
+  englishStems: englishEngineStems,
 });

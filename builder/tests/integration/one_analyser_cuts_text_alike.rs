@@ -3,7 +3,8 @@
 //! through the three paths text takes, which must give the same tokens, offsets and positions:
 //! - tantivy's own chain, which built every split before the analyser was shared
 //!   (`SimpleTokenizer` or `WhitespaceTokenizer`, `RemoveLongFilter`, `LowerCaser`,
-//!   `AsciiFoldingFilter`, `Stemmer`), its words cut further where Chinese, Japanese or Korean
+//!   `AsciiFoldingFilter`, then `Stemmer`, which called the same Snowball stemmer as
+//!   [`Paths::stem`] — tantivy is built without its `stemmer` feature now), its words cut further where Chinese, Japanese or Korean
 //!   letters meet others and those runs cut into bigrams (a second writing of that rule,
 //!   [`CjkBigrams`]): text without those letters is cut exactly as tantivy cut it;
 //! - the analyser as the split builder and engine run it (tantivy tokenizers, by name);
@@ -14,21 +15,20 @@ use std::io::{BufRead, BufReader, Read};
 use rangefind_engine::analysis::{is_cjk, is_cjk_punctuation, Analyzer, Breaking};
 use rangefind_engine::mapping::{register_tokenizers, DocMapping};
 use rangefind_engine::tantivy::tokenizer::{
-    AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer,
-    TextAnalyzer, Token, TokenStream, Tokenizer, TokenizerManager, WhitespaceTokenizer,
+    AsciiFoldingFilter, LowerCaser, RemoveLongFilter, SimpleTokenizer, TextAnalyzer, Token,
+    TokenStream, Tokenizer, TokenizerManager, WhitespaceTokenizer,
 };
 use serde_json::Value;
 
 use crate::common::{sample, shared_corpus};
 
 /// tantivy's own chain on `tokenizer`, as it built splits before the analyser was shared,
-/// with CJK runs cut into bigrams.
+/// with CJK runs cut into bigrams, short of its last filter, the stemmer ([`Paths::stem`]).
 fn tantivy_chain(tokenizer: impl Tokenizer) -> TextAnalyzer {
     TextAnalyzer::builder(CjkBigrams(tokenizer))
         .filter(RemoveLongFilter::limit(40))
         .filter(LowerCaser)
         .filter(AsciiFoldingFilter)
-        .filter(Stemmer::new(Language::English))
         .build()
 }
 
@@ -121,6 +121,7 @@ struct Paths {
     tantivy_before: TextAnalyzer,
     splits: TextAnalyzer,
     site: Analyzer,
+    english: frostem::Stemmer,
 }
 
 impl Paths {
@@ -146,12 +147,24 @@ impl Paths {
             tantivy_before,
             splits,
             site: Analyzer::breaking(breaking, Some("en")).unwrap(),
+            english: frostem::Stemmer::new(frostem::Algorithm::English),
         }
+    }
+
+    /// tantivy's `Stemmer` filter, the last of its chain: each token's text replaced by its
+    /// English stem.
+    fn stem(&self, cuts: Vec<Cut>) -> Vec<Cut> {
+        cuts.into_iter()
+            .map(|(text, start, end, position)| {
+                (self.english.stem(&text).into_owned(), start, end, position)
+            })
+            .collect()
     }
 
     /// Checks one text; returns how many tokens it has.
     fn check(&mut self, text: &str, differences: &mut Vec<String>) -> usize {
-        let before = tantivy_cuts(&mut self.tantivy_before, text);
+        let unstemmed = tantivy_cuts(&mut self.tantivy_before, text);
+        let before = self.stem(unstemmed);
         let splits = tantivy_cuts(&mut self.splits, text);
         let mut site = Vec::new();
         self.site.each_word(text, |word| {

@@ -110,7 +110,8 @@ impl Analyzer {
             (None, Some(name)) => {
                 return Err(ErrorKind::Incompatible.with_message(format!(
                     "the index stems {name} words, and this engine has the English stemmer \
-                     only: load the site engine with every stemmer (wasm-site-all/)"
+                     only: load the engine with every stemmer (wasm-site-all/ for a site, \
+                     wasm-all/ for splits)"
                 )))
             }
         };

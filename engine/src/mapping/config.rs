@@ -254,12 +254,15 @@ impl DocMapping {
                 ));
             }
             if let Some(language) = &field.language {
-                if crate::analysis::stemming::stemmer_language(language).is_none() {
+                if crate::analysis::stemming::stemmed_language(language).is_none() {
                     return invalid(format!(
                         "field {:?}: unknown language {language:?} (use a code such as en, fr, de, es, it, pt, nl, sv, ru)",
                         field.name
                     ));
                 }
+                // A language this build has no stemmer for (the English-only split engine) is
+                // refused by name, never searched unstemmed.
+                crate::analysis::Analyzer::new(Some(language))?;
             }
             if field.split_filter && (!field.indexed || field.field_type == FieldType::Datetime) {
                 return invalid(format!(

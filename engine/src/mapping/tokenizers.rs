@@ -21,7 +21,7 @@ pub(crate) fn text_tokenizer_name(field: &FieldMapping) -> String {
 }
 
 /// The analyser of a text field (`None` for one whose language has no stemmer in this build:
-/// a mapping is checked when read, so that does not happen with splits).
+/// a mapping is refused for that when read, so that does not happen with splits).
 pub fn field_analyzer(field: &FieldMapping) -> Option<Analyzer> {
     let breaking = match field.tokenizer {
         Tokenizer::Words => Breaking::Words,
@@ -42,8 +42,7 @@ pub fn register_tokenizers(manager: &TokenizerManager, mapping: &DocMapping) {
         TextAnalyzer::from(AnalyzerTokenizer(words)),
     );
     for field in &mapping.fields {
-        // The mapping was checked when read: its languages have stemmers in every build with
-        // splits (all-stemmers), and one without a stemmer keeps words whole.
+        // The mapping was checked when read: this build stems each of its languages.
         let Some(analyzer) = field_analyzer(field) else {
             continue;
         };
