@@ -16,9 +16,9 @@ REPO = Path(__file__).resolve().parents[2]
 BOUNDS = {
     "web/src/wasm-site": 100_000,
     "web/src/wasm-site-all": 135_000,
-    "web/src/wasm": 418_600,
-    "web/src/wasm-all": 452_600,
-    "web/src/wasm-analytics": 754_500,
+    "web/src/wasm": 390_000,
+    "web/src/wasm-all": 423_900,
+    "web/src/wasm-analytics": 725_900,
 }
 
 

@@ -668,7 +668,8 @@ mod tests {
                 manual_doc_id_mapping: false,
                 docstore_compression: Compressor::default(),
                 docstore_compress_dedicated_thread: true,
-                docstore_blocksize: 16_384
+                docstore_blocksize: 16_384,
+                sstable_block_len: None,
             }
         );
         {
