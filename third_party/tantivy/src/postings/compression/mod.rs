@@ -109,19 +109,6 @@ impl BlockDecoder {
         num_bits: u8,
         strict_delta: bool,
     ) -> usize {
-        // rangefind: on wasm32, the plain decoder and a prefix sum. bitpacking's two sorted
-        // decoders are 33 unrolled bodies each (about 100 KB of code apiece), and the browser
-        // downloads every byte of them; the sum is one more pass over 128 integers.
-        #[cfg(target_family = "wasm")]
-        {
-            self.output_len = COMPRESSION_BLOCK_SIZE;
-            let read = self
-                .bitpacker
-                .decompress(compressed_data, &mut self.output, num_bits);
-            integrate_deltas(&mut self.output, offset, strict_delta);
-            read
-        }
-        #[cfg(not(target_family = "wasm"))]
         if strict_delta {
             let offset = std::num::NonZeroU32::new(offset).map(std::num::NonZeroU32::get);
 
@@ -177,24 +164,6 @@ impl BlockDecoder {
     #[inline]
     pub fn output(&self, idx: usize) -> u32 {
         self.output[idx]
-    }
-}
-
-/// What bitpacking's sorted decoders add to the deltas they decode: each value is the one
-/// before it (`offset` before the first) plus its delta, plus one when `strict` (no two values
-/// of a strictly sorted block are equal, so each delta is stored less one; there an `offset`
-/// of 0 stands for none, and the first value is its delta).
-#[cfg(any(test, target_family = "wasm"))]
-fn integrate_deltas(values: &mut [u32; COMPRESSION_BLOCK_SIZE], offset: u32, strict: bool) {
-    let step = u32::from(strict);
-    let mut current = if strict && offset == 0 {
-        u32::MAX
-    } else {
-        offset
-    };
-    for value in values.iter_mut() {
-        current = current.wrapping_add(*value).wrapping_add(step);
-        *value = current;
     }
 }
 
@@ -303,52 +272,6 @@ impl VIntDecoder for BlockDecoder {
 pub(crate) mod tests {
     use super::*;
     use crate::TERMINATED;
-
-    #[test]
-    fn deltas_integrated_after_the_plain_decoder_are_the_sorted_decoders_values() {
-        let bitpacker = BitPacker4x::new();
-        let mut seed = 7u32;
-        for spread in [1u32, 3, 1000, 1 << 20] {
-            for strict in [false, true] {
-                for offset in [0u32, 1, 10, 1 << 30] {
-                    let mut values = [0u32; COMPRESSION_BLOCK_SIZE];
-                    let mut last = offset;
-                    for (i, value) in values.iter_mut().enumerate() {
-                        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-                        let gap = (seed >> 8) % spread + u32::from(strict);
-                        last = if i == 0 && strict && offset == 0 {
-                            gap
-                        } else {
-                            last + gap
-                        };
-                        *value = last;
-                    }
-                    let initial = (offset != 0).then_some(offset);
-                    let mut packed = [0u8; COMPRESSED_BLOCK_MAX_SIZE];
-                    let num_bits = if strict {
-                        bitpacker.num_bits_strictly_sorted(initial, &values)
-                    } else {
-                        bitpacker.num_bits_sorted(offset, &values)
-                    };
-                    let len = if strict {
-                        bitpacker.compress_strictly_sorted(initial, &values, &mut packed, num_bits)
-                    } else {
-                        bitpacker.compress_sorted(offset, &values, &mut packed, num_bits)
-                    };
-                    let mut decoded = [0u32; COMPRESSION_BLOCK_SIZE];
-                    assert_eq!(
-                        bitpacker.decompress(&packed[..len], &mut decoded, num_bits),
-                        len
-                    );
-                    integrate_deltas(&mut decoded, offset, strict);
-                    assert_eq!(
-                        decoded, values,
-                        "spread {spread}, strict {strict}, offset {offset}"
-                    );
-                }
-            }
-        }
-    }
 
     #[test]
     fn test_encode_sorted_block() {
