@@ -1,11 +1,12 @@
 /**
  * Misbehaving hosts seen from Chromium: a server that ignores `Range` (Python's http.server),
- * a split missing from the host, a truncated split. Each search rejects with a clear
- * RangefindError naming the file, and never hangs.
+ * one that never answers, a split missing from the host, a truncated split. Each search rejects
+ * with a clear RangefindError naming the file, and never hangs.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:http";
 import { readdirSync, rmSync, statSync, truncateSync } from "node:fs";
 import { join } from "node:path";
 import type * as Rangefind from "../../web/src/index.js";
@@ -85,6 +86,31 @@ describe("bad hosts, seen from the browser", () => {
       expect(error).toMatch(/^RangefindError http: .*manifest\.json.*CORS/);
     } finally {
       cors.kill();
+    }
+  });
+
+  it("gives up on a manifest that never comes, within its timeouts", async () => {
+    // Accepts every request and answers none (cross-origin: a GET without headers of its own
+    // needs no preflight).
+    const silent = createServer(() => undefined);
+    await new Promise<void>((listening) => silent.listen(0, "127.0.0.1", listening));
+    const port = (silent.address() as { port: number }).port;
+    try {
+      const error = await session.page.evaluate(async (url) => {
+        const w = window as unknown as PageWindow;
+        const started = performance.now();
+        const failed = await w.rangefind.openIndex(url, { persistent: false, timeoutMs: 1_000, deadlineMs: 0 }).then(
+          () => "opened",
+          (e: { name: string; code: string; message: string }) => `${e.name} ${e.code}: ${e.message}`,
+        );
+        return { failed, seconds: (performance.now() - started) / 1000 };
+      }, `http://127.0.0.1:${port}/index/`);
+      expect(error.failed).toMatch(/^RangefindError http: .*\/index\/manifest\.json.*no answer within 1000 ms/);
+      // The worker's look at the manifest (1 s), then the engine's attempts with their backoff.
+      expect(error.seconds).toBeLessThan(20);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((closed) => silent.close(closed));
     }
   });
 

@@ -103,7 +103,10 @@ async function handle(call: Call): Promise<unknown> {
       // where hosts send `no-cache`).
       const early = earlyManifests(command.urls ?? [command.url]);
       let loading = loadSplitEngine(command.analytics ? "wasm-analytics" : "wasm");
-      if (!command.analytics && !(await mappingLanguages(early.responses)).every((l) => engines.englishStems?.(l) ?? true)) {
+      // Waited for no longer than one read may take (the engine's default, 30 s): a manifest
+      // that never comes is then the English engine's read to time out and report.
+      const languages = command.analytics ? [] : await within(mappingLanguages(early.responses), command.timeoutMs ?? 30_000, []);
+      if (!languages.every((language) => engines.englishStems?.(language) ?? true)) {
         // Another language's data set: the English engine's download is dropped for the
         // one with every stemmer (which the English one would refuse to open it with).
         loading.abort();
@@ -305,6 +308,17 @@ async function mappingLanguages(manifests: Array<Promise<Response>>): Promise<st
     }),
   );
   return languages.flat();
+}
+
+/** `promise`'s value, or `otherwise` once `ms` milliseconds have passed without it. */
+function within<T>(promise: Promise<T>, ms: number, otherwise: T): Promise<T> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(otherwise), ms);
+    void promise.then((value) => {
+      clearTimeout(timer);
+      resolve(value);
+    });
+  });
 }
 
 /**
