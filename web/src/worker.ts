@@ -7,24 +7,26 @@
  */
 
 import { englishEngineStems, siteEngineFor } from "./site.js";
-import { serveEngines } from "./worker-host.js";
+import { serveEngines, type SplitEngineName } from "./worker-host.js";
+
+// Each path written out, so that bundlers see and emit every engine.
+const splitEngines = {
+  wasm: () => import("./wasm/rangefind_wasm.js"),
+  "wasm-all": () => import("./wasm-all/rangefind_wasm.js"),
+  "wasm-analytics": () => import("./wasm-analytics/rangefind_wasm.js"),
+} satisfies Record<SplitEngineName, unknown>;
+const splitEngineWasm: Record<SplitEngineName, () => URL> = {
+  wasm: () => new URL("./wasm/rangefind_wasm_bg.wasm", import.meta.url),
+  "wasm-all": () => new URL("./wasm-all/rangefind_wasm_bg.wasm", import.meta.url),
+  "wasm-analytics": () => new URL("./wasm-analytics/rangefind_wasm_bg.wasm", import.meta.url),
+};
 
 serveEngines({
   site: (stemmer) =>
     siteEngineFor(stemmer) === "wasm-site"
       ? import("./wasm-site/rangefind_wasm.js")
       : import("./wasm-site-all/rangefind_wasm.js"),
-  splits: (name) =>
-    name === "wasm-analytics"
-      ? import("./wasm-analytics/rangefind_wasm.js")
-      : name === "wasm-all"
-        ? import("./wasm-all/rangefind_wasm.js")
-        : import("./wasm/rangefind_wasm.js"),
-  splitsWasm: (name) =>
-    name === "wasm-analytics"
-      ? new URL("./wasm-analytics/rangefind_wasm_bg.wasm", import.meta.url)
-      : name === "wasm-all"
-        ? new URL("./wasm-all/rangefind_wasm_bg.wasm", import.meta.url)
-        : new URL("./wasm/rangefind_wasm_bg.wasm", import.meta.url),
+  splits: (name) => splitEngines[name](),
+  splitsWasm: (name) => splitEngineWasm[name](),
   englishStems: englishEngineStems,
 });
