@@ -38,8 +38,8 @@ cargo clippy -p rangefind-wasm --features aggregations --target wasm32-unknown-u
 phase "no import cycles between the files of engine/, builder/ and wasm/"
 python3 scripts/checks/module-cycles.py --self-test
 python3 scripts/checks/module-cycles.py engine/src builder/src wasm/src
-phase "third_party/tantivy is the published tantivy with third_party/tantivy.patch"
-./scripts/vendor/tantivy.sh --check
+phase "third_party/: each patched crate is the published crate with its patch"
+./scripts/vendor/crates.sh --check
 phase "the CLI's build and the tests' resolve dependencies with the same features (each compiled once)"
 python3 scripts/checks/feature-unification.py
 phase "tsc --noEmit"

@@ -180,8 +180,24 @@ impl From<tantivy::TantivyError> for Error {
             tantivy::TantivyError::IoError(_) => ErrorKind::Io,
             _ => ErrorKind::Internal,
         };
-        kind.with_message(error.to_string())
+        kind.with_message(with_regex_hint(error.to_string()))
     }
+}
+
+/// A bucket pattern (`include`/`exclude`) naming a Unicode property (`\p{Greek}`) is refused by
+/// the wasm engines, which are built without regex's property tables (third_party/README.md):
+/// the message says so, and what to write instead.
+#[cfg(feature = "splits")]
+fn with_regex_hint(message: String) -> String {
+    // The end of tantivy's message, not a search in it: `str::contains` would link a substring
+    // searcher (1 KB of the analytics engine) for this one hint.
+    if cfg!(target_arch = "wasm32") && message.ends_with("Unicode property not found'") {
+        return format!(
+            "{message} (the browser and Worker engines have no Unicode property classes: \
+             list the characters, as in [α-ω], or aggregate with the CLI)"
+        );
+    }
+    message
 }
 
 /// Maps an `io::Error` coming back from tantivy: our markers keep their meaning.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the wasm engine six times, for what each host pays for. Each engine is a crate of
+# Builds the wasm engine seven times, for what each host pays for. Each engine is a crate of
 # wasm/engines/ (the adapter, rangefind-wasm, with its features), so that the five browser
 # engines share one cargo profile and build the standard library and their dependencies once:
 #  - web/src/wasm/ for browsers, where every byte is downloaded: rangefind-wasm-splits,
@@ -7,15 +7,16 @@
 #    wasm-opt -Oz (npm binaryen; Debian's binaryen 108 produces modules that fail to load).
 #    It stems English only; web/src/wasm-all/ (rangefind-wasm-splits-all) is the same with
 #    every stemmer, for data sets in the other 17 languages;
-#  - web/src/wasm-analytics/: the same with aggregations and every stemmer
-#    (rangefind-wasm-analytics, about 340 KB more, brotli), loaded only by pages that open an
-#    index with { analytics: true };
+#  - web/src/wasm-analytics/: the same with aggregations (rangefind-wasm-analytics, about
+#    300 KB more, brotli), loaded only by pages that open an index with { analytics: true };
+#    English only, and web/src/wasm-analytics-all/ (rangefind-wasm-analytics-all) the same
+#    with every stemmer;
 #  - web/src/wasm-site/: the site engine alone, without tantivy (rangefind-wasm-site), which
 #    searches a site's site file (`SiteIndex`): what the widget loads. It stems English only;
 #    web/src/wasm-site-all/ (rangefind-wasm-site-all, feature `all-stemmers`) is the same with
 #    every stemmer, for sites in the other 17 languages;
 #  - worker/src/wasm/ for the edge Worker, where CPU time is billed and capped (10 ms on the
-#    free plan) and the module is deployed once: rangefind-wasm-analytics, profile
+#    free plan) and the module is deployed once: rangefind-wasm-analytics-all, profile
 #    `wasm-worker` (opt-level 3) → wasm-bindgen → wasm-opt -O2. About a quarter less CPU per
 #    query than the small build.
 # The five browser engines are built by the nightly toolchain with the standard library
@@ -30,7 +31,7 @@
 # rust-src (scripts/setup.sh adds it where nightly is installed) they are built by stable, larger,
 # and the build says so. The Worker's engine stays on stable: it pays for CPU, not bytes.
 # `scripts/build/build-wasm.sh site` builds only the engines named (splits, splits-all,
-# analytics, site, site-all, worker);
+# analytics, analytics-all, site, site-all, worker);
 # the demo needs only the site engine.
 # Skips wasm-opt when a module did not change. Prints the sizes (raw, gzip, brotli).
 set -euo pipefail
@@ -130,13 +131,13 @@ finish() {
 # compiles. The Worker's engine (stable, its own profile and directory) compiles beside them.
 # Each step's output is printed when the engine is done.
 engines=("$@")
-[ ${#engines[@]} -gt 0 ] || engines=(splits splits-all analytics site site-all worker)
+[ ${#engines[@]} -gt 0 ] || engines=(splits splits-all analytics analytics-all site site-all worker)
 browser=() worker=false
 for engine in "${engines[@]}"; do
   case $engine in
-    splits | splits-all | analytics | site | site-all) browser+=("$engine") ;;
+    splits | splits-all | analytics | analytics-all | site | site-all) browser+=("$engine") ;;
     worker) worker=true ;;
-    *) echo "build-wasm.sh: no engine '$engine' (splits, splits-all, analytics, site, site-all, worker)" >&2; exit 2 ;;
+    *) echo "build-wasm.sh: no engine '$engine' (splits, splits-all, analytics, analytics-all, site, site-all, worker)" >&2; exit 2 ;;
   esac
 done
 
@@ -158,11 +159,12 @@ background() {
   jobs_started+=("$!")
   logs+=("$log")
 }
-# The Worker runs the analytics engine's crate, built for speed (profile wasm-worker, stable).
+# The Worker runs the crate of the analytics engine with every stemmer, built for speed
+# (profile wasm-worker, stable).
 worker_engine() {
-  compile rangefind-wasm-analytics wasm-worker
+  compile rangefind-wasm-analytics-all wasm-worker
   bindgen_ready
-  finish rangefind-wasm-analytics wasm-worker wasm-worker worker/src/wasm -O2
+  finish rangefind-wasm-analytics-all wasm-worker wasm-worker worker/src/wasm -O2
 }
 if $worker; then background worker_engine; fi
 for engine in "${browser[@]}"; do
@@ -170,6 +172,7 @@ for engine in "${browser[@]}"; do
     splits) set -- rangefind-wasm-splits wasm web/src/wasm ;;
     splits-all) set -- rangefind-wasm-splits-all wasm-all web/src/wasm-all ;;
     analytics) set -- rangefind-wasm-analytics wasm-analytics web/src/wasm-analytics ;;
+    analytics-all) set -- rangefind-wasm-analytics-all wasm-analytics-all web/src/wasm-analytics-all ;;
     site) set -- rangefind-wasm-site wasm-site web/src/wasm-site ;;
     site-all) set -- rangefind-wasm-site-all wasm-site-all web/src/wasm-site-all ;;
   esac

@@ -199,7 +199,11 @@ describe("searching in Chromium", () => {
       per_365_days: { date_histogram: { field: "last_modified", fixed_interval: "365d" } },
       newest: { max: { field: "last_modified" } },
     };
-    const result = await session.page.evaluate(async (aggs) => {
+    const includes = {
+      web: { terms: { field: "section", size: 3, include: "Web/.*" } },
+      css: { terms: { field: "section", include: "\\S+/CSS", exclude: "(?i)WEB/API" } },
+    };
+    const result = await session.page.evaluate(async ({ aggs, includes }) => {
       const w = window as unknown as PageWindow;
       const failure = (e: { code: string; message: string }) => `${e.code}: ${e.message}`;
       // The default engine sorts but has no aggregations; the analytics engine has both.
@@ -213,6 +217,12 @@ describe("searching in Chromium", () => {
       const index = await w.rangefind.openIndex("/index/", { persistent: false, analytics: true });
       const counted = await index.search("", { limit: 0, aggs });
       const bad = await index.search("", { limit: 0, aggs: { x: { terms: { field: "title" } } } }).then(() => "resolved", failure);
+      // Bucket patterns: Perl classes and case folding as the CLI; Unicode properties refused
+      // (the browser engines leave regex's property tables out).
+      const patterns = await index.search("", { limit: 0, aggs: includes });
+      const property = await index
+        .search("", { limit: 0, aggs: { x: { terms: { field: "section", include: "\\p{Greek}.*" } } } })
+        .then(() => "resolved", failure);
       const analyticsEngine = await engines(index);
       index.close();
       // `*` and Lucene's `*:*` are every document: the empty query's answer, at its cost (a
@@ -223,8 +233,8 @@ describe("searching in Chromium", () => {
       const again = await w.rangefind.openIndex("/index/", { persistent: false, analytics: true });
       const lucene = await again.search("*:*", { limit: 0, aggs });
       again.close();
-      return { sorted, refused, counted, bad, smallEngine, analyticsEngine, everything, lucene };
-    }, aggs);
+      return { sorted, refused, counted, bad, patterns, property, smallEngine, analyticsEngine, everything, lucene };
+    }, { aggs, includes });
     expect(result.smallEngine).toEqual([expect.stringMatching(/\/wasm\/rangefind_wasm_bg\.wasm$/)]);
     expect(result.analyticsEngine).toEqual([expect.stringMatching(/\/wasm-analytics\/rangefind_wasm_bg\.wasm$/)]);
     expect(result.refused).toMatch(/^invalid_query: aggs: this build of the engine has no aggregations.*analytics: true/);
@@ -237,6 +247,11 @@ describe("searching in Chromium", () => {
     expect(result.counted.aggregations).toEqual(counted.aggregations);
     expect(result.counted.aggregations?.sections.buckets.length).toBe(5);
     expect(result.bad).toMatch(/^invalid_query: aggs: "title" is not a fast field of this index/);
+    const patterns = nativeSearch(indexDir, "", 0, ["--aggs", JSON.stringify(includes)]);
+    expect(result.patterns.aggregations).toEqual(patterns.aggregations);
+    const css = patterns.aggregations?.css as { buckets: Array<{ key: string }> };
+    expect(css.buckets.map((b) => b.key)).toEqual(["Web/CSS"]);
+    expect(result.property).toMatch(/^invalid_query: [^]*Unicode property not found[^]*no Unicode property classes: list the characters/);
     const cost = (stats: Rangefind.SearchStats) => [stats.requests, stats.bytes, stats.waves];
     for (const typed of [result.everything, result.lucene]) {
       expect(typed.count).toBe(counted.count);

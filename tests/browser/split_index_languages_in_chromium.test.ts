@@ -2,7 +2,8 @@
  * Split indexes in another language than English, from the npm package in real Chromium: the
  * split engine stems English only (wasm/, the smaller download), so `openIndex` on an index
  * whose mapping stems French loads the engine with every stemmer (wasm-all/) and finds a word
- * in another inflection as `rangefind search` does, while an English index never downloads it.
+ * in another inflection as `rangefind search` does, while an English index never downloads it;
+ * the same of the engines with aggregations (wasm-analytics/, wasm-analytics-all/).
  * The English engine itself refuses the French index by name rather than search it unstemmed.
  */
 
@@ -61,12 +62,12 @@ const enginesAsked = (from: number) =>
     .map((url) => new URL(url).pathname)
     .filter((path) => path.endsWith(".wasm"));
 
-/** `openIndex(path)`, then `query`'s hit ids and count. */
-async function search(path: string, query: string): Promise<{ ids: string[]; count: number }> {
+/** `openIndex(path)` (with aggregations when `analytics`), then `query`'s hit ids and count. */
+async function search(path: string, query: string, analytics = false): Promise<{ ids: string[]; count: number }> {
   return session.page.evaluate(
-    async ([path, query]) => {
+    async ([path, query, analytics]) => {
       const w = window as unknown as PageWindow;
-      const index = await w.rangefind.openIndex(path, { persistent: false });
+      const index = await w.rangefind.openIndex(path, { persistent: false, analytics });
       try {
         const found = await index.search(query, { limit: 10 });
         return { ids: found.hits.map((hit) => hit.id), count: found.count };
@@ -74,7 +75,7 @@ async function search(path: string, query: string): Promise<{ ids: string[]; cou
         index.close();
       }
     },
-    [path, query] as const,
+    [path, query, analytics] as const,
   );
 }
 
@@ -87,6 +88,14 @@ describe("a split index stemmed in French", () => {
     const asked = enginesAsked(from);
     expect(asked).toContain("/rangefind/wasm-all/rangefind_wasm_bg.wasm");
     expect(asked.filter((path) => path !== "/rangefind/wasm/rangefind_wasm_bg.wasm")).toEqual(["/rangefind/wasm-all/rangefind_wasm_bg.wasm"]);
+  });
+
+  it("loads the engine with aggregations and every stemmer when asked for aggregations", async () => {
+    const from = session.requested.length;
+    const found = await search("/fr/", "réserver", true);
+    expect(found).toEqual({ ids: ["voyages"], count: 1 });
+    const asked = enginesAsked(from).filter((path) => path !== "/rangefind/wasm-analytics/rangefind_wasm_bg.wasm");
+    expect(asked).toEqual(["/rangefind/wasm-analytics-all/rangefind_wasm_bg.wasm"]);
   });
 
   it("is refused by the English-only engine, which names the language", async () => {
@@ -110,5 +119,12 @@ describe("a split index stemmed in English", () => {
     expect(found.ids).toEqual(nativeSearch(join(site, "en"), "trains", 10).hits.map((hit) => hit.id));
     expect(found.ids).toEqual(["voyages"]);
     expect(enginesAsked(from)).toEqual(["/rangefind/wasm/rangefind_wasm_bg.wasm"]);
+  });
+
+  it("never downloads the engine with aggregations and every stemmer", async () => {
+    const from = session.requested.length;
+    const found = await search("/en/", "trains", true);
+    expect(found.ids).toEqual(["voyages"]);
+    expect(enginesAsked(from)).toEqual(["/rangefind/wasm-analytics/rangefind_wasm_bg.wasm"]);
   });
 });

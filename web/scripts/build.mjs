@@ -2,8 +2,9 @@
 // dist/node: the CLI launcher's module and the Vite plugin), then the wasm engines built by
 // ../scripts/build/build-wasm.sh: the split engine (web/src/wasm → dist/wasm, English stemmer
 // only; web/src/wasm-all with every stemmer, for data sets in other languages), the same with
-// aggregations and every stemmer (web/src/wasm-analytics), and the site engine (web/src/wasm-site, English
-// stemmer only; web/src/wasm-site-all with every stemmer, for sites in other languages).
+// aggregations (web/src/wasm-analytics, English; web/src/wasm-analytics-all, every stemmer), and
+// the site engine (web/src/wasm-site, English stemmer only; web/src/wasm-site-all with every
+// stemmer, for sites in other languages).
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,7 +16,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 // The widget needs the site engine; the split engines (openIndex) and the site engine with
 // every stemmer may be left out, as the demo does (`scripts/setup.sh --demo`): dist/ then
 // lacks them, and says so, until they are built.
-const allEngines = ["wasm", "wasm-all", "wasm-analytics", "wasm-site", "wasm-site-all"];
+const allEngines = ["wasm", "wasm-all", "wasm-analytics", "wasm-analytics-all", "wasm-site", "wasm-site-all"];
 if (!existsSync(join(root, "src", "wasm-site", "rangefind_wasm_bg.wasm"))) {
   console.error("web/src/wasm-site is missing: run scripts/build/build-wasm.sh first");
   process.exit(1);

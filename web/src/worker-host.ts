@@ -27,7 +27,7 @@ interface SplitEngine {
 
 /** The split engines: English stemming only (the smaller), every stemmer, and with
  * aggregations (every stemmer), each a directory beside the worker. */
-export type SplitEngineName = "wasm" | "wasm-all" | "wasm-analytics";
+export type SplitEngineName = "wasm" | "wasm-all" | "wasm-analytics" | "wasm-analytics-all";
 
 /** The engines a worker script can load. */
 export interface Engines {
@@ -96,21 +96,24 @@ async function handle(call: Call): Promise<unknown> {
         siteEngine = engine;
         return { pages: site.pages(), open: JSON.parse(site.openStats()) as unknown, persistent };
       }
-      // Splits: the engine with aggregations only when asked for (they add about 340 KB,
-      // brotli); else the English-only engine, unless a mapping stems another language. Its
-      // .wasm is fetched while its glue loads, and the manifests are read meanwhile: the
-      // glue would fetch the .wasm only once loaded, a round trip later (each is revalidated
-      // where hosts send `no-cache`).
+      // Splits: the engine with aggregations only when asked for (they add about 300 KB,
+      // brotli); each stems English only, unless a mapping stems another language. Its .wasm
+      // is fetched while its glue loads, and the manifests are read meanwhile: the glue would
+      // fetch the .wasm only once loaded, a round trip later (each is revalidated where hosts
+      // send `no-cache`).
       const early = earlyManifests(command.urls ?? [command.url]);
-      let loading = loadSplitEngine(command.analytics ? "wasm-analytics" : "wasm");
+      const [english, everyStemmer]: SplitEngineName[] = command.analytics
+        ? ["wasm-analytics", "wasm-analytics-all"]
+        : ["wasm", "wasm-all"];
+      let loading = loadSplitEngine(english);
       // Waited for no longer than one read may take (the engine's default, 30 s): a manifest
       // that never comes is then the English engine's read to time out and report.
-      const languages = command.analytics ? [] : await within(mappingLanguages(early.responses), command.timeoutMs ?? 30_000, []);
+      const languages = await within(mappingLanguages(early.responses), command.timeoutMs ?? 30_000, []);
       if (!languages.every((language) => engines.englishStems?.(language) ?? true)) {
         // Another language's data set: the English engine's download is dropped for the
         // one with every stemmer (which the English one would refuse to open it with).
         loading.abort();
-        loading = loadSplitEngine("wasm-all");
+        loading = loadSplitEngine(everyStemmer);
       }
       const engine = await loading.glue;
       await engine.default(loading.wasm ? { module_or_path: loading.wasm } : undefined);

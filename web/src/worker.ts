@@ -14,11 +14,13 @@ const splitEngines = {
   wasm: () => import("./wasm/rangefind_wasm.js"),
   "wasm-all": () => import("./wasm-all/rangefind_wasm.js"),
   "wasm-analytics": () => import("./wasm-analytics/rangefind_wasm.js"),
+  "wasm-analytics-all": () => import("./wasm-analytics-all/rangefind_wasm.js"),
 } satisfies Record<SplitEngineName, unknown>;
 const splitEngineWasm: Record<SplitEngineName, () => URL> = {
   wasm: () => new URL("./wasm/rangefind_wasm_bg.wasm", import.meta.url),
   "wasm-all": () => new URL("./wasm-all/rangefind_wasm_bg.wasm", import.meta.url),
   "wasm-analytics": () => new URL("./wasm-analytics/rangefind_wasm_bg.wasm", import.meta.url),
+  "wasm-analytics-all": () => new URL("./wasm-analytics-all/rangefind_wasm_bg.wasm", import.meta.url),
 };
 
 serveEngines({

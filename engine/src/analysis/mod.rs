@@ -111,7 +111,7 @@ impl Analyzer {
                 return Err(ErrorKind::Incompatible.with_message(format!(
                     "the index stems {name} words, and this engine has the English stemmer \
                      only: load the engine with every stemmer (wasm-site-all/ for a site, \
-                     wasm-all/ for splits)"
+                     wasm-all/ for splits, wasm-analytics-all/ with aggregations)"
                 )))
             }
         };
