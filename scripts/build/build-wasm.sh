@@ -2,8 +2,9 @@
 # Builds the wasm engine seven times, for what each host pays for. Each engine is a crate of
 # wasm/engines/ (the adapter, rangefind-wasm, with its features), so that the five browser
 # engines share one cargo profile and build the standard library and their dependencies once:
-#  - web/src/wasm/ for browsers, where every byte is downloaded: rangefind-wasm-splits,
-#    profile `wasm` (opt-level z, LTO, one codegen unit) → wasm-bindgen --target web →
+#  - web/src/wasm/ for browsers, where every byte is downloaded: rangefind-wasm-splits
+#    (tantivy's `small-code`, third_party/README.md), profile `wasm` (opt-level z, LTO, one
+#    codegen unit) → wasm-bindgen --target web →
 #    wasm-opt -Oz (npm binaryen; Debian's binaryen 108 produces modules that fail to load).
 #    It stems English only; web/src/wasm-all/ (rangefind-wasm-splits-all) is the same with
 #    every stemmer, for data sets in the other 17 languages;
@@ -16,7 +17,8 @@
 #    web/src/wasm-site-all/ (rangefind-wasm-site-all, feature `all-stemmers`) is the same with
 #    every stemmer, for sites in the other 17 languages;
 #  - worker/src/wasm/ for the edge Worker, where CPU time is billed and capped (10 ms on the
-#    free plan) and the module is deployed once: rangefind-wasm-analytics-all, profile
+#    free plan) and the module is deployed once: rangefind-wasm-worker (aggregations, every
+#    stemmer, tantivy without the browser engines' `small-code`), profile
 #    `wasm-worker` (opt-level 3) → wasm-bindgen → wasm-opt -O2. About a quarter less CPU per
 #    query than the small build.
 # The five browser engines are built by the nightly toolchain with the standard library
@@ -159,12 +161,11 @@ background() {
   jobs_started+=("$!")
   logs+=("$log")
 }
-# The Worker runs the crate of the analytics engine with every stemmer, built for speed
-# (profile wasm-worker, stable).
+# The Worker's engine, built for speed (profile wasm-worker, stable).
 worker_engine() {
-  compile rangefind-wasm-analytics-all wasm-worker
+  compile rangefind-wasm-worker wasm-worker
   bindgen_ready
-  finish rangefind-wasm-analytics-all wasm-worker wasm-worker worker/src/wasm -O2
+  finish rangefind-wasm-worker wasm-worker wasm-worker worker/src/wasm -O2
 }
 if $worker; then background worker_engine; fi
 for engine in "${browser[@]}"; do

@@ -199,11 +199,30 @@ describe("searching in Chromium", () => {
       per_365_days: { date_histogram: { field: "last_modified", fixed_interval: "365d" } },
       newest: { max: { field: "last_modified" } },
     };
+    // Buckets of every storage the native engine picks among (a vector by term, lanes, pages,
+    // a hash map; packed multi-term keys; terms × histogram flattened), which the browser's
+    // engines collect in one hash map: the same buckets. (Ordered where counts tie by key:
+    // tantivy leaves the order of equal counts to the storage.)
+    const bucketed = {
+      by_section: {
+        terms: { field: "section", order: { _key: "asc" } },
+        aggs: { newest: { max: { field: "last_modified" } } },
+      },
+      per_type_and_year: {
+        terms: { field: "page_type", size: 3 },
+        aggs: { years: { date_histogram: { field: "last_modified", fixed_interval: "365d" } } },
+      },
+      section_and_type: {
+        multi_terms: { terms: [{ field: "section" }, { field: "page_type" }], size: 20, order: { _key: "asc" } },
+        aggs: { newest: { max: { field: "last_modified" } } },
+      },
+      type_pairs: { multi_terms: { terms: [{ field: "page_type" }, { field: "section" }], size: 5 } },
+    };
     const includes = {
       web: { terms: { field: "section", size: 3, include: "Web/.*" } },
       css: { terms: { field: "section", include: "\\S+/CSS", exclude: "(?i)WEB/API" } },
     };
-    const result = await session.page.evaluate(async ({ aggs, includes }) => {
+    const result = await session.page.evaluate(async ({ aggs, includes, bucketed }) => {
       const w = window as unknown as PageWindow;
       const failure = (e: { code: string; message: string }) => `${e.code}: ${e.message}`;
       // The default engine sorts but has no aggregations; the analytics engine has both.
@@ -220,6 +239,7 @@ describe("searching in Chromium", () => {
       // Bucket patterns: Perl classes and case folding as the CLI; Unicode properties refused
       // (the browser engines leave regex's property tables out).
       const patterns = await index.search("", { limit: 0, aggs: includes });
+      const buckets = await index.search("", { limit: 0, aggs: bucketed });
       const property = await index
         .search("", { limit: 0, aggs: { x: { terms: { field: "section", include: "\\p{Greek}.*" } } } })
         .then(() => "resolved", failure);
@@ -233,8 +253,8 @@ describe("searching in Chromium", () => {
       const again = await w.rangefind.openIndex("/index/", { persistent: false, analytics: true });
       const lucene = await again.search("*:*", { limit: 0, aggs });
       again.close();
-      return { sorted, refused, counted, bad, patterns, property, smallEngine, analyticsEngine, everything, lucene };
-    }, { aggs, includes });
+      return { sorted, refused, counted, bad, patterns, buckets, property, smallEngine, analyticsEngine, everything, lucene };
+    }, { aggs, includes, bucketed });
     expect(result.smallEngine).toEqual([expect.stringMatching(/\/wasm\/rangefind_wasm_bg\.wasm$/)]);
     expect(result.analyticsEngine).toEqual([expect.stringMatching(/\/wasm-analytics\/rangefind_wasm_bg\.wasm$/)]);
     expect(result.refused).toMatch(/^invalid_query: aggs: this build of the engine has no aggregations.*analytics: true/);
@@ -251,6 +271,10 @@ describe("searching in Chromium", () => {
     expect(result.patterns.aggregations).toEqual(patterns.aggregations);
     const css = patterns.aggregations?.css as { buckets: Array<{ key: string }> };
     expect(css.buckets.map((b) => b.key)).toEqual(["Web/CSS"]);
+    const buckets = nativeSearch(indexDir, "", 0, ["--aggs", JSON.stringify(bucketed)]);
+    expect(result.buckets.aggregations).toEqual(buckets.aggregations);
+    const pairs = buckets.aggregations?.section_and_type as { buckets: unknown[] };
+    expect(pairs.buckets.length).toBeGreaterThan(3);
     expect(result.property).toMatch(/^invalid_query: [^]*Unicode property not found[^]*no Unicode property classes: list the characters/);
     const cost = (stats: Rangefind.SearchStats) => [stats.requests, stats.bytes, stats.waves];
     for (const typed of [result.everything, result.lucene]) {

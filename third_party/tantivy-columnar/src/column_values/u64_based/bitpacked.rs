@@ -185,11 +185,11 @@ pub(super) fn load<T: MonotonicallyMappableToU64>(
             }
         };
     }
-    // On wasm32 one decoder for every width: each specialised width is a copy of the column's
-    // readers for every value type, which a browser downloads (rangefind's engine size).
-    #[cfg(target_arch = "wasm32")]
+    // `small-code`: one decoder for every width. Each specialised width is a copy of the
+    // column's readers for every value type (what a browser downloads: rangefind's engines).
+    #[cfg(feature = "small-code")]
     return Ok(specialize!());
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(not(feature = "small-code"))]
     Ok(specialize!(1, 2, 3, 4, 5, 6, 7, 8, 16, 20, 24, 32, 64,))
 }
 

@@ -524,6 +524,11 @@ pub(crate) fn build_segment_multi_terms_collector(
     validate_multi_terms(&req_data, &children)?;
     let sub_agg = build_sub_agg_collectors(req, children)?;
 
+    // `small-code`: every key an array of the fields' values in a hash map (rather than every key
+    // packing's and storage's collector): the general path, the same buckets.
+    #[cfg(feature = "small-code")]
+    let packed_layout = None;
+    #[cfg(not(feature = "small-code"))]
     let packed_layout = compute_packed_u64_layout(&req_data.fields, &req_data.missing_accessors);
     if sub_agg.is_none() {
         build_multi_terms_collector::<()>(req, sub_agg, req_data, packed_layout)
@@ -896,6 +901,7 @@ struct FieldPack {
 ///
 /// `None` means that the lossless encoded key needs more than 64 bits. Optional and multivalued
 /// columns remain eligible, and a reachable missing encoding is included in its field's range.
+#[cfg_attr(feature = "small-code", allow(dead_code))]
 fn compute_packed_u64_layout(
     fields: &[MultiTermsFieldAccessor],
     missing_accessors: &[Option<MultiTermsMissingAccessor>],

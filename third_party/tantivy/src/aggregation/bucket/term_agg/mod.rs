@@ -383,6 +383,7 @@ fn add_memory_consumption<M: TermAggregationMap>(
 
 /// Build a concrete `SegmentTermCollector` with either a Vec- or HashMap-backed
 /// bucket storage, depending on the column type and aggregation level.
+#[cfg_attr(feature = "small-code", allow(unused_variables))]
 pub(crate) fn build_segment_term_collector(
     req_data: &mut AggregationsSegmentCtx,
     terms_req_data: TermsAggReqData,
@@ -424,9 +425,19 @@ pub(crate) fn build_segment_term_collector(
     let max_column_val: u64 =
         col_max_value.max(terms_req_data.missing_value_for_accessor.unwrap_or(0u64));
 
+    // `small-code`: one storage for every terms aggregation, the hash map the general path falls
+    // back to (rather than every storage's collector). The same buckets, counted.
+    #[cfg(feature = "small-code")]
+    return Ok(hash_map_term_collector(
+        build_sub_agg_collectors(req_data, children)?.map(BufferedSubAggs::new),
+        max_column_val,
+        terms_req_data,
+    ));
+
     // Flattened fast path: low-cardinality terms × a single `histogram`/`date_histogram` leaf over
     // full columns with a small enough bucket grid. Anything else falls through to the general
     // path.
+    #[cfg_attr(feature = "small-code", allow(unreachable_code))]
     if let Some(plan) = flattened_term_histogram::plan_flattened_collector(
         &terms_req_data,
         &children,
@@ -569,6 +580,23 @@ pub(crate) fn build_segment_term_collector(
             max_column_val,
             terms_req_data,
         ))
+    }
+}
+
+/// A term collector over a hash map of buckets, with ids for the sub-aggregations if any.
+#[cfg(feature = "small-code")]
+fn hash_map_term_collector(
+    sub_agg: Option<HighCardBufferedSubAggs>,
+    max_term_id: u64,
+    terms_req_data: TermsAggReqData,
+) -> Box<dyn SegmentAggregationCollector> {
+    let bucket_id_provider = BucketIdProvider::default();
+    if sub_agg.is_some() {
+        let term_buckets = HashMapTermBuckets::<BucketId>::default();
+        boxed_high_card_collector(term_buckets, sub_agg, bucket_id_provider, max_term_id, terms_req_data)
+    } else {
+        let term_buckets = HashMapTermBuckets::<()>::default();
+        boxed_high_card_collector(term_buckets, sub_agg, bucket_id_provider, max_term_id, terms_req_data)
     }
 }
 
