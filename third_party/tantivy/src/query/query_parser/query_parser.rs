@@ -19,9 +19,11 @@ use crate::json_utils::convert_to_fast_value_and_append_to_json_term;
 use crate::query::range_query::{is_type_valid_for_fastfield_range_query, RangeQuery};
 #[cfg(feature = "regex-query")]
 use crate::query::RegexQuery;
+#[cfg(feature = "term-set-query")]
+use crate::query::TermSetQuery;
 use crate::query::{
     AllQuery, BooleanQuery, BoostQuery, EmptyQuery, ExistsQuery, FuzzyTermQuery, Occur,
-    PhrasePrefixQuery, PhraseQuery, Query, TermQuery, TermSetQuery,
+    PhrasePrefixQuery, PhraseQuery, Query, TermQuery,
 };
 use crate::schema::{
     Facet, FacetParseError, Field, FieldType, IndexRecordOption, IntoIpv6Addr, JsonObjectOptions,
@@ -861,6 +863,20 @@ impl QueryParser {
                 field: full_field_opt,
                 elements,
             } => {
+                // rangefind: without the `term-set-query` feature (on by default) the term
+                // set query and its FST builder are not linked in (third_party/README.md).
+                #[cfg(not(feature = "term-set-query"))]
+                {
+                    let _ = (full_field_opt, elements);
+                    return (
+                        None,
+                        vec![QueryParserError::UnsupportedQuery(
+                            "Term set queries need tantivy's `term-set-query` feature."
+                                .to_string(),
+                        )],
+                    );
+                }
+                #[cfg_attr(not(feature = "term-set-query"), allow(unreachable_code))]
                 let full_path = try_tuple!(full_field_opt.ok_or_else(|| {
                     QueryParserError::UnsupportedQuery(
                         "Range query need to target a specific field.".to_string(),
@@ -980,7 +996,11 @@ fn convert_literal_to_query(
             }
         }
         LogicalLiteral::Range { lower, upper } => Box::new(RangeQuery::new(lower, upper)),
+        #[cfg(feature = "term-set-query")]
         LogicalLiteral::Set { elements, .. } => Box::new(TermSetQuery::new(elements)),
+        // Never built without the feature: the parser refuses sets (above).
+        #[cfg(not(feature = "term-set-query"))]
+        LogicalLiteral::Set { .. } => Box::new(EmptyQuery),
         LogicalLiteral::All => Box::new(AllQuery),
         #[cfg(feature = "regex-query")]
         LogicalLiteral::Regex { pattern, field } => {
