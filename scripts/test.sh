@@ -30,11 +30,12 @@ phase "cargo fmt --check"
 cargo fmt --all -- --check
 phase "cargo clippy -D warnings"
 cargo clippy --release --all-targets --quiet -- -D warnings
-phase "clippy for wasm32 (the engine without tantivy or native features: the site engine; and the wasm adapter: splits, splits with aggregations, the site engine alone)"
+phase "clippy for wasm32 (the engine without tantivy or native features: the site engine; and the wasm adapter: splits, splits with aggregations, as the browser builds them too (small-code), the site engine alone)"
 cargo clippy -p rangefind-engine --no-default-features --target wasm32-unknown-unknown --quiet -- -D warnings
 cargo clippy -p rangefind-wasm --target wasm32-unknown-unknown --quiet -- -D warnings
 cargo clippy -p rangefind-wasm --no-default-features --target wasm32-unknown-unknown --quiet -- -D warnings
 cargo clippy -p rangefind-wasm --features aggregations --target wasm32-unknown-unknown --quiet -- -D warnings
+cargo clippy -p rangefind-wasm --features aggregations,small-code --target wasm32-unknown-unknown --quiet -- -D warnings
 phase "no import cycles between the files of engine/, builder/ and wasm/"
 python3 scripts/checks/module-cycles.py --self-test
 python3 scripts/checks/module-cycles.py engine/src builder/src wasm/src

@@ -21,7 +21,7 @@
 #    stemmer, tantivy without the browser engines' `small-code`), profile
 #    `wasm-worker` (opt-level 3) → wasm-bindgen → wasm-opt -O2. About a quarter less CPU per
 #    query than the small build.
-# The five browser engines are built by the nightly toolchain with the standard library
+# The six browser engines are built by the nightly toolchain with the standard library
 # rebuilt for size (`-Zbuild-std`, `optimize_for_size`) and panics that abort at once
 # (`-Cpanic=immediate-abort`): panics on wasm32 abort anyway and nothing printed their
 # messages, so their formatting and file names were dead bytes (22 % of the site engine,
@@ -29,7 +29,10 @@
 # types (`-Ctarget-feature=-reference-types`): wasm-bindgen then keeps the JS values the
 # module holds in its glue's own table, and the module passes numbers instead of `externref`s
 # through shims of wasm-bindgen's (0.6 KB less site engine, 1 KB less split engine, the glue
-# 0.2 KB more, brotli; BENCHMARKS.md, "Engine size"). Without a nightly toolchain with
+# 0.2 KB more, brotli; BENCHMARKS.md, "Engine size"). A derived `Debug` prints only its type's
+# or variant's name (`-Zfmt-debug=shallow`): tantivy's traits require `Debug` of every query
+# and directory, whose field-by-field printing no person reads (1.1 KB of the split engine);
+# `{:?}` of texts and numbers, which messages quote, is unchanged. Without a nightly toolchain with
 # rust-src (scripts/setup.sh adds it where nightly is installed) they are built by stable, larger,
 # and the build says so. The Worker's engine stays on stable: it pays for CPU, not bytes.
 # `scripts/build/build-wasm.sh site` builds only the engines named (splits, splits-all,
@@ -59,7 +62,7 @@ cargo_build() {
   shift
   if [ "$small" = small ] && $small_std; then
     say "cargo +nightly build $* (standard library rebuilt for size)"
-    RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Ctarget-feature=-reference-types" cargo +nightly build \
+    RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Ctarget-feature=-reference-types -Zfmt-debug=shallow" cargo +nightly build \
       -Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size "$@" --quiet
   else
     [ "$small" != small ] || say "no nightly toolchain with rust-src: built by stable, about 20 % larger"

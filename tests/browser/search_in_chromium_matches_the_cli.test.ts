@@ -217,12 +217,19 @@ describe("searching in Chromium", () => {
         aggs: { newest: { max: { field: "last_modified" } } },
       },
       type_pairs: { multi_terms: { terms: [{ field: "page_type" }, { field: "section" }], size: 5 } },
+      // Filter query strings, read by the engine's own parser in every engine.
+      api_pages: {
+        filter: "section:Web/API -page_type:web-api-interface",
+        aggs: { types: { terms: { field: "page_type", size: 3 } } },
+      },
     };
+    // Composite aggregations: the CLI's and the Worker's, not the browser's engines'.
+    const composite = { pages: { composite: { sources: [{ section: { terms: { field: "section" } } }], size: 2 } } };
     const includes = {
       web: { terms: { field: "section", size: 3, include: "Web/.*" } },
       css: { terms: { field: "section", include: "\\S+/CSS", exclude: "(?i)WEB/API" } },
     };
-    const result = await session.page.evaluate(async ({ aggs, includes, bucketed }) => {
+    const result = await session.page.evaluate(async ({ aggs, includes, bucketed, composite }) => {
       const w = window as unknown as PageWindow;
       const failure = (e: { code: string; message: string }) => `${e.code}: ${e.message}`;
       // The default engine sorts but has no aggregations; the analytics engine has both.
@@ -243,6 +250,7 @@ describe("searching in Chromium", () => {
       const property = await index
         .search("", { limit: 0, aggs: { x: { terms: { field: "section", include: "\\p{Greek}.*" } } } })
         .then(() => "resolved", failure);
+      const paged = await index.search("", { limit: 0, aggs: composite }).then(() => "resolved", failure);
       const analyticsEngine = await engines(index);
       index.close();
       // `*` and Lucene's `*:*` are every document: the empty query's answer, at its cost (a
@@ -253,8 +261,8 @@ describe("searching in Chromium", () => {
       const again = await w.rangefind.openIndex("/index/", { persistent: false, analytics: true });
       const lucene = await again.search("*:*", { limit: 0, aggs });
       again.close();
-      return { sorted, refused, counted, bad, patterns, buckets, property, smallEngine, analyticsEngine, everything, lucene };
-    }, { aggs, includes, bucketed });
+      return { sorted, refused, counted, bad, patterns, buckets, property, paged, smallEngine, analyticsEngine, everything, lucene };
+    }, { aggs, includes, bucketed, composite });
     expect(result.smallEngine).toEqual([expect.stringMatching(/\/wasm\/rangefind_wasm_bg\.wasm$/)]);
     expect(result.analyticsEngine).toEqual([expect.stringMatching(/\/wasm-analytics\/rangefind_wasm_bg\.wasm$/)]);
     expect(result.refused).toMatch(/^invalid_query: aggs: this build of the engine has no aggregations.*analytics: true/);
@@ -275,6 +283,12 @@ describe("searching in Chromium", () => {
     expect(result.buckets.aggregations).toEqual(buckets.aggregations);
     const pairs = buckets.aggregations?.section_and_type as { buckets: unknown[] };
     expect(pairs.buckets.length).toBeGreaterThan(3);
+    const api = buckets.aggregations?.api_pages as { doc_count: number; types: { buckets: Array<{ key: string }> } };
+    expect(api.doc_count).toBeGreaterThan(0);
+    expect(api.types.buckets.map((b) => b.key)).not.toContain("web-api-interface");
+    expect(result.paged).toMatch(/^invalid_query: aggs: the browser's engines have no composite aggregations/);
+    const paged = nativeSearch(indexDir, "", 0, ["--aggs", JSON.stringify(composite)]);
+    expect((paged.aggregations?.pages as { buckets: unknown[] }).buckets.length).toBe(2);
     expect(result.property).toMatch(/^invalid_query: [^]*Unicode property not found[^]*no Unicode property classes: list the characters/);
     const cost = (stats: Rangefind.SearchStats) => [stats.requests, stats.bytes, stats.waves];
     for (const typed of [result.everything, result.lucene]) {

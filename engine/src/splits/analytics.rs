@@ -39,7 +39,7 @@ mod aggregations {
     use crate::error::{ErrorKind, Result};
     use crate::formats::split::DayCounts;
     use crate::mapping::MappedSchema;
-    use crate::splits::day_histograms;
+    use crate::splits::{day_histograms, filter_queries};
 
     /// Memory an aggregation may use (tantivy's bound, per query): a browser tab cannot
     /// afford tantivy's 500 MB default.
@@ -62,12 +62,15 @@ mod aggregations {
         /// Parses the Elasticsearch-style JSON of `aggs` and checks that every field it names
         /// is a fast field of the index.
         pub(crate) fn parse(json: &serde_json::Value, schema: &MappedSchema) -> Result<Self> {
-            let request: Aggregations = serde_json::from_value(json.clone()).map_err(|e| {
+            #[cfg(feature = "small-code")]
+            refuse_composite(json)?;
+            let mut request: Aggregations = serde_json::from_value(json.clone()).map_err(|e| {
                 ErrorKind::InvalidQuery.with_message(format!(
                     "aggs: {e} (Elasticsearch syntax, e.g. {{\"per_day\": {{\"date_histogram\": \
                      {{\"field\": \"created_at\", \"fixed_interval\": \"1d\"}}}}}})"
                 ))
             })?;
+            filter_queries::parse_with_engine_grammar(&mut request);
             if request.is_empty() {
                 return Err(
                     ErrorKind::InvalidQuery.with_message("aggs: name at least one aggregation")
@@ -124,6 +127,29 @@ mod aggregations {
                 ErrorKind::Internal.with_message(format!("aggregation results as JSON: {e}"))
             })
         }
+    }
+
+    /// The browser's engines (tantivy's `small-code`) have no composite aggregations, which
+    /// page through every bucket of a key space, an export rather than a chart (86 KB of their
+    /// code): refused by name, where tantivy would say "unknown variant".
+    #[cfg(feature = "small-code")]
+    fn refuse_composite(aggs: &serde_json::Value) -> Result<()> {
+        let Some(aggs) = aggs.as_object() else {
+            return Ok(());
+        };
+        for aggregation in aggs.values().filter_map(serde_json::Value::as_object) {
+            if aggregation.contains_key("composite") {
+                return Err(ErrorKind::InvalidQuery.with_message(
+                    "aggs: the browser's engines have no composite aggregations (paging through \
+                     every bucket): ask for a terms aggregation's first buckets by `size`, or \
+                     aggregate with the CLI or the Worker",
+                ));
+            }
+            if let Some(sub_aggregations) = aggregation.get("aggs") {
+                refuse_composite(sub_aggregations)?;
+            }
+        }
+        Ok(())
     }
 
     fn limits() -> AggregationLimitsGuard {

@@ -9,6 +9,8 @@ mod catalog;
 mod changed_splits;
 #[cfg(feature = "aggregations")]
 mod day_histograms;
+#[cfg(feature = "aggregations")]
+mod filter_queries;
 mod hits;
 mod index;
 mod index_order;

@@ -11,10 +11,14 @@ use crate::aggregation::accessor_helpers::{
     get_numeric_or_date_column_types, get_value_source,
 };
 use crate::aggregation::agg_req::{Aggregation, AggregationVariants, Aggregations};
+#[cfg(not(feature = "small-code"))]
+use crate::aggregation::bucket::{
+    CompositeAggReqData, CompositeAggregation, CompositeSourceAccessors,
+};
 use crate::aggregation::bucket::{
     build_segment_filter_collector, build_segment_histogram_collector,
-    build_segment_multi_terms_collector, build_segment_range_collector, CompositeAggReqData,
-    CompositeAggregation, CompositeSourceAccessors, FilterAggReqData, HistogramAggReqData,
+    build_segment_multi_terms_collector, build_segment_range_collector, FilterAggReqData,
+    HistogramAggReqData,
     IncludeExcludeParam, MissingTermAggReqData, MultiTermsAggReqData, MultiTermsAggregation,
     MultiTermsFieldAccessor, MultiTermsMissingAccessor, OrderTarget, RangeAggReqData,
     TermMissingAgg, TermsAggReqData, TermsAggregation, TermsAggregationInternal,
@@ -76,6 +80,7 @@ pub(crate) enum AggNodeData {
     Histogram(HistogramAggReqData),
     Range(RangeAggReqData),
     Filter(Box<FilterAggReqData>),
+    #[cfg(not(feature = "small-code"))]
     Composite(CompositeAggReqData),
     MultiTerms(MultiTermsAggReqData),
 }
@@ -96,6 +101,7 @@ impl AggNode {
             AggNodeData::Histogram(req_data) => &req_data.name,
             AggNodeData::Range(req_data) => &req_data.name,
             AggNodeData::Filter(req_data) => &req_data.name,
+            #[cfg(not(feature = "small-code"))]
             AggNodeData::Composite(req_data) => &req_data.name,
             AggNodeData::MultiTerms(req_data) => &req_data.name,
         }
@@ -113,6 +119,7 @@ impl AggNode {
             AggNodeData::Histogram(_) => "Histogram",
             AggNodeData::Range(_) => "Range",
             AggNodeData::Filter(_) => "Filter",
+            #[cfg(not(feature = "small-code"))]
             AggNodeData::Composite(_) => "Composite",
             AggNodeData::MultiTerms(_) => "MultiTerms",
         }
@@ -133,6 +140,7 @@ impl AggNode {
             AggNodeData::Histogram(req_data) => req_data.get_memory_consumption(),
             AggNodeData::Range(req_data) => req_data.get_memory_consumption(),
             AggNodeData::Filter(req_data) => req_data.get_memory_consumption(),
+            #[cfg(not(feature = "small-code"))]
             AggNodeData::Composite(req_data) => req_data.get_memory_consumption(),
             AggNodeData::MultiTerms(req_data) => req_data.get_memory_consumption(),
         }
@@ -245,6 +253,7 @@ pub(crate) fn build_segment_agg_collector(
         }
         AggNodeData::Range(req_data) => build_segment_range_collector(ctx, req_data, children),
         AggNodeData::Filter(req_data) => build_segment_filter_collector(ctx, *req_data, children),
+        #[cfg(not(feature = "small-code"))]
         AggNodeData::Composite(req_data) => {
             let sub_agg = build_sub_agg_collectors(ctx, children)?;
             Ok(Box::new(
@@ -542,6 +551,7 @@ fn build_nodes(
             let children = build_children(&req.sub_aggregation, reader, segment_ordinal, context)?;
             Ok(vec![AggNode::new(node_data, children)])
         }
+        #[cfg(not(feature = "small-code"))]
         AggregationVariants::Composite(composite_req) => Ok(vec![build_composite_node(
             agg_name,
             reader,
@@ -582,6 +592,7 @@ fn build_nodes(
     }
 }
 
+#[cfg(not(feature = "small-code"))]
 fn build_composite_node(
     agg_name: &str,
     reader: &SegmentReader,

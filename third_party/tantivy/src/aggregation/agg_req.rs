@@ -31,9 +31,11 @@ use std::collections::HashSet;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
+#[cfg(not(feature = "small-code"))]
+use super::bucket::CompositeAggregation;
 use super::bucket::{
-    CompositeAggregation, DateHistogramAggregationReq, FilterAggregation, HistogramAggregation,
-    MultiTermsAggregation, RangeAggregation, TermsAggregation,
+    DateHistogramAggregationReq, FilterAggregation, HistogramAggregation, MultiTermsAggregation,
+    RangeAggregation, TermsAggregation,
 };
 use super::metric::{
     AverageAggregation, CardinalityAggregationReq, CountAggregation, ExtendedStatsAggregation,
@@ -200,6 +202,7 @@ pub enum AggregationVariants {
     #[serde(rename = "filter")]
     Filter(FilterAggregation),
     /// Multi-dimensional, paginable bucket aggregation.
+    #[cfg(not(feature = "small-code"))]
     #[serde(rename = "composite")]
     Composite(CompositeAggregation),
     /// Bucket aggregation over unique combinations of values across multiple term fields.
@@ -251,6 +254,7 @@ impl AggregationVariants {
             AggregationVariants::Histogram(histogram) => vec![histogram.field.as_str()],
             AggregationVariants::DateHistogram(histogram) => vec![histogram.field.as_str()],
             AggregationVariants::Filter(filter) => filter.get_fast_field_names(),
+            #[cfg(not(feature = "small-code"))]
             AggregationVariants::Composite(composite) => composite
                 .sources
                 .iter()
@@ -293,6 +297,7 @@ impl AggregationVariants {
             _ => None,
         }
     }
+    #[cfg(not(feature = "small-code"))]
     pub(crate) fn as_composite(&self) -> Option<&CompositeAggregation> {
         match &self {
             AggregationVariants::Composite(composite) => Some(composite),

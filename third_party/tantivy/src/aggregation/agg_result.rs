@@ -9,11 +9,13 @@ use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
 use super::bucket::GetDocCount;
+#[cfg(not(feature = "small-code"))]
 use super::intermediate_agg_result::CompositeIntermediateKey;
 use super::metric::{
     ExtendedStats, PercentilesMetricResult, SingleMetricResult, Stats, TopHitsMetricResult,
 };
 use super::{AggregationError, Key};
+#[cfg(not(feature = "small-code"))]
 use crate::aggregation::bucket::AfterKey;
 use crate::TantivyError;
 
@@ -174,6 +176,7 @@ pub enum BucketResult {
     /// This is the filter result - a single bucket with sub-aggregations
     Filter(FilterBucketResult),
     /// This is the composite result
+    #[cfg(not(feature = "small-code"))]
     Composite {
         /// The buckets
         buckets: Vec<CompositeBucketEntry>,
@@ -207,6 +210,7 @@ impl BucketResult {
                 // Only count sub-aggregation buckets
                 filter_result.sub_aggregations.get_bucket_count()
             }
+            #[cfg(not(feature = "small-code"))]
             BucketResult::Composite { buckets, .. } => {
                 buckets.iter().map(|bucket| bucket.get_bucket_count()).sum()
             }
@@ -399,6 +403,7 @@ pub struct FilterBucketResult {
     pub sub_aggregations: AggregationResults,
 }
 
+#[cfg(not(feature = "small-code"))]
 /// Note the type information loss compared to `CompositeIntermediateKey`.
 /// Pagination is performed using `AfterKey`, which encodes type information.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -417,7 +422,9 @@ pub enum CompositeKey {
     /// Null key
     Null,
 }
+#[cfg(not(feature = "small-code"))]
 impl Eq for CompositeKey {}
+#[cfg(not(feature = "small-code"))]
 impl std::hash::Hash for CompositeKey {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         core::mem::discriminant(self).hash(state);
@@ -431,6 +438,7 @@ impl std::hash::Hash for CompositeKey {
         }
     }
 }
+#[cfg(not(feature = "small-code"))]
 impl PartialEq for CompositeKey {
     fn eq(&self, other: &Self) -> bool {
         match (self, other) {
@@ -444,6 +452,7 @@ impl PartialEq for CompositeKey {
         }
     }
 }
+#[cfg(not(feature = "small-code"))]
 impl From<CompositeIntermediateKey> for CompositeKey {
     fn from(value: CompositeIntermediateKey) -> Self {
         match value {
@@ -465,6 +474,7 @@ impl From<CompositeIntermediateKey> for CompositeKey {
     }
 }
 
+#[cfg(not(feature = "small-code"))]
 /// Composite bucket entry with a multi-dimensional key.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CompositeBucketEntry {
@@ -477,6 +487,7 @@ pub struct CompositeBucketEntry {
     pub sub_aggregation: AggregationResults,
 }
 
+#[cfg(not(feature = "small-code"))]
 impl CompositeBucketEntry {
     pub(crate) fn get_bucket_count(&self) -> u64 {
         1 + self.sub_aggregation.get_bucket_count()

@@ -14,10 +14,11 @@ use serde::{Deserialize, Serialize};
 
 use super::agg_req::{Aggregation, AggregationVariants, Aggregations};
 use super::agg_result::{AggregationResult, BucketResult, MetricResult, RangeBucketEntry};
+#[cfg(not(feature = "small-code"))]
+use super::bucket::{composite_intermediate_key_ordering, CompositeAggregation, MissingOrder};
 use super::bucket::{
-    composite_intermediate_key_ordering, cut_off_buckets, get_agg_name_and_property,
-    intermediate_histogram_buckets_to_final_buckets, CompositeAggregation, GetDocCount,
-    MissingOrder, Order, OrderTarget, RangeAggregation, TermsAggregation,
+    cut_off_buckets, get_agg_name_and_property, intermediate_histogram_buckets_to_final_buckets,
+    GetDocCount, Order, OrderTarget, RangeAggregation, TermsAggregation,
 };
 use super::metric::{
     IntermediateAverage, IntermediateCount, IntermediateExtendedStats, IntermediateMax,
@@ -25,8 +26,10 @@ use super::metric::{
 };
 use super::segment_agg_result::AggregationLimitsGuard;
 use super::{format_date, AggregationError, Key, SerializedKey};
+#[cfg(not(feature = "small-code"))]
+use crate::aggregation::agg_result::CompositeBucketEntry;
 use crate::aggregation::agg_result::{
-    AggregationResults, BucketEntries, BucketEntry, CompositeBucketEntry, FilterBucketResult,
+    AggregationResults, BucketEntries, BucketEntry, FilterBucketResult,
 };
 use crate::aggregation::bucket::{IntermediateMultiTermsBucketResult, TermsAggregationInternal};
 use crate::aggregation::metric::CardinalityCollector;
@@ -368,6 +371,7 @@ pub(crate) fn empty_from_req(req: &Aggregation) -> IntermediateAggregationResult
             doc_count: 0,
             sub_aggregations: IntermediateAggregationResults::default(),
         }),
+        #[cfg(not(feature = "small-code"))]
         Composite(_) => {
             IntermediateAggregationResult::Bucket(IntermediateBucketResult::Composite {
                 buckets: IntermediateCompositeBucketResult::default(),
@@ -641,6 +645,7 @@ pub enum IntermediateBucketResult {
         sub_aggregations: IntermediateAggregationResults,
     },
     /// Composite aggregation
+    #[cfg(not(feature = "small-code"))]
     Composite {
         /// The composite buckets
         buckets: IntermediateCompositeBucketResult,
@@ -745,6 +750,7 @@ impl IntermediateBucketResult {
                     sub_aggregations: final_sub_aggregations,
                 }))
             }
+            #[cfg(not(feature = "small-code"))]
             IntermediateBucketResult::Composite { buckets } => {
                 let composite_req = req
                     .agg
@@ -794,6 +800,7 @@ impl IntermediateBucketResult {
             IntermediateBucketResult::Filter {
                 sub_aggregations, ..
             } => sub_aggregations.prune_intermediate_results(req.sub_aggregation(), mode),
+            #[cfg(not(feature = "small-code"))]
             IntermediateBucketResult::Composite { buckets } => {
                 if mode == PruneMode::Final {
                     buckets.trim()?;
@@ -875,6 +882,7 @@ impl IntermediateBucketResult {
                 *doc_count_left += doc_count_right;
                 sub_aggs_left.merge_fruits(sub_aggs_right)?;
             }
+            #[cfg(not(feature = "small-code"))]
             (
                 IntermediateBucketResult::Composite {
                     buckets: composite_left,
@@ -905,6 +913,7 @@ impl IntermediateBucketResult {
             (IntermediateBucketResult::Filter { .. }, _) => {
                 panic!("try merge on different types")
             }
+            #[cfg(not(feature = "small-code"))]
             (IntermediateBucketResult::Composite { .. }, _) => {
                 panic!("try merge on different types")
             }
@@ -1347,9 +1356,11 @@ impl MergeFruits for IntermediateHistogramBucketEntry {
     }
 }
 
+#[cfg(not(feature = "small-code"))]
 /// Entry for the composite bucket.
 pub type IntermediateCompositeBucketEntry = IntermediateTermBucketEntry;
 
+#[cfg(not(feature = "small-code"))]
 /// The fully typed key for composite aggregation
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum CompositeIntermediateKey {
@@ -1371,8 +1382,10 @@ pub enum CompositeIntermediateKey {
     Null,
 }
 
+#[cfg(not(feature = "small-code"))]
 impl Eq for CompositeIntermediateKey {}
 
+#[cfg(not(feature = "small-code"))]
 impl std::hash::Hash for CompositeIntermediateKey {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         core::mem::discriminant(self).hash(state);
@@ -1389,6 +1402,7 @@ impl std::hash::Hash for CompositeIntermediateKey {
     }
 }
 
+#[cfg(not(feature = "small-code"))]
 /// Composite aggregation page.
 #[derive(Default, Clone, Debug, Serialize, Deserialize)]
 pub struct IntermediateCompositeBucketResult {
@@ -1397,6 +1411,7 @@ pub struct IntermediateCompositeBucketResult {
     pub(crate) orders: Vec<(Order, MissingOrder)>,
 }
 
+#[cfg(not(feature = "small-code"))]
 impl IntermediateCompositeBucketResult {
     pub(crate) fn into_final_result(
         self,
@@ -1470,6 +1485,7 @@ impl IntermediateCompositeBucketResult {
     }
 }
 
+#[cfg(not(feature = "small-code"))]
 fn trim_composite_buckets(
     entries: FxHashMap<Vec<CompositeIntermediateKey>, IntermediateCompositeBucketEntry>,
     orders: &[(Order, MissingOrder)],

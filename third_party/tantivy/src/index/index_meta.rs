@@ -410,7 +410,8 @@ impl IndexMeta {
         meta_json: &str,
         inventory: &SegmentMetaInventory,
     ) -> serde_json::Result<IndexMeta> {
-        let untracked_meta_json: UntrackedIndexMeta = serde_json::from_str(meta_json)?;
+        // From bytes, as rangefind reads its own JSON: one copy of serde_json's reader in wasm.
+        let untracked_meta_json: UntrackedIndexMeta = serde_json::from_slice(meta_json.as_bytes())?;
         Ok(untracked_meta_json.track(inventory))
     }
 }

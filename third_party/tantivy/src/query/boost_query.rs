@@ -71,6 +71,7 @@ impl Weight for BoostWeight {
         self.weight.scorer(reader, boost * self.boost)
     }
 
+    #[cfg(not(feature = "small-code"))]
     fn explain(&self, reader: &SegmentReader, doc: u32) -> crate::Result<Explanation> {
         let underlying_explanation = self.weight.explain(reader, doc)?;
         let score = underlying_explanation.value() * self.boost;

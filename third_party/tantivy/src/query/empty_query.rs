@@ -30,6 +30,7 @@ impl Weight for EmptyWeight {
         Ok(Box::new(EmptyScorer))
     }
 
+    #[cfg(not(feature = "small-code"))]
     fn explain(&self, _reader: &SegmentReader, doc: DocId) -> crate::Result<Explanation> {
         Err(does_not_match(doc))
     }

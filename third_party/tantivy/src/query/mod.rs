@@ -1,3 +1,6 @@
+// Without explanations (`small-code`, `Weight::explain`), what only they used goes unused.
+#![cfg_attr(feature = "small-code", allow(unused_imports, dead_code))]
+
 mod all_query;
 mod automaton_weight;
 mod bitset;

@@ -104,7 +104,17 @@ pub trait Weight: Send + Sync + 'static {
     }
 
     /// Returns an [`Explanation`] for the given document.
+    #[cfg(not(feature = "small-code"))]
     fn explain(&self, reader: &SegmentReader, doc: DocId) -> crate::Result<Explanation>;
+
+    /// Returns an [`Explanation`] for the given document: with `small-code`, none (every
+    /// weight's explanation, reached through its vtable, was 7 KB of a browser engine).
+    #[cfg(feature = "small-code")]
+    fn explain(&self, _reader: &SegmentReader, _doc: DocId) -> crate::Result<Explanation> {
+        Err(crate::TantivyError::InvalidArgument(
+            "explanations need tantivy without the `small-code` feature".to_string(),
+        ))
+    }
 
     /// Returns the number documents within the given [`SegmentReader`].
     fn count(&self, reader: &SegmentReader) -> crate::Result<u32> {

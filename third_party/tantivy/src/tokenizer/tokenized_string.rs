@@ -41,7 +41,7 @@ impl BinarySerializable for PreTokenizedString {
     fn deserialize<R: Read>(reader: &mut R) -> io::Result<Self> {
         let json_text = <String as BinarySerializable>::deserialize(reader)?;
 
-        if let Ok(value) = serde_json::from_str(&json_text) {
+        if let Ok(value) = serde_json::from_slice(json_text.as_bytes()) {
             Ok(value)
         } else {
             Err(io::Error::other(

@@ -270,6 +270,14 @@ impl FilterAggregation {
         }
     }
 
+    /// The query string, unless the query is a builder's.
+    pub fn query_string(&self) -> Option<&str> {
+        match &self.query {
+            FilterQuery::QueryString(query_string) => Some(query_string),
+            FilterQuery::CustomBuilder(_) => None,
+        }
+    }
+
     /// Parse the query into a Tantivy Query object
     ///
     /// For query strings, this uses the QueryParser::parse_query() method.
@@ -280,6 +288,7 @@ impl FilterAggregation {
         tokenizer_manager: &TokenizerManager,
     ) -> crate::Result<Box<dyn Query>> {
         match &self.query {
+            #[cfg(not(feature = "small-code"))]
             FilterQuery::QueryString(query_str) => {
                 let query_parser =
                     QueryParser::new(schema.clone(), vec![], tokenizer_manager.clone());
@@ -288,6 +297,14 @@ impl FilterAggregation {
                     .parse_query(query_str)
                     .map_err(|e| TantivyError::InvalidArgument(e.to_string()))
             }
+            // The query grammar (nom's parsers) is linked for this alone: with `small-code`
+            // the host parses query strings and hands a builder (`new_with_builder`).
+            #[cfg(feature = "small-code")]
+            FilterQuery::QueryString(_) => Err(TantivyError::InvalidArgument(
+                "with tantivy's `small-code` feature, the host parses a filter aggregation's \
+                 query string (FilterAggregation::new_with_builder)"
+                    .to_string(),
+            )),
             FilterQuery::CustomBuilder(builder) => {
                 // Build the query using the builder
                 builder.build_query(schema, tokenizer_manager)
@@ -349,10 +366,17 @@ impl Serialize for FilterAggregation {
                 // Serialize query strings as plain strings
                 query_string.serialize(serializer)
             }
+            #[cfg(not(feature = "small-code"))]
             FilterQuery::CustomBuilder(builder) => {
                 // Serialize custom builders using typetag (includes type information)
                 builder.serialize(serializer)
             }
+            // typetag's registry and erased-serde (9 KB of a browser engine, brotli) serve only
+            // builders written in or read from JSON.
+            #[cfg(feature = "small-code")]
+            FilterQuery::CustomBuilder(_) => Err(serde::ser::Error::custom(
+                "query builders are not serialised with tantivy's `small-code` feature",
+            )),
         }
     }
 }
@@ -370,11 +394,19 @@ impl<'de> Deserialize<'de> for FilterAggregation {
             // It's a plain string - query string
             FilterQuery::QueryString(query_string.to_string())
         } else {
+            #[cfg(feature = "small-code")]
+            return Err(D::Error::custom(
+                "a filter aggregation takes a query string, as in {\"filter\": \"field:value\"}",
+            ));
             // It's an object - custom builder with typetag
-            let builder: Box<dyn QueryBuilder> = serde_json::from_value(value).map_err(|e| {
-                D::Error::custom(format!("Failed to deserialize QueryBuilder: {}", e))
-            })?;
-            FilterQuery::CustomBuilder(builder)
+            #[cfg(not(feature = "small-code"))]
+            {
+                let builder: Box<dyn QueryBuilder> =
+                    serde_json::from_value(value).map_err(|e| {
+                        D::Error::custom(format!("Failed to deserialize QueryBuilder: {}", e))
+                    })?;
+                FilterQuery::CustomBuilder(builder)
+            }
         };
 
         Ok(FilterAggregation { query })

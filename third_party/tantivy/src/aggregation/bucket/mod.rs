@@ -22,6 +22,8 @@
 //! - [Range](RangeAggregation)
 //! - [Terms](TermsAggregation)
 
+// Composite aggregations (paging through every bucket) are left out with `small-code`.
+#[cfg(not(feature = "small-code"))]
 mod composite;
 mod filter;
 mod histogram;
@@ -33,6 +35,7 @@ mod term_missing_agg;
 use std::collections::HashMap;
 use std::fmt;
 
+#[cfg(not(feature = "small-code"))]
 pub use composite::*;
 pub use filter::*;
 pub use histogram::*;

@@ -57,6 +57,7 @@ impl Weight for DocPredicateQuery {
         self.predicate.scorer_danger(reader, target, boost)
     }
 
+    #[cfg(not(feature = "small-code"))]
     fn explain(&self, reader: &SegmentReader, doc: DocId) -> crate::Result<Explanation> {
         let (seek_result, _docset) = self.predicate.scorer_danger(reader, doc, 1.0f32)?;
         if let SeekDangerResult::SeekLowerBound(_) = seek_result {

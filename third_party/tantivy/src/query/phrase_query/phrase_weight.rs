@@ -116,6 +116,7 @@ impl Weight for PhraseWeight {
         Ok((seek_result, Box::new(scorer)))
     }
 
+    #[cfg(not(feature = "small-code"))]
     fn explain(&self, reader: &SegmentReader, doc: DocId) -> crate::Result<Explanation> {
         let scorer_opt = self.phrase_scorer(reader, 1.0)?;
         if scorer_opt.is_none() {

@@ -18,7 +18,9 @@ use std::sync::Arc;
 use columnar::MonotonicallyMappableToU128;
 use common::{u64_to_f64, BinarySerializable, DateTime, VInt};
 
+#[cfg(not(feature = "small-code"))]
 use super::se::BinaryObjectSerializer;
+#[cfg(not(feature = "small-code"))]
 use super::{OwnedValue, Value};
 use crate::schema::document::type_codes;
 use crate::schema::{Facet, Field};
@@ -549,6 +551,15 @@ where R: Read
                     BinaryObjectDeserializer::from_reader(self.reader, self.doc_store_version)?;
                 visitor.visit_object(access)
             }
+            // Stores written by tantivy 0.21 and older: their JSON objects went through
+            // serde_json, which `small-code` leaves out (16 KB of a browser engine).
+            #[cfg(feature = "small-code")]
+            #[allow(deprecated)]
+            ValueType::JSONObject => Err(DeserializeError::from(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "a JSON object stored by tantivy 0.21 or older: rebuild the index",
+            ))),
+            #[cfg(not(feature = "small-code"))]
             #[allow(deprecated)]
             ValueType::JSONObject => {
                 // This is a compatibility layer
