@@ -59,19 +59,19 @@ pub enum TantivyError {
     #[error(transparent)]
     AggregationError(#[from] AggregationError),
     /// Failed to open the directory.
-    #[error("Failed to open the directory: '{0:?}'")]
+    #[error("Failed to open the directory: '{0}'")]
     OpenDirectoryError(#[from] OpenDirectoryError),
     /// Failed to open a file for read.
-    #[error("Failed to open file for read: '{0:?}'")]
+    #[error("Failed to open file for read: '{0}'")]
     OpenReadError(#[from] OpenReadError),
     /// Failed to open a file for write.
-    #[error("Failed to open file for write: '{0:?}'")]
+    #[error("Failed to open file for write: '{0}'")]
     OpenWriteError(#[from] OpenWriteError),
     /// Index already exists in this directory.
     #[error("Index already exists")]
     IndexAlreadyExists,
     /// Failed to acquire file lock.
-    #[error("Failed to acquire Lockfile: {0:?}. {1:?}")]
+    #[error("Failed to acquire Lockfile: {0}. {1:?}")]
     LockFailure(LockError, Option<String>),
     /// IO Error.
     #[error("An IO error occurred: '{0}'")]

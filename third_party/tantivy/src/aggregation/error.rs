@@ -12,7 +12,7 @@ pub enum AggregationError {
     #[error("InvalidRequest: {0:?}")]
     InvalidRequest(String),
     /// Date histogram parse error
-    #[error("Date histogram parse error: {0:?}")]
+    #[error("Date histogram parse error: {0}")]
     DateHistogramParseError(#[from] DateHistogramParseError),
     /// Memory limit exceeded
     #[error(
