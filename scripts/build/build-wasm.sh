@@ -9,7 +9,7 @@
 #    It stems English only; web/src/wasm-all/ (rangefind-wasm-splits-all) is the same with
 #    every stemmer, for data sets in the other 17 languages;
 #  - web/src/wasm-analytics/: the same with aggregations (rangefind-wasm-analytics, about
-#    260 KB more, brotli), loaded only by pages that open an index with { analytics: true };
+#    190 KB more, brotli), loaded only by pages that open an index with { analytics: true };
 #    English only, and web/src/wasm-analytics-all/ (rangefind-wasm-analytics-all) the same
 #    with every stemmer;
 #  - web/src/wasm-site/: the site engine alone, without tantivy (rangefind-wasm-site), which

@@ -157,7 +157,7 @@ export interface OpenOptions {
    */
   maxRequestsPerWave?: number;
   /**
-   * Load the engine with aggregations (`aggs` in `search`): about 226 KB more to download
+   * Load the engine with aggregations (`aggs` in `search`): about 190 KB more to download
    * (brotli), so it is off by default; without it a search with `aggs` rejects with
    * `invalid_query`. Sorting works either way.
    */

@@ -96,7 +96,7 @@ async function handle(call: Call): Promise<unknown> {
         siteEngine = engine;
         return { pages: site.pages(), open: JSON.parse(site.openStats()) as unknown, persistent };
       }
-      // Splits: the engine with aggregations only when asked for (they add about 260 KB,
+      // Splits: the engine with aggregations only when asked for (they add about 190 KB,
       // brotli); each stems English only, unless a mapping stems another language. Its .wasm
       // is fetched while its glue loads, and the manifests are read meanwhile: the glue would
       // fetch the .wasm only once loaded, a round trip later (each is revalidated where hosts
